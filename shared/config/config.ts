@@ -1,0 +1,136 @@
+import { resolve } from 'node:path';
+
+/** Every setting of sentral, read from the environment once at start. */
+export interface Config {
+  /** standalone: embedded PGlite, in-process bus and KV. cluster: PostgreSQL, NATS JetStream, Redis. */
+  mode: 'standalone' | 'cluster';
+  databaseUrl: string | undefined;
+  natsUrl: string | undefined;
+  redisUrl: string | undefined;
+  dataDir: string;
+  host: string;
+  apiPort: number;
+  mediaPort: number;
+  adminToken: string | undefined;
+  allowInsecureTargets: boolean;
+  logLevel: string;
+  /** Prefix of every bus subject, stream, KV bucket and Redis key: isolates clusters and test runs. */
+  prefix: string;
+  partitions: number;
+  /** Public base URL of this node's media endpoints (rooms), when it differs from host:port. */
+  mediaPublicUrl: string | undefined;
+  nodeId: string | undefined;
+}
+
+/** The documented environment variables, their defaults and meaning (README's table is made from this). */
+export const configVariables = [
+  ['DATABASE_URL', '(unset: embedded PGlite)', 'PostgreSQL connection URL; set all three service URLs for cluster mode'],
+  ['NATS_URL', '(unset: in-process bus)', 'NATS server with JetStream, e.g. nats://127.0.0.1:4222'],
+  ['REDIS_URL', '(unset: in-memory)', 'Redis URL, e.g. redis://127.0.0.1:6379'],
+  ['SENTRAL_DATA_DIR', './.sentral', 'Embedded database, recordings and audio clips'],
+  ['SENTRAL_HOST', '127.0.0.1', 'Address the HTTP and media servers listen on'],
+  ['SENTRAL_API_PORT', '8080', 'Control API port (0 picks a free port)'],
+  ['SENTRAL_MEDIA_PORT', '8081', 'Media node port (0 picks a free port)'],
+  ['SENTRAL_ADMIN_TOKEN', '(standalone: generated on first start)', 'Bearer token of the admin API'],
+  ['SENTRAL_ALLOW_INSECURE_TARGETS', '0', '1 allows webhook and stream targets on loopback over http/ws on any port (development, tests)'],
+  ['SENTRAL_LOG_LEVEL', 'info', 'pino level: trace, debug, info, warn, error, fatal, silent'],
+  ['SENTRAL_PREFIX', 'sentral', 'Prefix of bus subjects, streams, KV buckets and Redis keys'],
+  ['SENTRAL_PARTITIONS', '64', 'Actor partitions (fixed for the life of a cluster)'],
+  ['SENTRAL_MEDIA_PUBLIC_URL', '(ws://host:port)', 'Base URL clients use to reach this media node'],
+  ['SENTRAL_NODE_ID', '(generated)', 'Stable id of this media node or worker'],
+] as const;
+
+/** A setting that is present but wrong: the message names the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Reads and validates the configuration from `env`; throws ConfigError naming the first wrong variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const natsUrl = url(env, 'NATS_URL', ['nats:', 'tls:']);
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const set = [databaseUrl, natsUrl, redisUrl].filter((v) => v !== undefined).length;
+  if (set !== 0 && set !== 3) {
+    const missing = [['DATABASE_URL', databaseUrl], ['NATS_URL', natsUrl], ['REDIS_URL', redisUrl]]
+      .filter(([, v]) => v === undefined)
+      .map(([k]) => k as string);
+    throw new ConfigError(missing[0]!, `cluster mode needs DATABASE_URL, NATS_URL and REDIS_URL together; ${missing.join(', ')} unset`);
+  }
+  const prefix = text(env, 'SENTRAL_PREFIX') ?? 'sentral';
+  if (!/^[A-Za-z0-9_-]{1,32}$/.test(prefix)) throw new ConfigError('SENTRAL_PREFIX', 'use 1-32 letters, digits, _ or -');
+  const adminToken = text(env, 'SENTRAL_ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < 16) {
+    throw new ConfigError('SENTRAL_ADMIN_TOKEN', 'must be at least 16 characters');
+  }
+  return {
+    mode: set === 3 ? 'cluster' : 'standalone',
+    databaseUrl,
+    natsUrl,
+    redisUrl,
+    dataDir: resolve(text(env, 'SENTRAL_DATA_DIR') ?? './.sentral'),
+    host: text(env, 'SENTRAL_HOST') ?? '127.0.0.1',
+    apiPort: port(env, 'SENTRAL_API_PORT', 8080),
+    mediaPort: port(env, 'SENTRAL_MEDIA_PORT', 8081),
+    adminToken,
+    allowInsecureTargets: flag(env, 'SENTRAL_ALLOW_INSECURE_TARGETS'),
+    logLevel: oneOf(env, 'SENTRAL_LOG_LEVEL', ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], 'info'),
+    prefix,
+    partitions: int(env, 'SENTRAL_PARTITIONS', 64, 1, 4096),
+    mediaPublicUrl: url(env, 'SENTRAL_MEDIA_PUBLIC_URL', ['ws:', 'wss:']),
+    nodeId: text(env, 'SENTRAL_NODE_ID'),
+  };
+}
+
+function text(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? undefined : v.trim();
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const v = text(env, name);
+  if (v === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(v);
+  } catch {
+    throw new ConfigError(name, `not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL`);
+  return v;
+}
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const v = text(env, name);
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new ConfigError(name, `expected an integer from ${min} to ${max}, got "${v}"`);
+  }
+  return Number(v);
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  return int(env, name, fallback, 0, 65535);
+}
+
+function flag(env: Env, name: string): boolean {
+  const v = text(env, name);
+  if (v === undefined || v === '0' || v === 'false') return false;
+  if (v === '1' || v === 'true') return true;
+  throw new ConfigError(name, `expected 0 or 1, got "${v}"`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const v = text(env, name);
+  if (v === undefined) return fallback;
+  if (!allowed.includes(v as T)) throw new ConfigError(name, `expected one of ${allowed.join(', ')}`);
+  return v as T;
+}
