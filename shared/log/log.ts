@@ -1,4 +1,5 @@
 import pino, { type Logger, type LoggerOptions } from 'pino';
+import pretty from 'pino-pretty';
 
 export type { Logger } from 'pino';
 
@@ -49,21 +50,12 @@ export function createLogger(options: LogOptions = {}): Logger {
       ],
       censor: '[REDACTED]',
     },
-    hooks: {
-      // Masks secrets that reach a message text rather than a known field.
-      logMethod(args, method) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? redactSecrets(a) : a)) as Parameters<typeof method>);
-      },
-    },
-    formatters: {
-      log(object) {
-        return JSON.parse(redactSecrets(JSON.stringify(object))) as Record<string, unknown>;
-      },
-    },
   };
-  if (options.destination) return pino(config, options.destination as pino.DestinationStream);
-  if (options.pretty) {
-    return pino({ ...config, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l' } } });
-  }
-  return pino(config);
+  // Every finished line passes through redactSecrets, whatever field or message a secret hid in.
+  const target: NodeJS.WritableStream = options.destination ?? (options.pretty ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l' }) : process.stdout);
+  return pino(config, {
+    write(line: string) {
+      target.write(redactSecrets(line));
+    },
+  });
 }

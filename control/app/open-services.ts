@@ -1,0 +1,79 @@
+import { Registry, collectDefaultMetrics } from 'prom-client';
+import type { Config } from '../../shared/config/config.js';
+import type { Clock } from '../../shared/clock/clock.js';
+import { realClock } from '../../shared/clock/real-clock.js';
+import type { Logger } from '../../shared/log/log.js';
+import { openDatabase } from '../../shared/db/database.js';
+import { startEmbeddedPostgres } from '../../shared/db/embedded-postgres.js';
+import { migrate } from '../../shared/db/migrate.js';
+import { createNatsBus } from '../../shared/bus/nats-bus.js';
+import { createMemoryBus } from '../../shared/bus/memory-bus.js';
+import { createRedisStore } from '../../shared/kv/redis-store.js';
+import { createMemoryStore } from '../../shared/kv/memory-store.js';
+import type { Services } from './services.js';
+
+/** Services plus the way to close them in order. */
+export interface OpenServices extends Services {
+  close(): Promise<void>;
+}
+
+/** Options of openServices. */
+export interface OpenServicesOptions {
+  log: Logger;
+  clock?: Clock;
+  /** Apply pending migrations (under the advisory lock) before returning. */
+  migrate?: boolean;
+  /** Process-wide metrics such as CPU and memory (off in tests that open many). */
+  defaultMetrics?: boolean;
+  applicationName?: string;
+}
+
+/**
+ * Opens the backing services the configuration names: PostgreSQL, NATS JetStream and Redis in cluster
+ * mode; embedded PGlite, the in-process bus and the in-memory store in standalone mode.
+ */
+export async function openServices(config: Config, options: OpenServicesOptions): Promise<OpenServices> {
+  const clock = options.clock ?? realClock;
+  const metrics = new Registry();
+  if (options.defaultMetrics) collectDefaultMetrics({ register: metrics });
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (config.mode === 'standalone') {
+      const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, host: '127.0.0.1' });
+      closers.unshift(() => embedded.close());
+      databaseUrl = embedded.url;
+    }
+    const sql = openDatabase({ url: databaseUrl!, applicationName: options.applicationName ?? 'sentral' });
+    closers.unshift(() => sql.end({ timeout: 5 }));
+    if (options.migrate) await migrate(sql);
+
+    const bus =
+      config.mode === 'cluster'
+        ? await createNatsBus({ url: config.natsUrl!, prefix: config.prefix, log: options.log, name: options.applicationName })
+        : createMemoryBus({ prefix: config.prefix, clock });
+    closers.unshift(() => bus.close());
+
+    const hot =
+      config.mode === 'cluster'
+        ? createRedisStore({ url: config.redisUrl!, prefix: config.prefix, clock })
+        : createMemoryStore({ clock });
+    closers.unshift(() => hot.close());
+
+    return {
+      config,
+      clock,
+      log: options.log,
+      sql,
+      bus,
+      hot,
+      metrics,
+      async close() {
+        for (const close of closers) await close().catch((err: unknown) => options.log.warn({ err }, 'closing a service failed'));
+      },
+    };
+  } catch (err) {
+    for (const close of closers) await close().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Services } from './services.js';
+import type { Readiness } from './readiness.js';
+import type { RoleName } from './run-role.js';
+import { buildApiServer } from '../api/server.js';
+import { bootstrapStandalone } from '../accounts/bootstrap.js';
+
+/** A running part of a role, stopped in reverse order of start. */
+export interface Part {
+  name: string;
+  stop(): Promise<void>;
+}
+
+/** Starts what `role` runs: `start` runs them all in one process. */
+export async function startParts(role: RoleName, services: Services, readiness: () => Promise<Readiness>): Promise<Part[]> {
+  const parts: Part[] = [];
+  const runs = (r: RoleName): boolean => role === 'start' || role === r;
+  const { config, log } = services;
+
+  if (runs('api')) {
+    const first = role === 'start' ? await bootstrapStandalone(services) : {};
+    const app = await buildApiServer(services, { readiness });
+    const address = await app.listen({ host: config.host, port: config.apiPort });
+    // Fastify's close stops taking requests and waits for in-flight ones.
+    parts.push({ name: 'api', stop: () => app.close() });
+    printWelcome(address, role, first);
+  }
+  log.info({ role, mode: config.mode }, `sentral ${role} running (${config.mode} mode)`);
+  return parts;
+}
+
+function printWelcome(apiUrl: string, role: RoleName, first: Awaited<ReturnType<typeof bootstrapStandalone>>): void {
+  const lines = [`sentral ${role}: control API listening on ${apiUrl}`];
+  if (first.adminToken) lines.push(`  admin token (shown once, keep it): ${first.adminToken}`);
+  if (first.demo) {
+    lines.push(
+      `  demo company ${first.demo.companyId}, profile ${first.demo.profileId}`,
+      `  demo test key (shown once): ${first.demo.testKey}`,
+      `  demo live key (shown once): ${first.demo.liveKey}`,
+      `  try: curl -H "Authorization: Bearer <test key>" ${apiUrl}/v1/profiles`,
+    );
+  } else if (role === 'start') {
+    lines.push(
+      '  keys were printed at first start; make more with',
+      `  SENTRAL_ADMIN_TOKEN=<admin token> sentral admin company create --name Acme --balance-ore 100000 --json`,
+    );
+  }
+  // The welcome goes to the terminal itself, never through the logger (which redacts and ships logs).
+  process.stdout.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,51 @@
+import type { Config } from '../../shared/config/config.js';
+import type { Logger } from '../../shared/log/log.js';
+import { openServices, type OpenServices } from './open-services.js';
+import { checkReadiness } from './readiness.js';
+import { startParts, type Part } from './parts.js';
+
+/** The commands that start long-running roles. `start` runs every role in one process. */
+export type RoleName = 'start' | 'api' | 'worker' | 'dispatcher' | 'media';
+
+/**
+ * Starts a role and runs it until SIGINT or SIGTERM, then stops taking work, lets in-flight work
+ * finish, closes the services (PGlite flushes to disk) and resolves to exit code 0.
+ */
+export async function runRole(role: RoleName, config: Config, log: Logger): Promise<number> {
+  if (role === 'worker') {
+    console.error('sentral worker: the call actor host is not built yet; nothing was started.');
+    return 2;
+  }
+  const signal = waitForSignal();
+  let services: OpenServices;
+  try {
+    services = await openServices(config, { log, migrate: true, defaultMetrics: true, applicationName: `sentral-${role}` });
+  } catch (err) {
+    log.error({ err }, 'could not open the backing services');
+    return 1;
+  }
+  let parts: Part[] = [];
+  try {
+    parts = await startParts(role, services, () => checkReadiness(services));
+  } catch (err) {
+    log.error({ err }, `sentral ${role} failed to start`);
+    await services.close();
+    return 1;
+  }
+  const name = await signal;
+  log.info(`${name} received: shutting down`);
+  for (const part of [...parts].reverse()) {
+    await part.stop().catch((err: unknown) => log.error({ err }, `stopping ${part.name} failed`));
+  }
+  await services.close();
+  log.info('stopped');
+  return 0;
+}
+
+function waitForSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const on = (name: string) => () => resolve(name);
+    process.once('SIGINT', on('SIGINT'));
+    process.once('SIGTERM', on('SIGTERM'));
+  });
+}
