@@ -5,7 +5,10 @@ export type BusErrorCode =
   | 'request_timeout'
   | 'no_responders'
   | 'unavailable'
-  | 'closed';
+  | 'closed'
+  | 'handler_failed'
+  | 'not_found'
+  | 'invalid_key';
 
 /** A typed bus failure; adapters map their own errors onto these codes. */
 export class BusError extends Error {

@@ -1,0 +1,22 @@
+import type { StreamSpec } from './bus.js';
+
+/** Ack wait of a consumer that does not name one. */
+export const DEFAULT_ACK_WAIT_MS = 30_000;
+
+/** Window within which a repeated msgId is a duplicate, when a stream does not name one. */
+export const DEFAULT_DUPLICATE_WINDOW_MS = 120_000;
+
+/**
+ * Redelivery delay of a message whose handler threw: short enough to retry soon, long enough that a
+ * failing handler does not spin.
+ */
+export const HANDLER_FAILURE_NAK_DELAY_MS = 1_000;
+
+/** How long `ping()` waits for the round trip before it rejects. */
+export const PING_TIMEOUT_MS = 2_000;
+
+/** The duplicate window of a stream: as asked (default 2 minutes), never longer than its max age (JetStream's rule). */
+export function duplicateWindow(spec: StreamSpec): number {
+  const window = spec.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS;
+  return spec.maxAgeMs && spec.maxAgeMs > 0 ? Math.min(window, spec.maxAgeMs) : window;
+}

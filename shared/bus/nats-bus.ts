@@ -1,0 +1,579 @@
+/**
+ * The NATS JetStream bus (cluster mode), for nats-server 2.9 and later (no 2.10+ features used).
+ *
+ * Names: relative subjects get `<prefix>.` in front; streams are `<prefix>_<name>` and KV buckets
+ * `<prefix>_<bucket>` (both sanitised to `[A-Za-z0-9_-]`).
+ *
+ * Consumers are durable pull consumers with explicit ack and `max_ack_pending = maxInFlight`, so with the
+ * default of 1 a consumer handles its messages strictly in order (a nak'd message comes back before any
+ * newer one). A handler that throws gets its message nak'd with HANDLER_FAILURE_NAK_DELAY_MS. Stopping a
+ * subscription waits for running handlers, then naks what is still unacked, so the next consumer of the
+ * same durable name gets it at once instead of after the ack wait (a crashed process leaves it to the
+ * ack wait). A responder that throws answers with an error header; the requester rejects with
+ * `handler_failed`.
+ *
+ * KV buckets are JetStream streams `KV_<prefix>_<bucket>` with max age = ttlMs; opening an existing bucket
+ * keeps the settings it was created with. NATS 2.9 tells watchers nothing when max age removes an entry.
+ *
+ * The connection reconnects forever (short wait); consumers and KV watches resume after the server is
+ * back. While it is away, `ping()` rejects at once with `unavailable`.
+ */
+import { connect, errors, headers, nanos, type Msg, type NatsConnection, type Subscription as NatsSub } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  DiscardPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  RetentionPolicy,
+  StorageType,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+  type JsMsg,
+  type StreamConfig,
+} from '@nats-io/jetstream';
+import { Kvm, KvWatchInclude, type KV } from '@nats-io/kv';
+import type {
+  Bus,
+  BusMessage,
+  ConsumeOptions,
+  KvBucket,
+  KvBucketOptions,
+  KvEntry,
+  KvWatchEvent,
+  PublishAck,
+  PublishOptions,
+  StreamSpec,
+  Subscription,
+} from './bus.js';
+import { BusError, type BusErrorCode } from './bus-error.js';
+import { DEFAULT_ACK_WAIT_MS, HANDLER_FAILURE_NAK_DELAY_MS, PING_TIMEOUT_MS, duplicateWindow } from './bus-defaults.js';
+import { isValidKvKey, sanitizeName } from './subject.js';
+import { realClock } from '../clock/real-clock.js';
+import type { Logger } from '../log/log.js';
+
+/** Options of the NATS bus. */
+export interface NatsBusOptions {
+  /** e.g. nats://127.0.0.1:4222 (several comma-separated servers allowed). */
+  url: string;
+  /** Isolates clusters and test runs sharing a server. */
+  prefix: string;
+  /** Connection name shown by the server's monitoring. */
+  name?: string;
+  log?: Logger;
+}
+
+// A responder's failure travels as this header on an empty reply.
+const ERROR_HEADER = 'Sentral-Bus-Error';
+// Time between reconnect attempts while the server is away.
+const RECONNECT_WAIT_MS = 250;
+
+/** Connects to NATS and returns the JetStream bus; rejects if the first connection fails. */
+export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
+  const nc = await connect({
+    servers: options.url.split(',').map((s) => s.trim()),
+    name: options.name ?? 'sentral',
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: RECONNECT_WAIT_MS,
+    reconnectJitter: 100,
+  });
+  const jsm = await jetstreamManager(nc, { checkAPI: false });
+  return new NatsBus(nc, jsm, jetstream(nc), options.prefix, options.log);
+}
+
+class NatsBus implements Bus {
+  private connected = true;
+  private readonly subscriptions = new Set<Subscription>();
+  private readonly kvm: Kvm;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly jsm: JetStreamManager,
+    private readonly js: JetStreamClient,
+    private readonly prefix: string,
+    private readonly log?: Logger,
+  ) {
+    this.kvm = new Kvm(js);
+    this.watchStatus().catch((err: unknown) => this.log?.warn({ err }, 'NATS status stream ended'));
+  }
+
+  /** Tracks connection state for ping() and logs it; the client itself reconnects. */
+  private async watchStatus(): Promise<void> {
+    for await (const status of this.nc.status()) {
+      if (status.type === 'disconnect') {
+        this.connected = false;
+        this.log?.warn({ server: status.server }, 'NATS connection lost; reconnecting');
+      } else if (status.type === 'reconnect') {
+        this.connected = true;
+        this.log?.info({ server: status.server }, 'NATS connection restored');
+      } else if (status.type === 'error') {
+        this.log?.warn({ err: status.error }, 'NATS connection error');
+      }
+    }
+  }
+
+  /** The absolute subject of a relative one. */
+  subject(relative: string): string {
+    return `${this.prefix}.${relative}`;
+  }
+
+  /** The relative subject of an absolute one. */
+  relative(subject: string): string {
+    return subject.startsWith(`${this.prefix}.`) ? subject.slice(this.prefix.length + 1) : subject;
+  }
+
+  /** The JetStream name of a relative stream name. */
+  streamName(name: string): string {
+    return sanitizeName(`${this.prefix}_${name}`);
+  }
+
+  async ensureStream(spec: StreamSpec): Promise<void> {
+    const config: Partial<StreamConfig> & { name: string } = {
+      name: this.streamName(spec.name),
+      subjects: spec.subjects.map((s) => this.subject(s)),
+      retention: spec.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
+      storage: StorageType.File,
+      discard: DiscardPolicy.Old,
+      num_replicas: 1,
+      duplicate_window: nanos(duplicateWindow(spec)),
+      max_age: nanos(spec.maxAgeMs ?? 0),
+    };
+    try {
+      const info = await this.jsm.streams.info(config.name).catch((err: unknown) => {
+        if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) return null;
+        throw err;
+      });
+      if (!info) await this.jsm.streams.add(config);
+      else if (differs(info.config, config)) await this.jsm.streams.update(config.name, config);
+    } catch (err) {
+      throw toBusError(err, `ensure stream ${config.name}`);
+    }
+  }
+
+  async publish(subject: string, data: Uint8Array, options: PublishOptions = {}): Promise<PublishAck> {
+    try {
+      const ack = await this.js.publish(this.subject(subject), data, options.msgId !== undefined ? { msgID: options.msgId } : {});
+      return { seq: ack.seq, duplicate: ack.duplicate };
+    } catch (err) {
+      // JetStream answers "no responders" when no stream takes the subject.
+      if (err instanceof Error && isNoResponders(err.cause)) {
+        throw new BusError('no_responders', `no stream takes subject ${subject}`, { cause: err });
+      }
+      throw toBusError(err, `publish to ${subject}`);
+    }
+  }
+
+  async consume(options: ConsumeOptions, handler: (msg: BusMessage) => Promise<void> | void): Promise<Subscription> {
+    const stream = this.streamName(options.stream);
+    const maxInFlight = Math.max(1, options.maxInFlight ?? 1);
+    const config = {
+      durable_name: options.durable,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS),
+      filter_subject: this.subject(options.filterSubject),
+      max_ack_pending: maxInFlight,
+    };
+    try {
+      await this.jsm.consumers.add(stream, config).catch(async (err: unknown) => {
+        // An existing durable with other settings: change what JetStream lets us change.
+        if (err instanceof JetStreamApiError && err.code !== JetStreamApiCodes.StreamNotFound) {
+          return this.jsm.consumers.update(stream, options.durable, {
+            ack_wait: config.ack_wait,
+            max_ack_pending: config.max_ack_pending,
+            filter_subject: config.filter_subject,
+          });
+        }
+        throw err;
+      });
+      const consumer = await this.js.consumers.get(stream, options.durable);
+      const messages = await consumer.consume({ max_messages: maxInFlight });
+      const sub = new NatsConsumerSubscription(this, messages, maxInFlight, handler, this.log);
+      return this.track(sub);
+    } catch (err) {
+      throw toBusError(err, `consume ${options.durable} of ${stream}`);
+    }
+  }
+
+  async deleteConsumer(stream: string, durable: string): Promise<void> {
+    try {
+      await this.jsm.consumers.delete(this.streamName(stream), durable);
+    } catch (err) {
+      if (err instanceof JetStreamApiError && (err.code === JetStreamApiCodes.ConsumerNotFound || err.code === JetStreamApiCodes.StreamNotFound)) return;
+      throw toBusError(err, `delete consumer ${durable}`);
+    }
+  }
+
+  async request(subject: string, data: Uint8Array, options: { timeoutMs: number }): Promise<Uint8Array> {
+    let reply: Msg;
+    try {
+      reply = await this.nc.request(this.subject(subject), data, { timeout: options.timeoutMs });
+    } catch (err) {
+      if (err instanceof errors.TimeoutError) {
+        throw new BusError('request_timeout', `request on ${subject} timed out after ${options.timeoutMs} ms`, { cause: err });
+      }
+      if (isNoResponders(err)) throw new BusError('no_responders', `no responders on ${subject}`, { cause: err });
+      throw toBusError(err, `request on ${subject}`);
+    }
+    const failure = reply.headers?.get(ERROR_HEADER);
+    if (failure) throw new BusError('handler_failed', `the responder on ${subject} failed: ${failure}`);
+    return reply.data;
+  }
+
+  async serve(
+    subject: string,
+    handler: (data: Uint8Array) => Promise<Uint8Array> | Uint8Array,
+    options: { queue?: string } = {},
+  ): Promise<Subscription> {
+    const sub = this.nc.subscribe(this.subject(subject), {
+      ...(options.queue !== undefined ? { queue: options.queue } : {}),
+      callback: (err, msg) => {
+        if (err) {
+          this.log?.warn({ err, subject }, 'bus responder subscription failed');
+          return;
+        }
+        void this.answer(subject, msg, handler);
+      },
+    });
+    await this.flush();
+    return this.track(natsSubscription(this.nc, sub));
+  }
+
+  private async answer(subject: string, msg: Msg, handler: (data: Uint8Array) => Promise<Uint8Array> | Uint8Array): Promise<void> {
+    try {
+      msg.respond(await handler(msg.data));
+    } catch (err) {
+      this.log?.warn({ err, subject }, 'bus request handler failed');
+      const h = headers();
+      h.set(ERROR_HEADER, err instanceof Error ? err.name : 'Error');
+      try {
+        msg.respond(new Uint8Array(0), { headers: h });
+      } catch (respondErr) {
+        this.log?.warn({ err: respondErr, subject }, 'bus could not answer a request');
+      }
+    }
+  }
+
+  async notify(subject: string, data: Uint8Array): Promise<void> {
+    try {
+      this.nc.publish(this.subject(subject), data);
+    } catch (err) {
+      throw toBusError(err, `notify on ${subject}`);
+    }
+  }
+
+  async subscribe(subject: string, handler: (subject: string, data: Uint8Array) => void): Promise<Subscription> {
+    const sub = this.nc.subscribe(this.subject(subject), {
+      callback: (err, msg) => {
+        if (err) {
+          this.log?.warn({ err, subject }, 'bus subscription failed');
+          return;
+        }
+        try {
+          handler(this.relative(msg.subject), msg.data);
+        } catch (handlerErr) {
+          this.log?.warn({ err: handlerErr, subject: msg.subject }, 'bus subscriber failed');
+        }
+      },
+    });
+    await this.flush();
+    return this.track(natsSubscription(this.nc, sub));
+  }
+
+  async kv(bucket: string, options: KvBucketOptions = {}): Promise<KvBucket> {
+    const name = sanitizeName(`${this.prefix}_${bucket}`);
+    try {
+      const kv = await this.kvm.create(name, {
+        ...(options.ttlMs ? { ttl: options.ttlMs } : {}),
+        ...(options.history ? { history: options.history } : {}),
+      });
+      return new NatsKvBucket(kv, this, this.log);
+    } catch (err) {
+      throw toBusError(err, `open KV bucket ${name}`);
+    }
+  }
+
+  async ping(): Promise<void> {
+    if (this.nc.isClosed()) throw new BusError('closed', 'the NATS connection is closed');
+    if (!this.connected) throw new BusError('unavailable', 'the NATS server is not connected');
+    let timer: { cancel(): void } | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = realClock.setTimer(PING_TIMEOUT_MS, () => reject(new BusError('unavailable', `NATS did not answer a ping within ${PING_TIMEOUT_MS} ms`)));
+    });
+    try {
+      await Promise.race([this.nc.rtt().catch((err: unknown) => Promise.reject(toBusError(err, 'ping'))), timeout]);
+    } finally {
+      timer?.cancel();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.nc.isClosed()) return;
+    await Promise.allSettled([...this.subscriptions].map((s) => s.stop()));
+    // Draining needs the server; when it is away, closing is all there is to do.
+    if (this.connected) {
+      try {
+        await this.nc.drain();
+        return;
+      } catch (err) {
+        this.log?.warn({ err }, 'NATS drain failed; closing');
+      }
+    }
+    await this.nc.close();
+  }
+
+  /** Remembers a live subscription so that close() stops it. */
+  track(sub: Subscription): Subscription {
+    this.subscriptions.add(sub);
+    return {
+      stop: async () => {
+        this.subscriptions.delete(sub);
+        await sub.stop();
+      },
+    };
+  }
+
+  /**
+   * Sends what the client has buffered (subscriptions, acks, naks) and waits for the server to have it;
+   * while disconnected the client re-sends subscriptions on reconnect, so there is nothing to wait for.
+   */
+  async flush(): Promise<void> {
+    if (this.connected && !this.nc.isClosed()) await this.nc.flush();
+  }
+}
+
+/** One `consume` call: runs the handler per message, at most maxInFlight at once. */
+class NatsConsumerSubscription implements Subscription {
+  /** Messages delivered here and not yet acked, nak'd or terminated, by stream sequence. */
+  private readonly unsettled = new Map<number, JsMsg>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly loop: Promise<void>;
+  private stopping = false;
+
+  constructor(
+    private readonly bus: NatsBus,
+    private readonly messages: ConsumerMessages,
+    private readonly maxInFlight: number,
+    private readonly handler: (msg: BusMessage) => Promise<void> | void,
+    private readonly log?: Logger,
+  ) {
+    this.loop = this.run();
+  }
+
+  private async run(): Promise<void> {
+    try {
+      for await (const m of this.messages) {
+        this.unsettled.set(m.seq, m);
+        if (this.stopping) continue;
+        const job = this.handle(m).finally(() => this.running.delete(job));
+        this.running.add(job);
+        if (this.running.size >= this.maxInFlight) await Promise.race(this.running);
+      }
+    } catch (err) {
+      this.log?.error({ err }, 'bus consumer stopped');
+    }
+  }
+
+  private async handle(m: JsMsg): Promise<void> {
+    const settle = (): boolean => {
+      if (this.unsettled.get(m.seq) !== m) return false;
+      this.unsettled.delete(m.seq);
+      return true;
+    };
+    const message: BusMessage = {
+      subject: this.bus.relative(m.subject),
+      data: m.data,
+      deliveryCount: m.info.deliveryCount,
+      seq: m.seq,
+      ack: async () => {
+        settle();
+        try {
+          await m.ackAck();
+        } catch (err) {
+          throw toBusError(err, 'ack');
+        }
+      },
+      nak: async (delayMs?: number) => {
+        settle();
+        m.nak(delayMs && delayMs > 0 ? delayMs : undefined);
+      },
+      working: async () => {
+        m.working();
+      },
+      term: async () => {
+        settle();
+        m.term();
+      },
+    };
+    try {
+      await this.handler(message);
+    } catch (err) {
+      this.log?.warn({ err, subject: message.subject, seq: m.seq }, "bus handler failed; message nak'd");
+      if (settle()) m.nak(HANDLER_FAILURE_NAK_DELAY_MS);
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return;
+    this.stopping = true;
+    try {
+      await this.messages.close();
+    } catch (err) {
+      this.log?.warn({ err }, 'bus consumer did not close cleanly');
+    }
+    await this.loop;
+    await Promise.allSettled(this.running);
+    // What is still unacked goes back to the stream now, not after the ack wait.
+    for (const m of this.unsettled.values()) m.nak();
+    this.unsettled.clear();
+    await this.bus.flush().catch(() => undefined);
+  }
+}
+
+/** A core NATS subscription as a bus Subscription. */
+function natsSubscription(nc: NatsConnection, sub: NatsSub): Subscription {
+  return {
+    async stop() {
+      if (sub.isClosed() || nc.isClosed()) return;
+      sub.unsubscribe();
+    },
+  };
+}
+
+class NatsKvBucket implements KvBucket {
+  constructor(
+    private readonly kv: KV,
+    private readonly bus: NatsBus,
+    private readonly log?: Logger,
+  ) {}
+
+  async create(key: string, value: Uint8Array): Promise<number> {
+    checkKey(key);
+    try {
+      return await this.kv.create(key, value);
+    } catch (err) {
+      throw toBusError(err, `create KV key ${key}`, 'kv_key_exists');
+    }
+  }
+
+  async update(key: string, value: Uint8Array, revision: number): Promise<number> {
+    checkKey(key);
+    if (revision <= 0) throw new BusError('kv_wrong_revision', `KV key ${key} cannot be at revision ${revision}`);
+    try {
+      return await this.kv.update(key, value, revision);
+    } catch (err) {
+      throw toBusError(err, `update KV key ${key}`, 'kv_wrong_revision');
+    }
+  }
+
+  async put(key: string, value: Uint8Array): Promise<number> {
+    checkKey(key);
+    try {
+      return await this.kv.put(key, value);
+    } catch (err) {
+      throw toBusError(err, `put KV key ${key}`);
+    }
+  }
+
+  async get(key: string): Promise<KvEntry | null> {
+    checkKey(key);
+    try {
+      const entry = await this.kv.get(key);
+      if (!entry || entry.operation !== 'PUT') return null;
+      return { key, value: entry.value, revision: entry.revision };
+    } catch (err) {
+      throw toBusError(err, `get KV key ${key}`);
+    }
+  }
+
+  async delete(key: string, options: { revision?: number } = {}): Promise<void> {
+    checkKey(key);
+    if (options.revision !== undefined && options.revision <= 0) {
+      throw new BusError('kv_wrong_revision', `KV key ${key} cannot be at revision ${options.revision}`);
+    }
+    try {
+      await this.kv.delete(key, options.revision !== undefined ? { previousSeq: options.revision } : {});
+    } catch (err) {
+      throw toBusError(err, `delete KV key ${key}`, 'kv_wrong_revision');
+    }
+  }
+
+  async keys(): Promise<string[]> {
+    try {
+      const out: string[] = [];
+      for await (const key of await this.kv.keys()) out.push(key);
+      return out;
+    } catch (err) {
+      throw toBusError(err, 'list KV keys');
+    }
+  }
+
+  async watch(handler: (event: KvWatchEvent) => void, options: { key?: string } = {}): Promise<Subscription> {
+    let iterator;
+    try {
+      iterator = await this.kv.watch({ key: options.key ?? '>', include: KvWatchInclude.UpdatesOnly });
+    } catch (err) {
+      throw toBusError(err, 'watch KV');
+    }
+    const it = iterator;
+    void (async () => {
+      try {
+        for await (const entry of it) {
+          const put = entry.operation === 'PUT';
+          try {
+            handler({ key: entry.key, value: put ? entry.value : null, revision: entry.revision, operation: put ? 'PUT' : 'DEL' });
+          } catch (err) {
+            this.log?.warn({ err, key: entry.key }, 'KV watch handler failed');
+          }
+        }
+      } catch (err) {
+        this.log?.warn({ err }, 'KV watch ended');
+      }
+    })();
+    return this.bus.track({ stop: async () => it.stop() });
+  }
+}
+
+function checkKey(key: string): void {
+  if (!isValidKvKey(key)) throw new BusError('invalid_key', `invalid KV key ${JSON.stringify(key).slice(0, 80)}`);
+}
+
+/** True when a stream's settings differ from what we ask for in the fields we set. */
+function differs(actual: StreamConfig, wanted: Partial<StreamConfig>): boolean {
+  return (Object.keys(wanted) as Array<keyof StreamConfig>).some(
+    (k) => JSON.stringify(actual[k]) !== JSON.stringify(wanted[k]),
+  );
+}
+
+function isNoResponders(err: unknown): boolean {
+  return err instanceof errors.NoRespondersError || (err instanceof errors.RequestError && err.isNoResponders());
+}
+
+/**
+ * Maps a NATS client error to a BusError where a bus code fits (`conflict` names the code of a failed
+ * expected-revision check); other errors (programming errors such as an invalid subject) pass unchanged.
+ */
+function toBusError(err: unknown, what: string, conflict?: BusErrorCode): unknown {
+  if (err instanceof BusError) return err;
+  const reason = err instanceof Error ? err.message : String(err);
+  const wrap = (code: BusErrorCode): BusError => new BusError(code, `${what}: ${reason}`, { cause: err });
+  if (err instanceof JetStreamApiError) {
+    const wrongSeq = err.code === JetStreamApiCodes.StreamWrongLastSequence || err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown;
+    if (wrongSeq && conflict) return wrap(conflict);
+    if (err.code === JetStreamApiCodes.StreamNotFound || err.code === JetStreamApiCodes.ConsumerNotFound) return wrap('not_found');
+    return err;
+  }
+  if (err instanceof errors.ClosedConnectionError || err instanceof errors.DrainingConnectionError) return wrap('closed');
+  if (
+    err instanceof errors.TimeoutError ||
+    err instanceof errors.RequestError ||
+    err instanceof errors.ConnectionError ||
+    (err instanceof Error && err.name === 'JetStreamNotEnabled')
+  ) {
+    return wrap('unavailable');
+  }
+  return err;
+}

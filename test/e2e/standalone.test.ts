@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSentral, untilStatus } from '../support/sentral-process.js';
+
+describe('standalone (npm start)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sentral-standalone-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  let testKey = '';
+
+  it('answers /readyz 200 on a fresh data directory, prints the keys once, and exits 0 on Ctrl-C', async () => {
+    const proc = runSentral(['start'], { SENTRAL_DATA_DIR: dataDir });
+    const api = await proc.apiUrl;
+    const ready = await untilStatus(`${api}/readyz`, 200, 20_000);
+    expect(ready.body).toEqual({ status: 'ready', failing: [] });
+    expect((await fetch(`${api}/healthz`)).status).toBe(200);
+    const metrics = await (await fetch(`${api}/metrics`)).text();
+    expect(metrics).toContain('process_cpu_user_seconds_total');
+
+    const printed = proc.output();
+    expect(printed).toMatch(/admin token \(shown once, keep it\): sat_/);
+    testKey = /demo test key \(shown once\): (sk_test_\S+)/.exec(printed)![1]!;
+    const profiles = await fetch(`${api}/v1/profiles`, { headers: { authorization: `Bearer ${testKey}` } });
+    expect(profiles.status).toBe(200);
+
+    expect(await proc.stop('SIGINT')).toBe(0);
+  });
+
+  it('a second start sees the data of the first and prints no keys again', async () => {
+    const proc = runSentral(['start'], { SENTRAL_DATA_DIR: dataDir });
+    const api = await proc.apiUrl;
+    await untilStatus(`${api}/readyz`, 200, 20_000);
+    const res = await fetch(`${api}/v1/profiles`, { headers: { authorization: `Bearer ${testKey}` } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { slug: string }[] };
+    expect(body.data.map((p) => p.slug)).toContain('demo');
+    expect(proc.output()).not.toMatch(/shown once/);
+    expect(await proc.stop('SIGTERM')).toBe(0);
+  });
+});
+
+describe('the CLI', () => {
+  it('stops with a message naming the variable when a setting is wrong', async () => {
+    const proc = runSentral(['start'], { SENTRAL_API_PORT: 'eighty' });
+    expect(await proc.exited).toBe(2);
+    expect(proc.output()).toContain('SENTRAL_API_PORT');
+  });
+
+  it('says that the worker role is not built rather than pretending', async () => {
+    const proc = runSentral(['worker'], {});
+    expect(await proc.exited).not.toBe(0);
+    expect(proc.output()).toContain('not built');
+  });
+
+  it('lists its commands with --help', async () => {
+    const proc = runSentral(['--help'], {});
+    expect(await proc.exited).toBe(0);
+    for (const command of ['start', 'api', 'worker', 'dispatcher', 'media', 'migrate', 'admin']) {
+      expect(proc.output()).toContain(command);
+    }
+  });
+});

@@ -1,0 +1,139 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Bus, BusMessage, KvWatchEvent } from '../../shared/bus/bus.js';
+import { isBusError } from '../../shared/bus/bus-error.js';
+import { createNatsBus } from '../../shared/bus/nats-bus.js';
+
+// A private nats-server (own port and store) that this test stops and starts again, so the shared
+// server other tests use is never touched.
+
+const NATS_SERVER = process.env.SENTRAL_TEST_NATS_SERVER ?? '/usr/sbin/nats-server';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Starts nats-server with JetStream and resolves once it logs that it is ready. */
+async function startServer(port: number, storeDir: string): Promise<ChildProcess> {
+  const child = spawn(NATS_SERVER, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise<void>((resolve, reject) => {
+    let log = '';
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`nats-server exited (${code}): ${log}`)));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('Server is ready')) resolve();
+    });
+  });
+  child.removeAllListeners('exit');
+  return child;
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Polls `attempt` until it resolves (the client reconnects on its own schedule). */
+async function eventually<T>(attempt: () => Promise<T>, deadlineMs = 10_000): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
+const dec = (b: Uint8Array | null): string | null => (b ? new TextDecoder().decode(b) : null);
+
+describe('NATS bus across a server restart', () => {
+  let server: ChildProcess | undefined;
+  let bus: Bus | undefined;
+  let storeDir = '';
+
+  afterAll(async () => {
+    await bus?.close();
+    if (server) await stopServer(server);
+    if (storeDir) await rm(storeDir, { recursive: true, force: true });
+  });
+
+  it('fails ping while the server is away, then recovers, and consumers and KV watches resume', async () => {
+    storeDir = await mkdtemp(join(tmpdir(), 'sentral-nats-'));
+    const port = await freePort();
+    server = await startServer(port, storeDir);
+    bus = await createNatsBus({ url: `nats://127.0.0.1:${port}`, prefix: 'restart', name: 'bus-restart-test' });
+    await bus.ensureStream({ name: 'cmd', subjects: ['cmd.>'], retention: 'workqueue' });
+
+    const received: string[] = [];
+    let notify: (() => void) | undefined;
+    const sub = await bus.consume({ stream: 'cmd', durable: 'w', filterSubject: 'cmd.>' }, async (m: BusMessage) => {
+      received.push(dec(m.data) ?? '');
+      await m.ack();
+      notify?.();
+    });
+    const arrival = (count: number): Promise<void> =>
+      new Promise((resolve) => {
+        notify = () => received.length >= count && resolve();
+        notify();
+      });
+    const kv = await bus.kv('nodes');
+    const events: KvWatchEvent[] = [];
+    let onEvent: (() => void) | undefined;
+    const watch = await kv.watch((e) => {
+      events.push(e);
+      onEvent?.();
+    });
+
+    await bus.publish('cmd.1', enc('before'));
+    await arrival(1);
+
+    await stopServer(server);
+    const started = Date.now();
+    const err = await bus.ping().then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(isBusError(err, 'unavailable')).toBe(true);
+    expect(Date.now() - started).toBeLessThanOrEqual(2_500);
+
+    server = await startServer(port, storeDir);
+    await eventually(() => bus!.ping());
+    await eventually(() => bus!.publish('cmd.1', enc('after'), { msgId: 'after-1' }));
+    await arrival(2);
+    expect(received).toEqual(['before', 'after']);
+
+    const seen = new Promise<void>((resolve) => (onEvent = () => events.some((e) => e.key === 'n1') && resolve()));
+    await kv.put('n1', enc('up'));
+    await seen;
+    expect(events.find((e) => e.key === 'n1')).toMatchObject({ operation: 'PUT' });
+
+    await watch.stop();
+    await sub.stop();
+  });
+
+  it('closes promptly while the server is away', async () => {
+    await bus!.consume({ stream: 'cmd', durable: 'w', filterSubject: 'cmd.>' }, () => undefined);
+    await stopServer(server!);
+    const started = Date.now();
+    await bus!.close();
+    expect(Date.now() - started).toBeLessThanOrEqual(2_500);
+    bus = undefined;
+  });
+});
