@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { PgliteSessionQueue } from './pglite-session-queue.js';
 
 /** An in-process PGlite served on a loopback port, so the same postgres.js client talks to it. */
 export interface EmbeddedPostgres {
@@ -21,6 +22,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string | null; h
   const db = await PGlite.create(dataPath);
   const host = options.host ?? '127.0.0.1';
   const server = new PGLiteSocketServer({ db, host, port: options.port ?? 0, maxConnections: 16 });
+  // The server hands its queue to each connection as it arrives, so swapping it before start() suffices.
+  (server as unknown as { queryQueue: PgliteSessionQueue }).queryQueue = new PgliteSessionQueue(db);
   await server.start();
   const conn = server.getServerConn();
   return {
