@@ -1,0 +1,140 @@
+/**
+ * DTMF key detection on 8 kHz phone audio (ITU-T Q.23/Q.24 style), frame by frame.
+ *
+ * Audio is cut into 102-sample blocks (12.75 ms, independent of frame boundaries; the length spandsp and
+ * Asterisk use: bins narrow enough to separate 697 from 770 Hz, short enough for 40 ms tones). Each block is
+ * run through eight Goertzel filters and accepted as a key when:
+ * - the strongest row and column tones are each above an absolute level (`minAmplitude`);
+ * - twist is within limits: the row (low group) at most 8 dB above the column, the column at most 4 dB
+ *   above the row;
+ * - each winner is at least 8 dB above the other tones of its group (relative peak: chords and speech
+ *   formants spread energy over several bins);
+ * - the two tones hold most of the block's energy (speech, music and noise do not).
+ * A key is pressed when two consecutive blocks agree on it (≥ 25 ms of tone, so any tone of 40 ms or more is
+ * seen), and released when two consecutive blocks agree on no key or another key; it is reported once, when
+ * the press is confirmed, and the same key counts again only after a release.
+ *
+ * The Goertzel state is kept in JS numbers (doubles): the recursion's range exceeds int32, and doubles are
+ * V8's native arithmetic. Per sample there is only typed-array reads and multiply-adds, no calls.
+ */
+import { DTMF_COLUMNS, DTMF_KEYPAD, DTMF_ROWS } from './tones.js';
+
+/** Tuning of a DtmfDetector; defaults follow Q.24 practice. */
+export interface DtmfDetectorOptions {
+  /** Minimum peak amplitude (sample units) of each of the two tones; default 175 (about −45 dBFS). */
+  minAmplitude?: number;
+  /** How far the row tone may exceed the column tone, in dB; default 8. */
+  normalTwistDb?: number;
+  /** How far the column tone may exceed the row tone, in dB; default 4. */
+  reverseTwistDb?: number;
+  /** How far each winning tone must exceed the others of its group, in dB; default 8. */
+  relativePeakDb?: number;
+}
+
+const SAMPLE_RATE = 8000;
+/** Samples per analysis block. */
+export const DTMF_BLOCK = 102;
+/** Share of a block's energy the two tones must hold (a pure dual tone holds all of it). */
+const TONE_TO_TOTAL = 0.8;
+
+const FREQUENCIES = [...DTMF_ROWS, ...DTMF_COLUMNS];
+/** Goertzel coefficients 2·cos(2πf/8000) for the four rows then the four columns. */
+const COEFFICIENTS = Float64Array.from(FREQUENCIES, (f) => 2 * Math.cos((2 * Math.PI * f) / SAMPLE_RATE));
+
+function dbToPowerRatio(db: number): number {
+  return 10 ** (db / 10);
+}
+
+/** Finds key presses in one phone leg's 8 kHz audio; one instance per leg (it keeps state across frames). */
+export class DtmfDetector {
+  private readonly block = new Int16Array(DTMF_BLOCK);
+  private filled = 0;
+  private readonly energies = new Float64Array(8);
+  private lastHit = '';
+  private current = '';
+  private pending: string | null = null;
+  private readonly minPower: number;
+  private readonly normalTwist: number;
+  private readonly reverseTwist: number;
+  private readonly relativePeak: number;
+
+  constructor(opts: DtmfDetectorOptions = {}) {
+    // A tone of amplitude A gives a Goertzel power of (A·N/2)² over a block of N samples.
+    const a = opts.minAmplitude ?? 175;
+    this.minPower = ((a * DTMF_BLOCK) / 2) ** 2;
+    this.normalTwist = dbToPowerRatio(opts.normalTwistDb ?? 8);
+    this.reverseTwist = dbToPowerRatio(opts.reverseTwistDb ?? 4);
+    this.relativePeak = dbToPowerRatio(opts.relativePeakDb ?? 8);
+  }
+
+  /** Feeds one frame (normally 160 samples, 20 ms); returns the key whose press was confirmed in it, or null. */
+  process(frame160: Int16Array): string | null {
+    const n = frame160.length;
+    let i = 0;
+    while (i < n) {
+      const take = Math.min(n - i, DTMF_BLOCK - this.filled);
+      this.block.set(frame160.subarray(i, i + take), this.filled);
+      this.filled += take;
+      i += take;
+      if (this.filled === DTMF_BLOCK) {
+        this.filled = 0;
+        this.advance(this.analyse());
+      }
+    }
+    const key = this.pending;
+    this.pending = null;
+    return key;
+  }
+
+  /** Forgets any partial block and key in progress. */
+  reset(): void {
+    this.filled = 0;
+    this.lastHit = '';
+    this.current = '';
+    this.pending = null;
+  }
+
+  /** Press/release bookkeeping: the state changes only when two consecutive blocks agree. */
+  private advance(hit: string): void {
+    if (hit === this.lastHit && hit !== this.current) {
+      this.current = hit;
+      if (hit !== '' && this.pending === null) this.pending = hit;
+    }
+    this.lastHit = hit;
+  }
+
+  /** The key present in the current block, or '' when none passes every check. */
+  private analyse(): string {
+    const x = this.block;
+    const e = this.energies;
+    let total = 0;
+    for (let k = 0; k < DTMF_BLOCK; k++) total += x[k]! * x[k]!;
+    for (let f = 0; f < 8; f++) {
+      const c = COEFFICIENTS[f]!;
+      let s1 = 0;
+      let s2 = 0;
+      for (let k = 0; k < DTMF_BLOCK; k++) {
+        const s0 = x[k]! + c * s1 - s2;
+        s2 = s1;
+        s1 = s0;
+      }
+      e[f] = s1 * s1 + s2 * s2 - c * s1 * s2;
+    }
+    let row = 0;
+    for (let r = 1; r < 4; r++) if (e[r]! > e[row]!) row = r;
+    let col = 4;
+    for (let c = 5; c < 8; c++) if (e[c]! > e[col]!) col = c;
+    const rowPower = e[row]!;
+    const colPower = e[col]!;
+    if (rowPower < this.minPower || colPower < this.minPower) return '';
+    if (rowPower > colPower * this.normalTwist || colPower > rowPower * this.reverseTwist) return '';
+    for (let f = 0; f < 8; f++) {
+      if (f === row || f === col) continue;
+      const winner = f < 4 ? rowPower : colPower;
+      if (e[f]! * this.relativePeak > winner) return '';
+    }
+    // A pure tone of amplitude A holds power (A·N/2)² against block energy A²·N/2: a ratio of N/2.
+    if (rowPower + colPower < TONE_TO_TOTAL * (DTMF_BLOCK / 2) * total) return '';
+    return DTMF_KEYPAD[row]![col - 4]!;
+  }
+}
