@@ -35,6 +35,50 @@ export const errorCatalogue = {
   capability_unavailable: { status: 501, message: 'This capability is not available.' },
   // webhooks (interface)
   webhook_delivery_not_found: { status: 404, message: 'No delivery of this event to this endpoint that gave up.' },
+  // webhooks and stream targets
+  invalid_target_url: { status: 400, message: 'The target URL must be https on port 443 to a public address.' },
+  webhook_endpoint_disabled: { status: 409, message: 'The webhook endpoint is disabled; revive it first.' },
+  // accounts, profiles and money (control API core)
+  profile_slug_immutable: { status: 400, message: 'A profile slug cannot be changed after creation.' },
+  profile_slug_taken: { status: 409, message: 'Another profile of this company already has this slug.' },
+  profile_archived: { status: 409, message: 'The profile is archived; it starts nothing new.' },
+  profile_limit_reached: { status: 402, message: 'The profile has reached its monthly spending limit.' },
+  insufficient_balance: { status: 402, message: 'The company balance is too low for this operation.' },
+  reservation_exceeded: { status: 409, message: 'The amount is more than what remains of the reservation.' },
+  number_taken: { status: 409, message: 'This phone number is already provisioned.' },
+  // streams to customers' servers (wire error messages and the svc-stream signature)
+  stream_invalid_json: { status: 400, message: 'A stream message must be one JSON object in a text frame.' },
+  stream_binary_frame: { status: 400, message: 'Binary frames are not accepted; send JSON text frames.' },
+  stream_message_too_large: { status: 413, message: 'A stream message must be at most 64 KiB; it was dropped.' },
+  stream_unknown_event: { status: 400, message: 'The event is not one of media, mark or clear.' },
+  stream_invalid_message: { status: 400, message: 'The message does not have the shape of its event.' },
+  stream_wrong_stream_sid: { status: 400, message: 'streamSid does not match this stream.' },
+  stream_invalid_payload: { status: 400, message: 'media.payload must be base64 of mu-law audio.' },
+  stream_listen_only: { status: 400, message: 'This stream is listen-only; its media is ignored.' },
+  stream_playout_overflow: { status: 400, message: 'The playout buffer is full; the excess was dropped.' },
+  stream_signature_invalid: { status: 401, message: 'The svc-stream signature is missing, malformed, expired or wrong.' },
+  stream_start_mismatch: { status: 401, message: 'The start message streamSid differs from the signed stream id.' },
+  // media node: room endpoint (wire error messages) and control operations
+  room_token_invalid: { status: 401, message: 'The room token is missing, malformed or wrongly signed.' },
+  room_token_expired: { status: 401, message: 'The room token has expired; fetch a new one.' },
+  room_token_not_yet_valid: { status: 401, message: 'The room token is not valid yet.' },
+  room_participant_unknown: { status: 404, message: 'The participant is not in a call on this media node.' },
+  room_replaced: { status: 409, message: 'A newer connection of this participant replaced this one.' },
+  room_participant_removed: { status: 410, message: 'The participant was removed from the call.' },
+  room_frame_invalid: { status: 400, message: 'An audio frame must be 640 bytes: 20 ms of PCM16 LE, 16 kHz, mono.' },
+  room_message_invalid: { status: 400, message: 'A text frame must be one JSON room message.' },
+  room_message_too_large: { status: 413, message: 'A text frame must be at most 16 KiB; it was dropped.' },
+  room_data_forbidden: { status: 403, message: 'This participant may not send data messages.' },
+  room_publish_forbidden: { status: 403, message: 'This participant may not publish audio.' },
+  media_session_not_found: { status: 404, message: 'The call has no open session on this media node.' },
+  media_leg_not_found: { status: 404, message: 'The participant has no leg in this session.' },
+  media_leg_exists: { status: 409, message: 'The participant already has a leg in this session.' },
+  media_capacity_exhausted: { status: 503, message: 'The media node is at capacity.' },
+  media_clip_not_found: { status: 404, message: 'No audio clip with this id.' },
+  media_recording_not_found: { status: 404, message: 'No running recording with this id in the session.' },
+  // audio and speech
+  unsupported_audio_format: { status: 415, message: 'Audio must be a WAV file of 16-bit PCM or G.711 mu-law, mono or stereo.' },
+  invalid_voice: { status: 400, message: 'The voice is not one of the supported voices.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the error catalogue. */
