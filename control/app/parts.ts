@@ -3,6 +3,9 @@ import type { Readiness } from './readiness.js';
 import type { RoleName } from './run-role.js';
 import { buildApiServer } from '../api/server.js';
 import { bootstrapStandalone } from '../accounts/bootstrap.js';
+import { startDispatcher } from '../events/dispatcher.js';
+import { startMediaNode } from '../../media/node/media-node.js';
+import { awaitRoomPublicKey, ensureRoomKeys } from './room-keys.js';
 
 /** A running part of a role, stopped in reverse order of start. */
 export interface Part {
@@ -16,6 +19,19 @@ export async function startParts(role: RoleName, services: Services, readiness: 
   const runs = (r: RoleName): boolean => role === 'start' || role === r;
   const { config, log } = services;
 
+  // Room tokens: the control plane holds the private key, media nodes get the public one over the bus.
+  const roomKeys = runs('api') || runs('worker') ? await ensureRoomKeys(services.sql, services.bus) : null;
+
+  if (runs('media')) {
+    const roomPublicKey = roomKeys?.publicKey ?? (await awaitRoomPublicKey(services.bus));
+    const node = await startMediaNode(services, { roomPublicKey });
+    parts.push({ name: 'media', stop: () => node.stop() });
+    process.stdout.write(`sentral ${role}: media node ${node.nodeId} listening on port ${node.port} (rooms at ${node.roomUrl})\n`);
+  }
+  if (runs('dispatcher')) {
+    const dispatcher = await startDispatcher(services);
+    parts.push({ name: 'dispatcher', stop: () => dispatcher.stop() });
+  }
   if (runs('api')) {
     const first = role === 'start' ? await bootstrapStandalone(services) : {};
     const app = await buildApiServer(services, { readiness });

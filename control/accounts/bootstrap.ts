@@ -1,0 +1,42 @@
+import type { Services } from '../app/services.js';
+import { generateAdminToken, storeAdminTokenHash } from './admin-token.js';
+import { insertCompany } from './companies.js';
+import { createProfile } from './profiles.js';
+
+/** What the first start created, whole values shown this once (later starts return an empty object). */
+export interface BootstrapResult {
+  adminToken?: string;
+  demo?: { companyId: string; profileId: string; liveKey: string; testKey: string };
+}
+
+/**
+ * First start of a standalone installation: generates the admin token when SENTRAL_ADMIN_TOKEN is unset
+ * (only its hash is kept) and a demo company (100 000 øre) with a demo profile and its keys. Runs once:
+ * a marker row claimed in the same transaction makes later or concurrent starts return nothing.
+ */
+export async function bootstrapStandalone(services: Services): Promise<BootstrapResult> {
+  const { sql, clock } = services;
+  return sql.begin(async (tx) => {
+    const claimed = await tx`insert into system_settings (key, value) values ('bootstrapped', ${new Date(clock.now()).toISOString()})
+                             on conflict (key) do nothing returning key`;
+    if (claimed.length === 0) return {};
+    const result: BootstrapResult = {};
+    if (services.config.adminToken === undefined) {
+      const token = generateAdminToken();
+      await storeAdminTokenHash(tx, token);
+      result.adminToken = token;
+    }
+    const [{ count } = { count: 0 }] = await tx<{ count: number }[]>`select count(*)::int as count from companies`;
+    if (count === 0) {
+      const created = await insertCompany(tx, clock, { name: 'Demo company', balanceOre: 100_000 });
+      const profile = await createProfile(tx, clock, created.company.id, {
+        name: 'Demo profile',
+        slug: 'demo',
+        description: 'Created at first start',
+        services: { sms: true, email: true, letters: true, phone: true },
+      });
+      result.demo = { companyId: created.company.id, profileId: profile.id, liveKey: created.liveKey, testKey: created.testKey };
+    }
+    return result;
+  });
+}

@@ -1,0 +1,95 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorCode } from '../../../shared/errors/catalogue.js';
+import { isSentralError, SentralError } from '../../../shared/errors/sentral-error.js';
+import type { ErrorBody } from '../../../protocol/api/errors.js';
+
+// Fastify's own errors from parsing and routing, and the catalogue code each becomes.
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_request',
+  FST_ERR_CTP_INVALID_TYPE: 'invalid_request',
+  FST_ERR_BAD_URL: 'not_found',
+  FST_ERR_ASYNC_CONSTRAINT: 'invalid_request',
+};
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'invalid_request',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+};
+
+/** Turns every error, and every unknown route, into the one error body shape. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const err = toSentralError(error);
+    if (err.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendError(request, reply, err);
+  });
+  app.setNotFoundHandler(async (request, reply) => sendError(request, reply, new SentralError('not_found', { message: `No route ${request.method} ${request.url.split('?')[0]}.` })));
+}
+
+/** Fastify's `frameworkErrors` option: errors met before routing (a malformed URL) get the same shape. */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('request-id', request.id);
+  sendError(request, reply, toSentralError(error));
+}
+
+/** Sends `err` as the error body with its status, request id and Retry-After. */
+export function sendError(request: FastifyRequest, reply: FastifyReply, err: SentralError): FastifyReply {
+  const body: ErrorBody = { error: { code: err.code, message: err.message, requestId: request.id } };
+  if (err.param !== undefined) body.error.param = err.param;
+  if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
+  return reply.code(err.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** The catalogued error for anything thrown while serving a request. */
+export function toSentralError(error: unknown): SentralError {
+  if (isSentralError(error)) return error;
+  const e = error as Partial<FastifyError> & { validation?: ValidationIssue[]; validationContext?: string };
+  if (Array.isArray(e.validation)) return validationError(e.validation, e.validationContext);
+  const mapped = e.code !== undefined ? FASTIFY_CODES[e.code] : undefined;
+  if (mapped) return new SentralError(mapped);
+  const status = typeof e.statusCode === 'number' ? e.statusCode : 500;
+  const byStatus = STATUS_CODES[status];
+  if (byStatus) return new SentralError(byStatus);
+  if (status >= 400 && status < 500) return new SentralError('invalid_request');
+  return new SentralError('internal_error', { cause: error });
+}
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+// The first issue names the param: a missing property, an unknown one, or the path of a wrong value.
+function validationError(issues: ValidationIssue[], context: string | undefined): SentralError {
+  const issue = issues.find((i) => i.keyword !== 'boolean') ?? issues[0];
+  if (!issue) return new SentralError('invalid_request');
+  const segments = issue.instancePath.split('/').filter((s) => s !== '').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let detail = issue.message ?? 'is not valid';
+  const params = issue.params ?? {};
+  if (issue.keyword === 'required') {
+    const missing = (params.requiredProperties as string[] | undefined)?.[0] ?? (params.missingProperty as string | undefined);
+    if (missing) segments.push(missing);
+    detail = 'is required';
+  } else if (issue.keyword === 'additionalProperties') {
+    const extra = (params.additionalProperties as string[] | undefined)?.[0] ?? (params.additionalProperty as string | undefined);
+    if (extra) segments.push(extra);
+    detail = 'is not a known field';
+  }
+  const param = segments.length > 0 ? truncate(segments.join('.'), 100) : undefined;
+  const where = context === 'body' || context === undefined ? 'body' : context;
+  const message = param ? `${param} ${detail}.` : `The request ${where} ${detail}.`;
+  return new SentralError('invalid_request', { message: truncate(message), ...(param ? { param } : {}) });
+}
+
+function truncate(text: string, max = 300): string {
+  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+}

@@ -1,0 +1,100 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Services } from '../../app/services.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  reapIdempotencyRecords,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from '../idempotency-store.js';
+import type { Timer } from '../../../shared/clock/clock.js';
+
+const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+// Headers that belong to one transmission, not to the stored response.
+const NOT_REPLAYED = new Set(['request-id', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'ratelimit-limit', 'ratelimit-remaining', 'retry-after']);
+
+interface Claim {
+  scope: string;
+  key: string;
+}
+
+/**
+ * One idempotency mechanism for every route that opts in with `config.idempotency`. Keys are scoped to
+ * the company and mode (or the operator); the fingerprint is method, path and canonical body. 2xx and
+ * 4xx responses are stored for 24 h and replayed with Idempotency-Replayed: true; a 5xx releases the key.
+ */
+export function registerIdempotency(app: FastifyInstance, services: Services): void {
+  const claims = new WeakMap<FastifyRequest, Claim>();
+  app.decorateRequest('idempotencyKey', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const mode = request.routeOptions.config.idempotency;
+    const raw = request.headers['idempotency-key'];
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    if (mode === undefined) return;
+    if (mode === 'unsupported') {
+      if (key !== undefined) throw new SentralError('idempotency_unsupported', { param: 'Idempotency-Key' });
+      return;
+    }
+    if (key === undefined) {
+      if (mode === 'required') throw new SentralError('idempotency_key_required', { param: 'Idempotency-Key' });
+      return;
+    }
+    if (Array.isArray(raw) || !KEY_PATTERN.test(key)) throw new SentralError('idempotency_key_invalid', { param: 'Idempotency-Key' });
+    const p = request.principal;
+    const scope = p === null ? 'anonymous' : p.kind === 'admin' ? 'admin' : `${p.companyId}:${p.mode}`;
+    const fingerprint = requestFingerprint(request.method, request.url, request.body);
+    const result = await claimIdempotencyKey(services.sql, scope, key, fingerprint, services.clock.now());
+    switch (result.kind) {
+      case 'claimed':
+        claims.set(request, { scope, key });
+        request.idempotencyKey = key;
+        return;
+      case 'reuse':
+        throw new SentralError('idempotency_key_reuse', { param: 'Idempotency-Key' });
+      case 'in_flight':
+        throw new SentralError('idempotency_in_flight', { param: 'Idempotency-Key', retryAfterSeconds: result.retryAfterSeconds });
+      case 'replay':
+        reply.code(result.response.status).headers(result.response.headers).header('idempotency-replayed', 'true');
+        return reply.send(result.response.body);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = claims.get(request);
+    if (!claim) return payload;
+    claims.delete(request);
+    if (reply.statusCode >= 500) {
+      await releaseIdempotencyKey(services.sql, claim.scope, claim.key);
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !NOT_REPLAYED.has(name.toLowerCase())) headers[name.toLowerCase()] = String(value);
+    }
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
+    await completeIdempotencyKey(services.sql, claim.scope, claim.key, { status: reply.statusCode, headers, body }, services.clock.now());
+    return payload;
+  });
+}
+
+/** Deletes expired idempotency records every `intervalMs` on the services' clock until stopped. */
+export function startIdempotencyReaper(services: Services, intervalMs = 60_000): { stop(): void } {
+  let timer: Timer | undefined;
+  let stopped = false;
+  const tick = (): void => {
+    reapIdempotencyRecords(services.sql, services.clock.now())
+      .catch((err: unknown) => services.log.warn({ err }, 'idempotency reaper failed'))
+      .finally(() => {
+        if (!stopped) timer = services.clock.setTimer(intervalMs, tick);
+      });
+  };
+  timer = services.clock.setTimer(intervalMs, tick);
+  return {
+    stop() {
+      stopped = true;
+      timer?.cancel();
+    },
+  };
+}

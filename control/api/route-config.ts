@@ -1,0 +1,41 @@
+import type { Scope } from '../../protocol/api/scopes.js';
+import { SentralError } from '../../shared/errors/sentral-error.js';
+import type { KeyPrincipal, Principal } from '../accounts/principal.js';
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What a route declares in its `config` so that the shared plugins treat it right:
+ * - auth: who may call it (default 'key': an API key; 'admin': the admin token; 'none': anyone).
+ * - scope: the scope a key needs (403 forbidden naming it otherwise).
+ * - idempotency: 'required' (400 without the header), 'optional', or 'unsupported' (400 with it);
+ *   unset means the route changes nothing and ignores the header.
+ */
+export interface SentralRouteConfig {
+  auth?: 'key' | 'admin' | 'none';
+  scope?: Scope;
+  idempotency?: 'required' | 'optional' | 'unsupported';
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig extends SentralRouteConfig {}
+  interface FastifyRequest {
+    /** The authenticated caller (null on auth 'none' routes). */
+    principal: Principal | null;
+    /** The Idempotency-Key this request runs under, when it has claimed one (handlers derive ids from it). */
+    idempotencyKey: string | null;
+  }
+}
+
+/** The key principal of a request on an auth 'key' route. */
+export function keyPrincipal(request: FastifyRequest): KeyPrincipal {
+  const p = request.principal;
+  if (p?.kind !== 'key') throw new SentralError('unauthenticated');
+  return p;
+}
+
+/** The key principal, which must be a company key (not limited to one profile) for this operation. */
+export function companyPrincipal(request: FastifyRequest): KeyPrincipal {
+  const p = keyPrincipal(request);
+  if (p.profileId !== null) throw new SentralError('forbidden', { message: 'This operation needs a company key, not a profile key.' });
+  return p;
+}

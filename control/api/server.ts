@@ -1,0 +1,69 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { Services } from '../app/services.js';
+import { newId } from '../../shared/ids/ids.js';
+import type { TokenBucketSpec } from '../../shared/kv/hot-store.js';
+import { registerRequestId } from './plugins/request-id.js';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerInputGuard } from './plugins/input-guard.js';
+import { registerRateLimit } from './plugins/rate-limit.js';
+import { registerIdempotency, startIdempotencyReaper } from './plugins/idempotency.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { healthRoutes, type Readiness } from './routes/health.js';
+import { profileRoutes } from './routes/profiles.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
+import { adminCompanyRoutes } from './routes/admin-companies.js';
+import { adminNumberRoutes } from './routes/admin-numbers.js';
+import './route-config.js';
+
+/** Options of the API server. */
+export interface ApiServerOptions {
+  /** Readiness of the process's parts for GET /readyz (default: always ready). */
+  readiness?: () => Promise<Readiness>;
+  /** Largest accepted body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Per-key token bucket (default 100/s, burst 200). */
+  rateLimit?: TokenBucketSpec;
+  /** Reap expired idempotency records every this many ms on the services' clock (default 60 s; 0: never). */
+  reaperIntervalMs?: number;
+}
+
+/** The API server: fastify with TypeBox validation, the shared plugins and every route. */
+export async function buildApiServer(services: Services, options: ApiServerOptions = {}): Promise<FastifyInstance> {
+  // Plain-typed: the plugins take any instance; routes get TypeBox types from their own plugin type.
+  const app = Fastify({
+    loggerInstance: services.log,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    genReqId: () => newId('req', services.clock),
+    requestIdHeader: false,
+    exposeHeadRoutes: false,
+    return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  // JSON only: the text/plain parser fastify ships with is removed, so any other type is 415.
+  app.removeContentTypeParser(['text/plain']);
+
+  registerRequestId(app);
+  registerErrorHandler(app);
+  registerAuth(app, services);
+  registerInputGuard(app);
+  registerRateLimit(app, services, options.rateLimit);
+  registerIdempotency(app, services);
+  await registerOpenApi(app);
+
+  // Routes: one line per resource file; each route's config declares its auth, scope and idempotency.
+  await app.register(healthRoutes, { services, ...(options.readiness ? { readiness: options.readiness } : {}) });
+  await app.register(profileRoutes, { services });
+  await app.register(apiKeyRoutes, { services });
+  await app.register(adminCompanyRoutes, { services });
+  await app.register(adminNumberRoutes, { services });
+
+  const interval = options.reaperIntervalMs ?? 60_000;
+  if (interval > 0) {
+    const reaper = startIdempotencyReaper(services, interval);
+    app.addHook('onClose', async () => reaper.stop());
+  }
+  return app;
+}

@@ -1,0 +1,41 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import type { Bus } from '../../shared/bus/bus.js';
+import type { Sql } from '../../shared/db/database.js';
+import { generateRoomKeyPair, roomKeyFromPem, type RoomKeyPair } from '../../media/room/room-token.js';
+
+/** The KV bucket and key under which the control plane publishes the room tokens' public key. */
+export const ROOM_KEYS_BUCKET = 'room-keys';
+const CURRENT = 'current';
+const SETTING = 'room_private_key';
+
+/**
+ * The control plane's room-token key pair: made once per installation and kept in the database (so every
+ * API and worker process signs with the same key), with its public half published on the bus for media nodes.
+ */
+export async function ensureRoomKeys(sql: Sql, bus: Bus): Promise<RoomKeyPair> {
+  const fresh = generateRoomKeyPair().privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  // Whoever inserts first wins; everyone reads the winner.
+  await sql`insert into system_settings (key, value) values (${SETTING}, ${fresh}) on conflict (key) do nothing`;
+  const [row] = await sql<{ value: string }[]>`select value from system_settings where key = ${SETTING}`;
+  const privateKey = roomKeyFromPem(row!.value, 'private');
+  const publicKey = createPublicKey(privateKey);
+  const bucket = await bus.kv(ROOM_KEYS_BUCKET);
+  await bucket.put(CURRENT, new TextEncoder().encode(publicKey.export({ type: 'spki', format: 'pem' }).toString()));
+  return { privateKey, publicKey };
+}
+
+/** The room tokens' public key as published by the control plane; waits for it when not there yet. */
+export async function awaitRoomPublicKey(bus: Bus): Promise<KeyObject> {
+  const bucket = await bus.kv(ROOM_KEYS_BUCKET);
+  const decode = (value: Uint8Array): KeyObject => roomKeyFromPem(new TextDecoder().decode(value), 'public');
+  const existing = await bucket.get(CURRENT);
+  if (existing) return decode(existing.value);
+  return new Promise((resolve) => {
+    void bucket.watch(
+      (event) => {
+        if (event.value) resolve(decode(event.value));
+      },
+      { key: CURRENT },
+    );
+  });
+}

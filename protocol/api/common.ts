@@ -1,0 +1,21 @@
+import { Type, type Static } from 'typebox';
+
+/** live or test: which world a key, endpoint or call belongs to. */
+export const Mode = Type.Union([Type.Literal('live'), Type.Literal('test')], { description: 'live or test' });
+/** live or test. */
+export type Mode = Static<typeof Mode>;
+
+/** A phone number in international (E.164) format, e.g. +4712345678. */
+export const PhoneNumber = Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', description: 'E.164, e.g. +4712345678' });
+
+/** A UUID (profiles are named by UUIDs). */
+export const Uuid = Type.String({ format: 'uuid', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
+
+/** An ISO 8601 UTC timestamp with milliseconds. */
+export const Timestamp = Type.String({ description: 'ISO 8601 UTC with milliseconds' });
+
+/** Amount of money in øre (1/100 NOK), excluding VAT. */
+export const Ore = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000, description: 'øre, excl. VAT' });
+
+/** A prefixed object id such as co_… or key_… (path parameter). */
+export const IdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z]+_[0-9a-z]+$' });

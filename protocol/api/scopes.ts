@@ -1,0 +1,77 @@
+/** One scope an API key can hold, and the operations that need it. */
+export interface ScopeEntry {
+  scope: string;
+  description: string;
+  /** `METHOD /path` of every operation that needs this scope (path parameters written :name). */
+  operations: readonly string[];
+}
+
+/**
+ * Every scope and which operation needs which. This table is the source of the published scope list:
+ * routes name their scope from it, the OpenAPI document shows it per operation, and a test checks that
+ * every registered route needs a scope listed here.
+ */
+export const scopeCatalogue = [
+  { scope: 'profiles:read', description: 'Read profiles and their limits.', operations: ['GET /v1/profiles', 'GET /v1/profiles/:slug'] },
+  {
+    scope: 'profiles:manage',
+    description: 'Create, change and archive profiles and set their spending limits.',
+    operations: ['POST /v1/profiles', 'PATCH /v1/profiles/:slug', 'POST /v1/profiles/:slug/archive', 'PUT /v1/profiles/:slug/limit'],
+  },
+  { scope: 'usage:read', description: 'Read usage per profile and period.', operations: ['GET /v1/profiles/:slug/usage'] },
+  {
+    scope: 'keys:manage',
+    description: 'Create, list and revoke API keys (never with more power than the key used).',
+    operations: ['POST /v1/api-keys', 'GET /v1/api-keys', 'GET /v1/api-keys/:id', 'DELETE /v1/api-keys/:id'],
+  },
+  {
+    scope: 'calls:write',
+    description: 'Start calls and control them: participants, say, play, gather, recording, transfer, hangup, inbound decisions.',
+    operations: [
+      'POST /v1/calls', 'PATCH /v1/calls/:id', 'POST /v1/calls/:id/participants', 'PATCH /v1/calls/:id/participants/:participantId',
+      'DELETE /v1/calls/:id/participants/:participantId', 'POST /v1/calls/:id/participants/:participantId/token',
+      'POST /v1/calls/:id/say', 'POST /v1/calls/:id/play', 'POST /v1/calls/:id/gather', 'POST /v1/calls/:id/dtmf',
+      'POST /v1/calls/:id/media/stop', 'POST /v1/calls/:id/recording/start', 'POST /v1/calls/:id/transcription/start',
+      'POST /v1/calls/:id/hangup', 'POST /v1/calls/:id/answer', 'POST /v1/calls/:id/offers', 'POST /v1/calls/:id/transfer',
+      'POST /v1/calls/:id/transfer/complete', 'POST /v1/calls/:id/move', 'POST /v1/calls/:id/reject',
+    ],
+  },
+  {
+    scope: 'calls:read',
+    description: 'Read calls, their commands and transcripts.',
+    operations: ['GET /v1/calls/:id', 'GET /v1/calls/:id/transcript', 'GET /v1/calls/:id/commands/:commandId', 'GET /v1/calls/:id/streams/:streamId'],
+  },
+  {
+    scope: 'streams:write',
+    description: 'Open and stop audio streams of a call to the customer\'s WebSocket server.',
+    operations: ['POST /v1/calls/:id/streams', 'POST /v1/calls/:id/streams/:streamId/stop'],
+  },
+  { scope: 'audio:write', description: 'Upload and delete audio clips.', operations: ['POST /v1/audio-clips', 'DELETE /v1/audio-clips/:id'] },
+  { scope: 'audio:read', description: 'List and read audio clips.', operations: ['GET /v1/audio-clips', 'GET /v1/audio-clips/:id'] },
+  {
+    scope: 'webhooks:manage',
+    description: 'Register, change, test, rotate, revive and inspect webhook endpoints; redeliver events.',
+    operations: [
+      'POST /v1/webhook-endpoints', 'GET /v1/webhook-endpoints', 'GET /v1/webhook-endpoints/:id', 'PATCH /v1/webhook-endpoints/:id',
+      'DELETE /v1/webhook-endpoints/:id', 'POST /v1/webhook-endpoints/:id/test', 'POST /v1/webhook-endpoints/:id/rotate-secret',
+      'PUT /v1/webhook-endpoints/:id/ed25519', 'GET /v1/webhook-endpoints/:id/attempts', 'POST /v1/webhook-endpoints/:id/revive',
+      'GET /v1/webhook-endpoints/:id/failed-deliveries', 'POST /v1/webhook-endpoints/:id/recover-failed', 'POST /v1/events/:id/redeliver',
+    ],
+  },
+  { scope: 'events:read', description: 'Read the event log.', operations: ['GET /v1/events', 'GET /v1/events/:id'] },
+  { scope: 'sms:send', description: 'Send SMS.', operations: ['POST /v1/sms'] },
+  { scope: 'sms:read', description: 'Read SMS and their status.', operations: ['GET /v1/sms/:id'] },
+  { scope: 'email:send', description: 'Send email.', operations: ['POST /v1/email'] },
+  { scope: 'letters:send', description: 'Send letters to digital mailboxes.', operations: ['POST /v1/letters'] },
+] as const satisfies readonly ScopeEntry[];
+
+/** A scope name. */
+export type Scope = (typeof scopeCatalogue)[number]['scope'];
+
+/** Every scope name, in catalogue order (company keys made by the admin API get all of them). */
+export const allScopes: readonly Scope[] = scopeCatalogue.map((s) => s.scope);
+
+/** True when `value` is a known scope name. */
+export function isScope(value: string): value is Scope {
+  return (allScopes as readonly string[]).includes(value);
+}
