@@ -79,6 +79,11 @@ export const errorCatalogue = {
   // audio and speech
   unsupported_audio_format: { status: 415, message: 'Audio must be a WAV file of 16-bit PCM or G.711 mu-law, mono or stereo.' },
   invalid_voice: { status: 400, message: 'The voice is not one of the supported voices.' },
+  // call actors (the actor host's answers to mailbox messages)
+  actor_not_found: { status: 404, message: 'No call actor with this id.' },
+  actor_ended: { status: 409, message: 'The call has ended; it takes no further actions.' },
+  actor_unavailable: { status: 503, message: 'The call did not answer in time; retry with the same Idempotency-Key.' },
+  actor_message_unknown: { status: 404, message: 'No processed message with this id (nothing to replay).' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the error catalogue. */

@@ -1,0 +1,454 @@
+/**
+ * The connection of one stream to the customer's WebSocket server (Twilio Media Streams format).
+ *
+ * The stream leg drives it once per 20 ms tick: `sendAudio` with what the stream hears (160 bytes of mu-law)
+ * and `pullAudio` for what the customer says (from the playout queue). Nothing here blocks the tick: sends
+ * are fire-and-forget, and while the socket's send buffer holds more than `maxBufferedBytes` media frames are
+ * dropped and counted; after `unresponsiveFrames` dropped in a row the stream ends (server_unresponsive).
+ *
+ * Lifecycle: dial (the target is re-checked first; the upgrade carries `svc-stream`), then connected, start,
+ * media every tick. A drop without a close frame redials after 0.5, 1, 2, 4, 8, 8… s for up to 60 s (when
+ * `reconnect` is on) and sends connected and start again with `svc.resumed: true`; sequence and chunk
+ * numbers continue. A close frame from the customer ends the stream (server_closed); the first dial failing
+ * ends it too (connect_failed). After maxMinutes of stream time (counted in ticks; 60 s under a test key)
+ * the stream sends stop and closes (max_minutes). Each end is reported once through `onEnd`.
+ *
+ * From the customer: media (any length, queued), mark (echoed after its audio), clear (drops the queue and
+ * echoes pending marks). Anything else is answered with an error message (at most 5 a second) and dropped:
+ * binary frames, frames over 64 KiB, non-JSON, unknown events, wrong shapes, a wrong streamSid, bad base64,
+ * media on a listen-only stream, audio beyond the playout bound. Frames over 1 MiB break the WebSocket
+ * protocol limit: the socket is closed (1009) and the stream ends as server_closed.
+ */
+import WebSocket from 'ws';
+import type { Logger } from '../../shared/log/log.js';
+import type { Clock, Timer } from '../../shared/clock/clock.js';
+import { errorCatalogue, type ErrorCode } from '../../shared/errors/catalogue.js';
+import { checkTarget, type Resolver } from '../../shared/net/target-check.js';
+import { signedStreamUrl, STREAM_SIGNATURE_HEADER, streamSignatureHeader } from '../../shared/signing/stream-signature.js';
+import type { ServiceMessage, StartMessage } from '../../protocol/stream/service-messages.js';
+import type { StreamLegSpec } from '../../protocol/stream/stream-leg-spec.js';
+import type { StreamEndReason } from '../../protocol/stream/stream-end-reason.js';
+import { ErrorThrottle } from './error-throttle.js';
+import { PlayoutQueue } from './playout-queue.js';
+import { readCustomerMessage } from './customer-message-reader.js';
+
+/** Ticks (20 ms frames) per minute. */
+const FRAMES_PER_MINUTE = 3000;
+/** A test-key stream lasts at most this many ticks (60 s). */
+const TEST_MAX_FRAMES = 3000;
+/** Frames above this size are a WebSocket protocol violation (ws closes with 1009). */
+const MAX_WS_PAYLOAD = 1024 * 1024;
+
+/** Tunable bounds of a stream client; the defaults are the documented behaviour. */
+export interface StreamClientLimits {
+  /** Waits before each redial after a drop; the last one repeats. */
+  reconnectDelaysMs: readonly number[];
+  /** How long after a drop redialling goes on before the stream gives up. */
+  reconnectWindowMs: number;
+  /** Send-buffer size above which media frames are dropped rather than queued. */
+  maxBufferedBytes: number;
+  /** Media frames dropped in a row (a full send buffer) before the stream ends as server_unresponsive. */
+  unresponsiveFrames: number;
+  /** How long a dial may take to complete the upgrade. */
+  handshakeTimeoutMs: number;
+  /** Bound of the playout queue in seconds of audio. */
+  maxQueuedSeconds: number;
+  /** Error messages sent per second at most. */
+  errorsPerSecond: number;
+}
+
+/** The defaults: Twilio-like behaviour with the bounds a shared media node needs. */
+export const DEFAULT_STREAM_LIMITS: StreamClientLimits = {
+  reconnectDelaysMs: [500, 1000, 2000, 4000, 8000],
+  reconnectWindowMs: 60_000,
+  maxBufferedBytes: 64 * 1024,
+  unresponsiveFrames: 500,
+  handshakeTimeoutMs: 10_000,
+  maxQueuedSeconds: 120,
+  errorsPerSecond: 5,
+};
+
+/** Connection changes a stream reports (the leg turns them into stream.status events). */
+export type StreamConnectionStatus = 'connected' | 'reconnecting' | 'resumed';
+
+/** What a stream client needs. */
+export interface StreamClientOptions {
+  spec: StreamLegSpec;
+  callId: string;
+  clock: Clock;
+  log: Logger;
+  /** SENTRAL_ALLOW_INSECURE_TARGETS: loopback targets over ws:// on any port (development and tests). */
+  allowInsecureTargets: boolean;
+  /** DNS resolver for the target check (tests). */
+  lookup?: Resolver;
+  limits?: Partial<StreamClientLimits>;
+  /** Called once when the stream ends, with why. */
+  onEnd(reason: StreamEndReason): void;
+  /** Called when the connection comes up, drops, or comes back. */
+  onStatus?(status: StreamConnectionStatus, detail: Record<string, string | number | boolean>): void;
+}
+
+/** Counters of a stream, for metrics and tests. */
+export interface StreamClientStats {
+  framesSent: number;
+  /** Media frames not sent: the socket was down or its send buffer full. */
+  framesDropped: number;
+  errorsSent: number;
+  errorsSuppressed: number;
+  reconnects: number;
+  /** Bytes of customer audio dropped at the playout bound. */
+  audioBytesDropped: number;
+}
+
+type State = 'idle' | 'dialling' | 'open' | 'waiting' | 'ended';
+
+/** One stream's WebSocket connection to the customer's server. */
+export class StreamClient {
+  readonly stats: StreamClientStats = {
+    framesSent: 0,
+    framesDropped: 0,
+    errorsSent: 0,
+    errorsSuppressed: 0,
+    reconnects: 0,
+    audioBytesDropped: 0,
+  };
+
+  private readonly spec: StreamLegSpec;
+  private readonly limits: StreamClientLimits;
+  private readonly queue: PlayoutQueue;
+  private readonly throttle: ErrorThrottle;
+  private readonly maxFrames: number;
+  private state: State = 'idle';
+  private socket: WebSocket | null = null;
+  private everOpened = false;
+  private sequence = 0;
+  private chunk = 0;
+  private ticks = 0;
+  private droppedInRow = 0;
+  private droppedAt = 0;
+  private attempt = 0;
+  private timer: Timer | null = null;
+  /** Mark echoes due while the socket was down; sent after the next start. */
+  private unsentEchoes: string[] = [];
+
+  constructor(private readonly options: StreamClientOptions) {
+    this.spec = options.spec;
+    this.limits = { ...DEFAULT_STREAM_LIMITS, ...options.limits };
+    this.queue = new PlayoutQueue({ maxQueuedSeconds: this.limits.maxQueuedSeconds, onMark: (name) => this.echoMark(name) });
+    this.throttle = new ErrorThrottle(options.clock, this.limits.errorsPerSecond);
+    const frames = this.spec.maxMinutes * FRAMES_PER_MINUTE;
+    this.maxFrames = this.spec.test ? Math.min(frames, TEST_MAX_FRAMES) : frames;
+  }
+
+  /** The stream id (`streamSid`). */
+  get streamId(): string {
+    return this.spec.streamId;
+  }
+
+  /** True once the stream has ended (for whatever reason). */
+  get ended(): boolean {
+    return this.state === 'ended';
+  }
+
+  /** True while the socket is open and the start message has been sent. */
+  get connected(): boolean {
+    return this.state === 'open';
+  }
+
+  /** Bytes of customer audio waiting to be played. */
+  get queuedBytes(): number {
+    return this.queue.queuedBytes;
+  }
+
+  /** Dials the customer's server. */
+  start(): void {
+    if (this.state !== 'idle') return;
+    void this.dial();
+  }
+
+  /**
+   * One tick of what the stream hears: 160 bytes of mu-law (read at once, not kept). Counts stream time,
+   * so it must be called on every tick, connected or not.
+   */
+  sendAudio(frame: Uint8Array): void {
+    if (this.state === 'ended') return;
+    const tick = this.ticks++;
+    if (this.state === 'open' && this.socket !== null) {
+      if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
+        this.dropFrame(true);
+      } else {
+        this.chunk++;
+        this.send({
+          event: 'media',
+          sequenceNumber: this.nextSequence(),
+          streamSid: this.spec.streamId,
+          media: {
+            track: 'inbound',
+            chunk: String(this.chunk),
+            timestamp: String(tick * 20),
+            payload: Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString('base64'),
+          },
+        });
+        this.stats.framesSent++;
+        this.droppedInRow = 0;
+      }
+    } else {
+      this.dropFrame(false);
+    }
+    // dropFrame may have ended the stream (unresponsive) on this very tick.
+    if (!this.ended && this.ticks >= this.maxFrames) this.finish('max_minutes');
+  }
+
+  /** One tick of what the customer says (160 bytes of mu-law), or null when nothing is queued. */
+  pullAudio(): Uint8Array | null {
+    return this.queue.pull();
+  }
+
+  /** Forwards a keypad digit pressed in the call. */
+  sendDtmf(digit: string): void {
+    if (this.state !== 'open') return;
+    this.send({
+      event: 'dtmf',
+      sequenceNumber: this.nextSequence(),
+      streamSid: this.spec.streamId,
+      dtmf: { track: 'inbound_track', digit },
+    });
+  }
+
+  /** Ends the stream from our side: stop is sent and the socket closed. No effect once ended. */
+  stop(reason: StreamEndReason): void {
+    this.finish(reason);
+  }
+
+  private async dial(): Promise<void> {
+    this.state = 'dialling';
+    try {
+      await checkTarget(this.spec.url, { kind: 'stream', allowInsecure: this.options.allowInsecureTargets, lookup: this.options.lookup });
+    } catch (err) {
+      if (this.state !== 'dialling') return;
+      this.options.log.warn({ streamId: this.spec.streamId, err }, 'stream target refused');
+      this.dialFailed();
+      return;
+    }
+    if (this.state !== 'dialling') return;
+    const url = signedStreamUrl(this.spec.url);
+    const signature = streamSignatureHeader({
+      streamId: this.spec.streamId,
+      url: this.spec.url,
+      secrets: this.spec.secrets,
+      now: this.options.clock.now(),
+      ...(this.spec.ed25519PrivateKey !== undefined ? { ed25519PrivateKey: this.spec.ed25519PrivateKey } : {}),
+    });
+    const socket = new WebSocket(url, {
+      headers: { [STREAM_SIGNATURE_HEADER]: signature },
+      handshakeTimeout: this.limits.handshakeTimeoutMs,
+      maxPayload: MAX_WS_PAYLOAD,
+      perMessageDeflate: false,
+      followRedirects: false,
+      // Invalid UTF-8 gets an error message like any other bad frame instead of closing the socket.
+      skipUTF8Validation: true,
+    });
+    this.socket = socket;
+    let protocolError = false;
+    socket.on('open', () => this.opened(socket));
+    socket.on('message', (data, isBinary) => this.received(socket, data, isBinary));
+    socket.on('error', (err) => {
+      // Before open this is a failed dial (reported by close); after open only the receiver emits errors.
+      if (socket.readyState !== WebSocket.CONNECTING) protocolError = true;
+      this.options.log.debug({ streamId: this.spec.streamId, err }, 'stream socket error');
+    });
+    socket.on('close', (code) => this.closed(socket, code, protocolError));
+  }
+
+  private opened(socket: WebSocket): void {
+    if (socket !== this.socket || this.state !== 'dialling') {
+      socket.terminate();
+      return;
+    }
+    const resumed = this.everOpened;
+    this.everOpened = true;
+    this.state = 'open';
+    this.attempt = 0;
+    this.droppedInRow = 0;
+    this.send({ event: 'connected', protocol: 'Call', version: '1.0.0' });
+    this.send(this.startMessage(resumed));
+    const echoes = this.unsentEchoes;
+    this.unsentEchoes = [];
+    for (const name of echoes) this.echoMark(name);
+    if (resumed) this.stats.reconnects++;
+    this.options.onStatus?.(resumed ? 'resumed' : 'connected', resumed ? { reconnects: this.stats.reconnects } : {});
+  }
+
+  private closed(socket: WebSocket, code: number, protocolError: boolean): void {
+    if (socket !== this.socket || this.state === 'ended') return;
+    this.socket = null;
+    if (this.state === 'dialling') {
+      this.dialFailed();
+      return;
+    }
+    // 1006: the connection went away without a close frame (a drop); anything else was a close.
+    if (code !== 1006 || protocolError) {
+      this.finish('server_closed');
+      return;
+    }
+    if (!this.spec.reconnect) {
+      this.finish('reconnect_gave_up');
+      return;
+    }
+    this.droppedAt = this.options.clock.now();
+    this.attempt = 0;
+    this.options.onStatus?.('reconnecting', {});
+    this.scheduleRedial();
+  }
+
+  private dialFailed(): void {
+    if (!this.everOpened) {
+      this.finish('connect_failed');
+      return;
+    }
+    this.scheduleRedial();
+  }
+
+  private scheduleRedial(): void {
+    const delays = this.limits.reconnectDelaysMs;
+    const delay = delays[Math.min(this.attempt, delays.length - 1)] ?? 1000;
+    if (this.options.clock.now() + delay - this.droppedAt > this.limits.reconnectWindowMs) {
+      this.finish('reconnect_gave_up');
+      return;
+    }
+    this.attempt++;
+    this.state = 'waiting';
+    this.timer = this.options.clock.setTimer(delay, () => {
+      this.timer = null;
+      if (this.state === 'waiting') void this.dial();
+    });
+  }
+
+  private received(socket: WebSocket, data: WebSocket.RawData, isBinary: boolean): void {
+    if (socket !== this.socket || this.state !== 'open') return;
+    try {
+      const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+      const input = readCustomerMessage(buffer, isBinary, this.spec.streamId);
+      switch (input.kind) {
+        case 'media': {
+          if (this.spec.audio === 'listen') {
+            this.refuse('stream_listen_only');
+            break;
+          }
+          const dropped = this.queue.push(input.audio);
+          if (dropped > 0) {
+            this.stats.audioBytesDropped += dropped;
+            this.refuse(
+              'stream_playout_overflow',
+              `The playout buffer holds ${this.limits.maxQueuedSeconds} s of audio; ${dropped} bytes were dropped.`,
+            );
+          }
+          break;
+        }
+        case 'mark':
+          if (!this.queue.mark(input.name)) {
+            this.refuse('stream_playout_overflow', 'Too many marks are waiting for their audio; this mark was dropped.');
+          }
+          break;
+        case 'clear':
+          this.queue.clear();
+          break;
+        case 'refused':
+          this.refuse(input.code, input.message);
+          break;
+      }
+    } catch (err) {
+      // A bug here must not take down the node's other streams.
+      this.options.log.error({ streamId: this.spec.streamId, err }, 'stream message handling failed');
+    }
+  }
+
+  private refuse(code: ErrorCode, message: string = errorCatalogue[code].message): void {
+    if (this.state !== 'open') return;
+    const admitted = this.throttle.admit();
+    if (!admitted.send) {
+      this.stats.errorsSuppressed++;
+      return;
+    }
+    this.stats.errorsSent++;
+    this.send({
+      event: 'error',
+      sequenceNumber: this.nextSequence(),
+      streamSid: this.spec.streamId,
+      error: admitted.suppressed > 0 ? { code, message, suppressed: admitted.suppressed } : { code, message },
+    });
+  }
+
+  private echoMark(name: string): void {
+    if (this.state === 'ended') return;
+    if (this.state !== 'open') {
+      this.unsentEchoes.push(name);
+      return;
+    }
+    this.send({ event: 'mark', sequenceNumber: this.nextSequence(), streamSid: this.spec.streamId, mark: { name } });
+  }
+
+  private dropFrame(bufferFull: boolean): void {
+    this.stats.framesDropped++;
+    if (!bufferFull) return;
+    this.droppedInRow++;
+    if (this.droppedInRow >= this.limits.unresponsiveFrames) this.finish('server_unresponsive');
+  }
+
+  private finish(reason: StreamEndReason): void {
+    if (this.state === 'ended') return;
+    const wasOpen = this.state === 'open';
+    this.state = 'ended';
+    this.timer?.cancel();
+    this.timer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket !== null) {
+      if (wasOpen && reason !== 'server_unresponsive' && socket.readyState === WebSocket.OPEN) {
+        this.sendOn(socket, {
+          event: 'stop',
+          sequenceNumber: this.nextSequence(),
+          streamSid: this.spec.streamId,
+          stop: { accountSid: this.spec.accountSid, callSid: this.options.callId, reason },
+        });
+        socket.close(1000, reason);
+      } else {
+        socket.terminate();
+      }
+    }
+    this.unsentEchoes = [];
+    this.options.log.info({ streamId: this.spec.streamId, reason, ...this.stats }, 'stream ended');
+    this.options.onEnd(reason);
+  }
+
+  private startMessage(resumed: boolean): StartMessage {
+    const { spec } = this;
+    return {
+      event: 'start',
+      sequenceNumber: this.nextSequence(),
+      streamSid: spec.streamId,
+      start: {
+        streamSid: spec.streamId,
+        accountSid: spec.accountSid,
+        callSid: this.options.callId,
+        tracks: ['inbound'],
+        customParameters: { ...spec.customParameters, from_number: spec.from ?? '', to_number: spec.to ?? '' },
+        mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
+        svc: { callId: this.options.callId, from: spec.from, to: spec.to, resumed },
+      },
+    };
+  }
+
+  private nextSequence(): string {
+    return String(++this.sequence);
+  }
+
+  private send(message: ServiceMessage): void {
+    if (this.socket !== null) this.sendOn(this.socket, message);
+  }
+
+  private sendOn(socket: WebSocket, message: ServiceMessage): void {
+    if (socket.readyState !== WebSocket.OPEN) return;
+    socket.send(JSON.stringify(message));
+  }
+}
