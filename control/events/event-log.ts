@@ -1,0 +1,125 @@
+import type { Clock } from '../../shared/clock/clock.js';
+import type { Bus } from '../../shared/bus/bus.js';
+import type { Tx } from '../../shared/db/database.js';
+import { newId } from '../../shared/ids/ids.js';
+import { SentralError } from '../../shared/errors/sentral-error.js';
+import { EVENT_API_VERSION, type EventEnvelope, type EventList } from '../../protocol/events/event-envelope.js';
+import type { Db, KeyPrincipal } from '../accounts/principal.js';
+import { eventTypeMatches } from './event-filter.js';
+
+/** The bus subject (relative) that wakes dispatchers when deliveries are due now. */
+export const DISPATCHER_WAKE_SUBJECT = 'webhooks.wake';
+
+/** What happened, to whom: the input of recordEvent. */
+export interface NewEvent {
+  companyId: string;
+  profileId: string | null;
+  mode: 'live' | 'test';
+  type: string;
+  data: Record<string, unknown>;
+  /** The object the event is about (e.g. the call id): events of one object reach each endpoint in order. */
+  objectId: string | null;
+  /** Defaults to the clock's now. */
+  occurredAtMs?: number;
+}
+
+interface EventRow {
+  id: string;
+  seq: number;
+  body: string;
+}
+
+/**
+ * Stores an event in the caller's transaction and one delivery per matching endpoint (same company and
+ * mode; whole-company endpoints or the event's profile; the event filter). Disabled endpoints get a
+ * delivery too: it waits until the endpoint is revived. Call `wakeDispatcher` after the commit.
+ * `data` gains `mode` and `profileId`, which every event carries.
+ */
+export async function recordEvent(tx: Tx, clock: Clock, input: NewEvent): Promise<EventEnvelope> {
+  const event = await insertEvent(tx, clock, input);
+  const endpoints = await tx<{ id: string; events: string[] }[]>`
+    select id, events from webhook_endpoints
+    where company_id = ${input.companyId} and mode = ${input.mode}
+      and (profile_id is null or profile_id = ${input.profileId}::uuid)`;
+  const wanted = endpoints.filter((e) => eventTypeMatches(e.events, input.type)).map((e) => e.id);
+  await insertDeliveries(tx, clock, event.id, input.objectId, wanted);
+  return event;
+}
+
+/** Stores an event without deliveries (recordEvent's first half; the test event uses it directly). */
+export async function insertEvent(tx: Db, clock: Clock, input: NewEvent): Promise<EventEnvelope> {
+  const envelope: EventEnvelope = {
+    object: 'event',
+    id: newId('evt', clock),
+    type: input.type,
+    api_version: EVENT_API_VERSION,
+    occurred_at: new Date(input.occurredAtMs ?? clock.now()).toISOString(),
+    data: { ...input.data, mode: input.mode, profileId: input.profileId },
+  };
+  await tx`
+    insert into events (id, company_id, profile_id, mode, type, object_id, occurred_at_ms, body)
+    values (${envelope.id}, ${input.companyId}, ${input.profileId}, ${input.mode}, ${input.type}, ${input.objectId},
+            ${input.occurredAtMs ?? clock.now()}, ${JSON.stringify(envelope)})`;
+  return envelope;
+}
+
+/** Creates a delivery of an event to each of `endpointIds`, due now. */
+export async function insertDeliveries(tx: Db, clock: Clock, eventId: string, objectId: string | null, endpointIds: readonly string[]): Promise<void> {
+  if (endpointIds.length === 0) return;
+  const now = clock.now();
+  const rows = endpointIds.map((endpointId) => ({
+    id: newId('dlv', clock),
+    event_id: eventId,
+    endpoint_id: endpointId,
+    object_id: objectId,
+    state: 'pending',
+    next_attempt_at_ms: now,
+    created_at_ms: now,
+  }));
+  await tx`insert into webhook_deliveries ${tx(rows)}`;
+}
+
+/** Tells every dispatcher that deliveries may be due now (after the transaction that made them commits). */
+export async function wakeDispatcher(bus: Bus): Promise<void> {
+  await bus.notify(DISPATCHER_WAKE_SUBJECT, new Uint8Array(0));
+}
+
+/** One event of the event log the caller can see (its company and mode; its profile for a profile key). */
+export async function getEvent(db: Db, caller: KeyPrincipal, id: string): Promise<EventEnvelope> {
+  const [row] = await db<EventRow[]>`
+    select id, seq, body from events
+    where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode}
+      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`;
+  if (!row) throw new SentralError('not_found', { message: 'No such event.' });
+  return JSON.parse(row.body) as EventEnvelope;
+}
+
+/** A page of the event log, oldest first, after the event `after` (for catching up on missed events). */
+export async function listEvents(
+  db: Db,
+  caller: KeyPrincipal,
+  query: { type?: string | undefined; after?: string | undefined; limit?: number | undefined },
+): Promise<EventList> {
+  const limit = query.limit ?? 50;
+  let afterSeq = 0;
+  if (query.after !== undefined) {
+    const [cursor] = await db<{ seq: number }[]>`
+      select seq from events where id = ${query.after} and company_id = ${caller.companyId} and mode = ${caller.mode}`;
+    if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no event of this account.', param: 'after' });
+    afterSeq = cursor.seq;
+  }
+  const rows = await db<EventRow[]>`
+    select id, seq, body from events
+    where company_id = ${caller.companyId} and mode = ${caller.mode} and seq > ${afterSeq}
+      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)
+      and (${query.type ?? null}::text is null or type = ${query.type ?? null})
+    order by seq
+    limit ${limit + 1}`;
+  const page = rows.slice(0, limit);
+  return {
+    object: 'list',
+    data: page.map((r) => JSON.parse(r.body) as EventEnvelope),
+    hasMore: rows.length > limit,
+    nextCursor: page.at(-1)?.id ?? null,
+  };
+}

@@ -1,0 +1,174 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import { SentralError } from '../errors/sentral-error.js';
+
+// Customers name URLs the service then calls: without these checks a webhook or stream could reach the
+// service's own network (SSRF). Every address the host resolves to must be public.
+
+/** Resolves a host name to all its addresses (injectable for tests). */
+export type Resolver = (host: string) => Promise<string[]>;
+
+/** Options of `checkTarget`. */
+export interface TargetCheckOptions {
+  /** SENTRAL_ALLOW_INSECURE_TARGETS: loopback over plain http/ws on any port is allowed (and only loopback). */
+  allowInsecure: boolean;
+  /** webhook: https URLs. stream: wss URLs (or the https URL of its endpoint, dialled as wss). */
+  kind: 'webhook' | 'stream';
+  lookup?: Resolver;
+}
+
+/** Longest target URL accepted. */
+export const MAX_TARGET_URL_LENGTH = 2048;
+
+const SECURE_PROTOCOLS = { webhook: ['https:'], stream: ['wss:', 'https:'] } as const;
+const INSECURE_PROTOCOLS = { webhook: ['https:', 'http:'], stream: ['wss:', 'https:', 'ws:', 'http:'] } as const;
+
+/** What an address is, for the purpose of deciding whether the service may connect to it. */
+export type AddressClass = 'public' | 'loopback' | 'blocked';
+
+/**
+ * Checks a customer's target URL and the addresses its host resolves to now. Returns the parsed URL, or
+ * throws SentralError `invalid_target_url` with a message that says what is wrong. Call it when the URL
+ * is saved and again before each connection (DNS answers change).
+ */
+export async function checkTarget(url: string, options: TargetCheckOptions): Promise<URL> {
+  if (typeof url !== 'string' || url.length === 0) throw invalid('The target URL is required.');
+  if (url.length > MAX_TARGET_URL_LENGTH) throw invalid(`The target URL is longer than ${MAX_TARGET_URL_LENGTH} characters.`);
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalid('The target URL is not a valid absolute URL.');
+  }
+  const protocols: readonly string[] = (options.allowInsecure ? INSECURE_PROTOCOLS : SECURE_PROTOCOLS)[options.kind];
+  if (!protocols.includes(parsed.protocol)) {
+    throw invalid(`The target URL must use ${SECURE_PROTOCOLS[options.kind].join(' or ')}.`);
+  }
+  if (parsed.username !== '' || parsed.password !== '') throw invalid('The target URL must not contain credentials.');
+  if (parsed.hash !== '') throw invalid('The target URL must not contain a fragment.');
+  const host = parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname;
+  if (host === '') throw invalid('The target URL has no host.');
+
+  const addresses = isIP(host) ? [host] : await resolveAll(host, options.lookup ?? defaultResolver);
+  const classes = addresses.map(classifyAddress);
+  const allLoopback = classes.every((c) => c === 'loopback');
+  if (options.allowInsecure && allLoopback) return parsed;
+  if (classes.some((c) => c !== 'public')) {
+    throw invalid(`The target host ${host} resolves to a private, loopback or reserved address.`);
+  }
+  // The URL parser drops a default port, so any port left over is a non-default one.
+  if (parsed.port !== '' || parsed.protocol === 'http:' || parsed.protocol === 'ws:') {
+    throw invalid('The target URL must use port 443 with TLS.');
+  }
+  return parsed;
+}
+
+/** Classifies an IPv4 or IPv6 address; anything unparsable is `blocked`. */
+export function classifyAddress(address: string): AddressClass {
+  const bare = address.includes('%') ? address.slice(0, address.indexOf('%')) : address;
+  const kind = isIP(bare);
+  if (kind === 4) return classifyV4(parseV4(bare));
+  if (kind === 6) return classifyV6(parseV6(bare));
+  return 'blocked';
+}
+
+async function defaultResolver(host: string): Promise<string[]> {
+  return (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+}
+
+async function resolveAll(host: string, resolver: Resolver): Promise<string[]> {
+  let addresses: string[];
+  try {
+    addresses = await resolver(host);
+  } catch {
+    throw invalid(`The target host ${host} does not resolve.`);
+  }
+  if (addresses.length === 0) throw invalid(`The target host ${host} does not resolve.`);
+  return addresses;
+}
+
+function invalid(message: string): SentralError {
+  return new SentralError('invalid_target_url', { message, param: 'url' });
+}
+
+type Cidr = readonly [prefix: readonly number[], bits: number];
+
+// Special-purpose IPv4 ranges (IANA registry) the service never calls.
+const BLOCKED_V4: readonly Cidr[] = [
+  [[0, 0, 0, 0], 8], // "this network", unspecified
+  [[10, 0, 0, 0], 8],
+  [[100, 64, 0, 0], 10], // CGNAT
+  [[169, 254, 0, 0], 16], // link-local, cloud metadata
+  [[172, 16, 0, 0], 12],
+  [[192, 0, 0, 0], 24],
+  [[192, 0, 2, 0], 24],
+  [[192, 88, 99, 0], 24],
+  [[192, 168, 0, 0], 16],
+  [[198, 18, 0, 0], 15],
+  [[198, 51, 100, 0], 24],
+  [[203, 0, 113, 0], 24],
+  [[224, 0, 0, 0], 4], // multicast
+  [[240, 0, 0, 0], 4], // reserved and broadcast
+];
+
+const BLOCKED_V6: readonly Cidr[] = [
+  [[0x01, 0x00], 64], // discard-only 100::/64
+  [[0x20, 0x01, 0x00, 0x00], 23], // IETF protocol assignments incl. Teredo
+  [[0x20, 0x01, 0x0d, 0xb8], 32], // documentation
+  [[0xfc], 7], // unique local
+  [[0xfe, 0x80], 10], // link-local
+  [[0xfe, 0xc0], 10], // site-local (deprecated)
+  [[0xff], 8], // multicast
+];
+
+function classifyV4(bytes: number[]): AddressClass {
+  if (bytes[0] === 127) return 'loopback';
+  return BLOCKED_V4.some((c) => inCidr(bytes, c)) ? 'blocked' : 'public';
+}
+
+function classifyV6(bytes: number[]): AddressClass {
+  const zeros = (from: number, to: number): boolean => bytes.slice(from, to).every((b) => b === 0);
+  if (zeros(0, 15) && bytes[15] === 1) return 'loopback';
+  // ::/96 holds the unspecified address and the deprecated IPv4-compatible form.
+  if (zeros(0, 12)) return 'blocked';
+  // Forms that carry an IPv4 address reach that address: IPv4-mapped, NAT64, 6to4.
+  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return classifyV4(bytes.slice(12));
+  if (inCidr(bytes, [[0x00, 0x64, 0xff, 0x9b], 96]) || inCidr(bytes, [[0x00, 0x64, 0xff, 0x9b, 0x00, 0x01], 48])) {
+    return classifyV4(bytes.slice(12)) === 'public' ? 'public' : 'blocked';
+  }
+  if (inCidr(bytes, [[0x20, 0x02], 16])) return classifyV4(bytes.slice(2, 6)) === 'public' ? 'public' : 'blocked';
+  return BLOCKED_V6.some((c) => inCidr(bytes, c)) ? 'blocked' : 'public';
+}
+
+function inCidr(bytes: readonly number[], [prefix, bits]: Cidr): boolean {
+  for (let bit = 0; bit < bits; bit++) {
+    const i = bit >> 3;
+    const mask = 0x80 >> (bit & 7);
+    if (((bytes[i] ?? 0) & mask) !== ((prefix[i] ?? 0) & mask)) return false;
+  }
+  return true;
+}
+
+function parseV4(text: string): number[] {
+  return text.split('.').map(Number);
+}
+
+// Only called on text node:net already accepted as IPv6.
+function parseV6(text: string): number[] {
+  let head = text;
+  let tail: number[] = [];
+  const lastColon = text.lastIndexOf(':');
+  if (text.slice(lastColon + 1).includes('.')) {
+    const v4 = parseV4(text.slice(lastColon + 1));
+    tail = [(v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!];
+    head = text.slice(0, lastColon + 1);
+    if (head.endsWith(':') && !head.endsWith('::')) head = head.slice(0, -1);
+  }
+  const [left, right] = head.includes('::') ? head.split('::') : [head, undefined];
+  const words = (part: string | undefined): number[] => (part ? part.split(':').filter((w) => w !== '').map((w) => parseInt(w, 16)) : []);
+  const l = words(left);
+  const r = words(right);
+  const fill = right === undefined ? [] : new Array<number>(8 - l.length - r.length - tail.length).fill(0);
+  const all = [...l, ...fill, ...r, ...tail];
+  return all.flatMap((w) => [w >> 8, w & 0xff]);
+}

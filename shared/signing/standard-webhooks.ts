@@ -1,0 +1,188 @@
+import {
+  createHmac,
+  createPrivateKey,
+  createPublicKey,
+  randomBytes,
+  sign as edSign,
+  timingSafeEqual,
+  verify as edVerify,
+  type KeyObject,
+} from 'node:crypto';
+
+// The Standard Webhooks scheme: signed text `<id>.<timestamp>.<body>`, HMAC-SHA256 (`v1`) and Ed25519 (`v1a`).
+
+const SECRET_PREFIX = 'whsec_';
+const PRIVATE_PREFIX = 'whsk_';
+const PUBLIC_PREFIX = 'whpk_';
+// DER headers that turn a raw 32-byte Ed25519 seed / public key into PKCS8 / SPKI, which node:crypto imports.
+const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/** Default tolerance between the webhook-timestamp and the verifier's clock (the interface's 5 minutes). */
+export const DEFAULT_TOLERANCE_SECONDS = 300;
+
+/** An Ed25519 key pair in the scheme's text forms. */
+export interface Ed25519KeyPair {
+  /** `whsk_` + base64 of seed(32) + public key(32). */
+  privateKey: string;
+  /** `whpk_` + base64 of the 32-byte public key. */
+  publicKey: string;
+}
+
+/** The keys a verifier accepts: any matching `v1` secret or `v1a` public key makes a signature valid. */
+export interface VerifyKeys {
+  secrets?: readonly string[];
+  publicKeys?: readonly string[];
+}
+
+/** Options of `verify`. */
+export interface VerifyOptions {
+  /** The verifier's time in epoch milliseconds (e.g. `clock.now()`). */
+  now: number;
+  /** Allowed difference between the timestamp and `now`, in seconds (default 300). */
+  toleranceSeconds?: number;
+}
+
+/** A new random HMAC secret, `whsec_` + base64 of 32 random bytes. */
+export function generateSecret(): string {
+  return SECRET_PREFIX + randomBytes(32).toString('base64');
+}
+
+/** A new random Ed25519 key pair (`whsk_…`, `whpk_…`). */
+export function generateEd25519(): Ed25519KeyPair {
+  const seed = randomBytes(32);
+  const publicRaw = rawPublicKey(privateKeyFromSeed(seed));
+  return {
+    privateKey: PRIVATE_PREFIX + Buffer.concat([seed, publicRaw]).toString('base64'),
+    publicKey: PUBLIC_PREFIX + publicRaw.toString('base64'),
+  };
+}
+
+/** The `whpk_` public key that belongs to a `whsk_` private key. */
+export function publicKeyOf(privateKey: string): string {
+  return PUBLIC_PREFIX + rawPublicKey(parsePrivateKey(privateKey)).toString('base64');
+}
+
+/** The `v1,<base64>` HMAC-SHA256 signature of `<id>.<timestamp>.<body>` with a `whsec_` secret. */
+export function signV1(secret: string, id: string, timestampSeconds: number, body: string): string {
+  return `v1,${hmac(secretBytes(secret), signedContent(id, timestampSeconds, body)).toString('base64')}`;
+}
+
+/** The `v1a,<base64>` Ed25519 signature of `<id>.<timestamp>.<body>` with a `whsk_` private key. */
+export function signV1a(privateKey: string, id: string, timestampSeconds: number, body: string): string {
+  const signature = edSign(null, Buffer.from(signedContent(id, timestampSeconds, body)), parsePrivateKey(privateKey));
+  return `v1a,${signature.toString('base64')}`;
+}
+
+/**
+ * The webhook-signature header value: one `v1` entry per secret (every unexpired secret during a rotation
+ * grace) and a `v1a` entry when an Ed25519 key is given, separated by spaces.
+ */
+export function signatureHeader(
+  secrets: readonly string[],
+  ed25519PrivateKey: string | undefined,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): string {
+  const entries = secrets.map((s) => signV1(s, id, timestampSeconds, body));
+  if (ed25519PrivateKey !== undefined) entries.push(signV1a(ed25519PrivateKey, id, timestampSeconds, body));
+  return entries.join(' ');
+}
+
+/**
+ * Verifies a webhook-signature header as a receiver does: the timestamp must be an integer within the
+ * tolerance of `options.now`, and at least one `v1` entry must match one of `keys.secrets` or one `v1a`
+ * entry one of `keys.publicKeys`. Unknown entry versions are ignored; malformed keys or input give false.
+ */
+export function verify(
+  header: string,
+  keys: VerifyKeys,
+  id: string,
+  timestamp: number | string,
+  body: string,
+  options: VerifyOptions,
+): boolean {
+  const ts = typeof timestamp === 'number' ? timestamp : /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
+  if (!Number.isSafeInteger(ts)) return false;
+  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  if (Math.abs(Math.floor(options.now / 1000) - ts) > tolerance) return false;
+
+  const content = Buffer.from(signedContent(id, ts, body));
+  const secrets = (keys.secrets ?? []).map(tryOrNull(secretBytes)).filter((k): k is Buffer => k !== null);
+  const publicKeys = (keys.publicKeys ?? []).map(tryOrNull(parsePublicKey)).filter((k): k is KeyObject => k !== null);
+
+  for (const entry of header.split(' ')) {
+    const comma = entry.indexOf(',');
+    if (comma < 0) continue;
+    const version = entry.slice(0, comma);
+    const given = decodeBase64(entry.slice(comma + 1));
+    if (given === null) continue;
+    if (version === 'v1') {
+      for (const key of secrets) {
+        const expected = hmac(key, content);
+        if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+      }
+    } else if (version === 'v1a' && given.length === 64) {
+      for (const key of publicKeys) {
+        if (edVerify(null, content, key, given)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+function signedContent(id: string, timestampSeconds: number, body: string): string {
+  return `${id}.${timestampSeconds}.${body}`;
+}
+
+function hmac(key: Buffer, content: string | Buffer): Buffer {
+  return createHmac('sha256', key).update(content).digest();
+}
+
+function secretBytes(secret: string): Buffer {
+  if (!secret.startsWith(SECRET_PREFIX)) throw new Error('a webhook secret starts with whsec_');
+  const key = decodeBase64(secret.slice(SECRET_PREFIX.length));
+  if (key === null || key.length === 0) throw new Error('a webhook secret is whsec_ followed by base64');
+  return key;
+}
+
+function parsePrivateKey(privateKey: string): KeyObject {
+  const raw = privateKey.startsWith(PRIVATE_PREFIX) ? decodeBase64(privateKey.slice(PRIVATE_PREFIX.length)) : null;
+  // Either the seed alone or seed + public key; the seed is all node:crypto needs.
+  if (raw === null || (raw.length !== 64 && raw.length !== 32)) {
+    throw new Error('an Ed25519 private key is whsk_ followed by base64 of 32 or 64 bytes');
+  }
+  return privateKeyFromSeed(raw.subarray(0, 32));
+}
+
+function parsePublicKey(publicKey: string): KeyObject {
+  const raw = publicKey.startsWith(PUBLIC_PREFIX) ? decodeBase64(publicKey.slice(PUBLIC_PREFIX.length)) : null;
+  if (raw === null || raw.length !== 32) throw new Error('an Ed25519 public key is whpk_ followed by base64 of 32 bytes');
+  return createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, raw]), format: 'der', type: 'spki' });
+}
+
+function privateKeyFromSeed(seed: Buffer): KeyObject {
+  return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
+}
+
+function rawPublicKey(privateKey: KeyObject): Buffer {
+  const spki = createPublicKey(privateKey).export({ format: 'der', type: 'spki' });
+  return spki.subarray(SPKI_ED25519_PREFIX.length);
+}
+
+// Strict base64: Buffer.from silently skips invalid characters, which would make garbage "verify" shapes.
+function decodeBase64(text: string): Buffer | null {
+  if (text.length === 0 || text.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
+  return Buffer.from(text, 'base64');
+}
+
+function tryOrNull<A, R>(fn: (a: A) => R): (a: A) => R | null {
+  return (a) => {
+    try {
+      return fn(a);
+    } catch {
+      return null;
+    }
+  };
+}
