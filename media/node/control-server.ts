@@ -1,0 +1,49 @@
+import { Value } from 'typebox/value';
+import type { Bus, Subscription } from '../../shared/bus/bus.js';
+import type { Clock } from '../../shared/clock/clock.js';
+import { MediaOp, type MediaOpAnswer } from '../../protocol/media/media-op.js';
+import type { MediaEngine } from './media-engine.js';
+import type { MediaMetrics } from './media-metrics.js';
+import { OpMemory } from './op-memory.js';
+
+/** The relative bus subject a node answers control operations on. */
+export function mediaControlSubject(nodeId: string): string {
+  return `media.${nodeId}`;
+}
+
+/**
+ * Answers control operations on `media.<nodeId>`: JSON in, JSON answer out. A repeated opId gets the
+ * first answer and does nothing again; a malformed request gets an invalid_request answer.
+ */
+export async function serveControl(deps: {
+  bus: Bus;
+  clock: Clock;
+  nodeId: string;
+  engine: MediaEngine;
+  metrics: MediaMetrics;
+}): Promise<Subscription> {
+  const memory = new OpMemory<MediaOpAnswer>(deps.clock);
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  return deps.bus.serve(mediaControlSubject(deps.nodeId), async (data) => {
+    let request: unknown;
+    try {
+      request = JSON.parse(decoder.decode(data));
+    } catch {
+      return encoder.encode(JSON.stringify(invalid('The request is not valid JSON.')));
+    }
+    if (!Value.Check(MediaOp, request)) {
+      const first = Value.Errors(MediaOp, request)[0];
+      deps.metrics.ops.inc({ op: 'unknown', outcome: 'invalid' });
+      return encoder.encode(JSON.stringify(invalid(first ? `${first.instancePath || '/'} ${first.message}` : 'Not a media operation.')));
+    }
+    const op = request;
+    const answer = await memory.answer(op.opId, () => deps.engine.handle(op));
+    deps.metrics.ops.inc({ op: op.op, outcome: answer.ok ? 'ok' : answer.error.code });
+    return encoder.encode(JSON.stringify(answer));
+  });
+}
+
+function invalid(message: string): MediaOpAnswer {
+  return { ok: false, error: { code: 'invalid_request', message } };
+}

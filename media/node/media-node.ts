@@ -1,0 +1,163 @@
+import type { KeyObject } from 'node:crypto';
+import { join } from 'node:path';
+import type { Registry } from 'prom-client';
+import type { Bus, Subscription } from '../../shared/bus/bus.js';
+import type { Clock } from '../../shared/clock/clock.js';
+import type { Config } from '../../shared/config/config.js';
+import type { Logger } from '../../shared/log/log.js';
+import { newId } from '../../shared/ids/ids.js';
+import { MAILBOX_STREAM } from '../../shared/partition.js';
+import { holdMusic } from '../../shared/audio/tones.js';
+import { TickClock } from '../clock/tick-clock.js';
+import type { TickSource } from '../clock/tick-source.js';
+import { ClipStore } from '../clips/clip-store.js';
+import { LocalRecordingStorage, type RecordingStorage } from '../record/recording-storage.js';
+import { RoomEndpoint } from '../room/room-endpoint.js';
+import { closeListenSocket, createApp, listen, type ListenSocket } from '../server/uws.js';
+import { SimNetwork } from '../sim/sim-network.js';
+import { SpeechSynthesizer } from '../speech/tts.js';
+import { serveControl } from './control-server.js';
+import { EventPublisher } from './event-publisher.js';
+import { MediaEngine, type StreamLegFactory } from './media-engine.js';
+import { MediaMetrics } from './media-metrics.js';
+import { MEDIA_NODES_BUCKET, MEDIA_NODE_TTL_MS, NodeRegistration } from './node-registration.js';
+import { installHttpRoutes } from './http-routes.js';
+
+/** The services a media node runs on (a subset of the process's Services: no database). */
+export interface MediaServices {
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  bus: Bus;
+  metrics: Registry;
+}
+
+/** Options of a media node beyond its configuration. */
+export interface MediaNodeOptions {
+  /** Public half of the key room tokens are signed with. */
+  roomPublicKey: KeyObject;
+  /** Legs the node takes at most (default 500). */
+  capacity?: number;
+  /** Port to listen on instead of config.mediaPort (0 picks a free port). */
+  port?: number;
+  /** The frame clock (default: the real 20 ms TickClock; tests pass a ManualTick). */
+  tick?: TickSource;
+  speech?: Pick<SpeechSynthesizer, 'render'>;
+  recordings?: RecordingStorage;
+  clips?: ClipStore;
+  streamLegs?: StreamLegFactory;
+  heartbeatMs?: number;
+}
+
+/** A running media node. */
+export interface MediaNode {
+  readonly nodeId: string;
+  readonly port: number;
+  /** URL room clients connect to (with `?token=`). */
+  readonly roomUrl: string;
+  /** The simulated telephone network of this node (define phones at runtime here). */
+  readonly sim: SimNetwork;
+  readonly clips: ClipStore;
+  readonly engine: MediaEngine;
+  /** Deregisters, stops answering, ends every session and closes the server. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a media node: the uWebSockets.js server (room endpoint, /healthz, /metrics), the 20 ms tick,
+ * the control operations on `media.<nodeId>`, and the registry entry with its heartbeat.
+ */
+export async function startMediaNode(services: MediaServices, options: MediaNodeOptions): Promise<MediaNode> {
+  const { config, clock, bus } = services;
+  const nodeId = config.nodeId ?? newId('node', clock);
+  const log = services.log.child({ role: 'media', nodeId });
+  const startedAt = clock.now();
+  const capacity = options.capacity ?? 500;
+  const tick = options.tick ?? new TickClock();
+  const sim = new SimNetwork();
+  const clips = options.clips ?? new ClipStore(join(config.dataDir, 'clips'));
+  const publisher = new EventPublisher({ bus, clock, log, nodeId, partitions: config.partitions });
+
+  const app = createApp();
+  let engine: MediaEngine | undefined;
+  let metrics: MediaMetrics | undefined;
+  const directory = {
+    roomLeg: (callId: string, participantId: string) => engine?.roomLeg(callId, participantId),
+    roomLegs: (callId: string) => engine?.roomLegs(callId) ?? [],
+  };
+  const room = new RoomEndpoint({ publicKey: options.roomPublicKey, clock, log, directory });
+  room.install(app);
+  const listening = await listen(app, config.host, options.port ?? config.mediaPort);
+  const roomUrl = `${(config.mediaPublicUrl ?? `ws://${config.host}:${listening.port}`).replace(/\/$/, '')}/room`;
+
+  const speech = options.speech ?? new SpeechSynthesizer();
+  // The simulated phones' lines are rendered now, so the first call's greeting is not late.
+  void Promise.allSettled(sim.phrases().map((p) => speech.render(p.text, p.voice, 8000)));
+  engine = new MediaEngine({
+    clock,
+    log,
+    publish: (callId, body) => void publisher.publish(callId, body),
+    sim,
+    speech,
+    clips,
+    recordings: options.recordings ?? new LocalRecordingStorage(join(config.dataDir, 'recordings')),
+    holdAudio: holdMusic(),
+    roomUrl,
+    capacity,
+    streamLegs: options.streamLegs,
+    roomDrop: (direction) => metrics?.roomDrops.inc({ direction }),
+  });
+  const running = engine;
+  metrics = new MediaMetrics(services.metrics, {
+    sessions: () => running.sessionCount,
+    legs: () => running.legCount,
+    roomConnections: () => room.connections,
+    tick: () => (tick instanceof TickClock ? tick : null),
+  });
+  installHttpRoutes(app, { registry: services.metrics, status: () => ({ nodeId, sessions: running.sessionCount, legs: running.legCount, capacity }) });
+
+  let control: Subscription | undefined;
+  let registration: NodeRegistration | undefined;
+  try {
+    await bus.ensureStream({ ...MAILBOX_STREAM, subjects: [...MAILBOX_STREAM.subjects] });
+    control = await serveControl({ bus, clock, nodeId, engine, metrics });
+    const bucket = await bus.kv(MEDIA_NODES_BUCKET, { ttlMs: MEDIA_NODE_TTL_MS });
+    registration = new NodeRegistration(
+      bucket,
+      clock,
+      log,
+      () => ({ nodeId, roomUrl, capacity, load: running.legCount, sessions: running.sessionCount, startedAt, heartbeatAt: clock.now() }),
+      options.heartbeatMs,
+    );
+    await registration.start();
+  } catch (err) {
+    await control?.stop();
+    closeListenSocket(listening.socket);
+    throw err;
+  }
+  tick.start(() => running.tick());
+  log.info({ port: listening.port, roomUrl, capacity }, 'media node started');
+
+  let stopping: Promise<void> | undefined;
+  return {
+    nodeId,
+    port: listening.port,
+    roomUrl,
+    sim,
+    clips,
+    engine,
+    stop() {
+      stopping ??= (async () => {
+        await registration?.stop();
+        await control?.stop();
+        tick.stop();
+        running.closeAll('media node stopping');
+        room.closeAll();
+        closeListenSocket(listening.socket as ListenSocket);
+        await publisher.flush();
+        log.info('media node stopped');
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,227 @@
+import type { KeyObject } from 'node:crypto';
+import { Value } from 'typebox/value';
+import type { Clock, Timer } from '../../shared/clock/clock.js';
+import type { Logger } from '../../shared/log/log.js';
+import { errorCatalogue, type ErrorCode } from '../../shared/errors/catalogue.js';
+import { isSentralError } from '../../shared/errors/sentral-error.js';
+import {
+  ROOM_CLOSE,
+  ROOM_FRAME_BYTES,
+  ROOM_MAX_TEXT_BYTES,
+  RoomClientMessage,
+  type RoomServerMessage,
+} from '../../protocol/room/room-message.js';
+import type { RoomTokenClaims } from '../../protocol/room/room-token-claims.js';
+import type { HttpRequest, HttpResponse, SocketContext, TemplatedApp, WebSocket } from '../server/uws.js';
+import { verifyRoomToken } from './room-token.js';
+import type { RoomConnection, RoomLeg } from './room-leg.js';
+
+/** Outbound bytes a client may have waiting before its audio frames are dropped (about 200 ms). */
+const MAX_BUFFERED_AUDIO = ROOM_FRAME_BYTES * 10;
+/** Text messages a connection may send per second (burst twice that); the rest are dropped. */
+const TEXT_PER_SECOND = 20;
+/** Refused frames answered with an error message per second; beyond that they are dropped silently. */
+const ERRORS_PER_SECOND = 5;
+
+/** How the endpoint finds room legs in the node's sessions. */
+export interface RoomDirectory {
+  roomLeg(callId: string, participantId: string): RoomLeg | undefined;
+  roomLegs(callId: string): RoomLeg[];
+}
+
+/** What the room endpoint needs from its node. */
+export interface RoomEndpointDeps {
+  publicKey: KeyObject;
+  clock: Clock;
+  log: Logger;
+  directory: RoomDirectory;
+}
+
+interface SocketData {
+  claims: RoomTokenClaims | null;
+  refusal: ErrorCode | null;
+  leg: RoomLeg | null;
+  connection: RoomConnection | null;
+  expiry: Timer | null;
+  closed: boolean;
+  textBudget: number;
+  errorBudget: number;
+  budgetAt: number;
+}
+
+/**
+ * The room endpoint (`/room?token=…`): app and bot participants send and receive 20 ms PCM16 frames and
+ * JSON control messages. The token is checked during the upgrade; a refused one still upgrades so the
+ * client can read the error code, then closes with 4401. Nothing a client sends can stop the node:
+ * wrong frames get an error message, floods are dropped, a slow reader loses audio rather than memory.
+ */
+export class RoomEndpoint {
+  private readonly sockets = new Set<WebSocket<SocketData>>();
+
+  constructor(private readonly deps: RoomEndpointDeps) {}
+
+  /** Open connections now. */
+  get connections(): number {
+    return this.sockets.size;
+  }
+
+  /** Installs the `/room` WebSocket route on `app`. */
+  install(app: TemplatedApp): void {
+    app.ws<SocketData>('/room', {
+      maxPayloadLength: 64 * 1024,
+      maxBackpressure: 256 * 1024,
+      idleTimeout: 60,
+      upgrade: (res, req, context) => this.upgrade(res, req, context),
+      open: (ws) => this.open(ws),
+      message: (ws, message, isBinary) => this.message(ws, message, isBinary),
+      close: (ws, code) => this.closed(ws, code),
+    });
+  }
+
+  /** Closes every connection (node shutdown). */
+  closeAll(): void {
+    for (const ws of [...this.sockets]) ws.end(1001, 'media node stopping');
+  }
+
+  private upgrade(res: HttpResponse, req: HttpRequest, context: SocketContext): void {
+    const token = new URLSearchParams(req.getQuery() ?? '').get('token') ?? bearer(req.getHeader('authorization'));
+    const key = req.getHeader('sec-websocket-key');
+    const protocol = req.getHeader('sec-websocket-protocol').split(',')[0]?.trim() ?? '';
+    const extensions = req.getHeader('sec-websocket-extensions');
+    let aborted = false;
+    res.onAborted(() => {
+      aborted = true;
+    });
+    const now = this.deps.clock.now();
+    const check: Promise<{ claims: RoomTokenClaims | null; refusal: ErrorCode | null }> = token
+      ? verifyRoomToken(this.deps.publicKey, token, now).then(
+          (claims) => ({ claims, refusal: null }),
+          (err: unknown) => ({ claims: null, refusal: isSentralError(err) ? err.code : 'room_token_invalid' }),
+        )
+      : Promise.resolve({ claims: null, refusal: 'room_token_invalid' });
+    void check.then(({ claims, refusal }) => {
+      if (aborted) return;
+      const data: SocketData = {
+        claims,
+        refusal,
+        leg: null,
+        connection: null,
+        expiry: null,
+        closed: false,
+        textBudget: TEXT_PER_SECOND * 2,
+        errorBudget: ERRORS_PER_SECOND,
+        budgetAt: this.deps.clock.now(),
+      };
+      res.cork(() => res.upgrade(data, key, protocol, extensions, context));
+    });
+  }
+
+  private open(ws: WebSocket<SocketData>): void {
+    this.sockets.add(ws);
+    const data = ws.getUserData();
+    const claims = data.claims;
+    if (!claims) {
+      this.refuse(ws, ROOM_CLOSE.unauthorized, data.refusal ?? 'room_token_invalid');
+      return;
+    }
+    const leg = this.deps.directory.roomLeg(claims.call, claims.sub);
+    if (!leg || leg.participantKind !== claims.kind) {
+      this.refuse(ws, ROOM_CLOSE.unknownParticipant, 'room_participant_unknown');
+      return;
+    }
+    const connection = this.connectionOf(ws, data);
+    data.leg = leg;
+    data.connection = connection;
+    data.expiry = this.deps.clock.setTimerAt(claims.exp * 1000, () =>
+      connection.close(ROOM_CLOSE.unauthorized, 'room_token_expired', errorCatalogue.room_token_expired.message),
+    );
+    send(ws, { type: 'joined', participantId: claims.sub, callId: claims.call, kind: claims.kind, sampleRate: 16000, frameBytes: ROOM_FRAME_BYTES });
+    leg.attach(connection);
+  }
+
+  private message(ws: WebSocket<SocketData>, message: ArrayBuffer, isBinary: boolean): void {
+    const data = ws.getUserData();
+    const leg = data.leg;
+    if (data.closed || !leg || !data.claims) return;
+    if (isBinary) {
+      if (message.byteLength !== ROOM_FRAME_BYTES) return this.error(ws, data, 'room_frame_invalid');
+      if (!data.claims.grants.canPublishSources.includes('microphone')) return this.error(ws, data, 'room_publish_forbidden');
+      leg.receive(message);
+      return;
+    }
+    this.refill(data);
+    if (data.textBudget < 1) return this.error(ws, data, 'rate_limited');
+    data.textBudget--;
+    if (message.byteLength > ROOM_MAX_TEXT_BYTES) return this.error(ws, data, 'room_message_too_large');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(message).toString('utf8'));
+    } catch {
+      return this.error(ws, data, 'room_message_invalid');
+    }
+    if (!Value.Check(RoomClientMessage, parsed)) return this.error(ws, data, 'room_message_invalid');
+    if (!data.claims.grants.canPublishData) return this.error(ws, data, 'room_data_forbidden');
+    const targets = parsed.to ? new Set(parsed.to) : null;
+    for (const other of this.deps.directory.roomLegs(leg.callId)) {
+      if (other !== leg && (!targets || targets.has(other.id))) other.deliverData(leg.id, parsed.payload);
+    }
+  }
+
+  private closed(ws: WebSocket<SocketData>, code: number): void {
+    this.sockets.delete(ws);
+    const data = ws.getUserData();
+    data.closed = true;
+    data.expiry?.cancel();
+    if (data.leg && data.connection) data.leg.detach(data.connection, code === 1000 ? 'client closed' : `closed (${code})`);
+  }
+
+  private connectionOf(ws: WebSocket<SocketData>, data: SocketData): RoomConnection {
+    return {
+      sendAudio: (frame) => {
+        if (data.closed || ws.getBufferedAmount() > MAX_BUFFERED_AUDIO) return false;
+        return ws.send(frame, true) !== 2;
+      },
+      send: (message) => {
+        if (!data.closed) send(ws, message);
+      },
+      close: (closeCode, code, message) => {
+        if (data.closed) return;
+        send(ws, { type: 'error', code, message });
+        data.closed = true;
+        ws.end(closeCode, code);
+      },
+    };
+  }
+
+  private refuse(ws: WebSocket<SocketData>, closeCode: number, code: ErrorCode): void {
+    const data = ws.getUserData();
+    send(ws, { type: 'error', code, message: errorCatalogue[code].message });
+    data.closed = true;
+    ws.end(closeCode, code);
+  }
+
+  /** Answers a refused frame with an error message, within a small per-second budget. */
+  private error(ws: WebSocket<SocketData>, data: SocketData, code: ErrorCode): void {
+    this.refill(data);
+    if (data.errorBudget < 1) return;
+    data.errorBudget--;
+    send(ws, { type: 'error', code, message: errorCatalogue[code].message });
+  }
+
+  private refill(data: SocketData): void {
+    const now = this.deps.clock.now();
+    const seconds = Math.max(0, now - data.budgetAt) / 1000;
+    data.budgetAt = now;
+    data.textBudget = Math.min(TEXT_PER_SECOND * 2, data.textBudget + seconds * TEXT_PER_SECOND);
+    data.errorBudget = Math.min(ERRORS_PER_SECOND, data.errorBudget + seconds * ERRORS_PER_SECOND);
+  }
+}
+
+function send(ws: WebSocket<SocketData>, message: RoomServerMessage): void {
+  ws.send(JSON.stringify(message), false);
+}
+
+function bearer(header: string): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}

@@ -1,0 +1,95 @@
+import type { RoomServerMessage } from '../../protocol/room/room-message.js';
+import { ROOM_CLOSE, ROOM_FRAME_BYTES } from '../../protocol/room/room-message.js';
+import { defaultModes, type Leg, type LegContext, type LegModes } from '../session/leg.js';
+
+/** The socket side of a room participant, as the leg sees it (the endpoint implements it over uWS). */
+export interface RoomConnection {
+  /** Sends one audio frame; false when it was dropped because the client is not keeping up. */
+  sendAudio(frame: Uint8Array): boolean;
+  send(message: RoomServerMessage): void;
+  /** Closes with an application close code; `code` names the catalogued reason. */
+  close(closeCode: number, code: string, message: string): void;
+}
+
+/** Frames of a client's audio the leg holds before dropping the oldest (200 ms). */
+const MAX_QUEUED_FRAMES = 10;
+
+/**
+ * An app or bot participant: 16 kHz PCM16 to and from a client of the room endpoint. The leg outlives
+ * connections: a client may drop and reconnect (with a fresh token) while the participant stays.
+ */
+export class RoomLeg implements Leg {
+  readonly kind = 'room';
+  readonly rate = 16000;
+  readonly modes: LegModes = defaultModes();
+  private connection: RoomConnection | null = null;
+  private readonly queue: Int16Array[] = [];
+  private readonly outBytes = new Uint8Array(ROOM_FRAME_BYTES);
+  private readonly outSamples = new Int16Array(this.outBytes.buffer);
+  private closed = false;
+
+  constructor(
+    readonly id: string,
+    readonly participantKind: 'app' | 'bot',
+    private readonly ctx: LegContext,
+    /** Told of each dropped frame: the client sent faster than real time (in) or read too slowly (out). */
+    private readonly onDrop: (direction: 'in' | 'out') => void = () => {},
+  ) {}
+
+  /** The call this leg belongs to. */
+  get callId(): string {
+    return this.ctx.callId;
+  }
+
+  get connected(): boolean {
+    return this.connection !== null;
+  }
+
+  /** Takes a new connection; an older one is closed as replaced. */
+  attach(connection: RoomConnection): void {
+    const previous = this.connection;
+    this.connection = connection;
+    this.queue.length = 0;
+    if (previous) previous.close(ROOM_CLOSE.replaced, 'room_replaced', 'A newer connection of this participant replaced this one.');
+    this.ctx.report({ type: 'participant.connected', legId: this.id });
+  }
+
+  /** Forgets `connection` once it closed (a replaced one is already forgotten). */
+  detach(connection: RoomConnection, reason: string): void {
+    if (this.connection !== connection) return;
+    this.connection = null;
+    this.queue.length = 0;
+    if (!this.closed) this.ctx.report({ type: 'participant.disconnected', legId: this.id, reason });
+  }
+
+  /** A 640-byte frame from the client (copied: the socket's buffer is reused). */
+  receive(frame: ArrayBuffer): void {
+    if (this.queue.length >= MAX_QUEUED_FRAMES) {
+      this.queue.shift();
+      this.onDrop('in');
+    }
+    this.queue.push(new Int16Array(frame.slice(0)));
+  }
+
+  /** Text from another participant of the call. */
+  deliverData(from: string, payload: string): void {
+    this.connection?.send({ type: 'data', from, payload });
+  }
+
+  pull(): Int16Array | null {
+    return this.queue.shift() ?? null;
+  }
+
+  push(frame: Int16Array): void {
+    if (!this.connection) return;
+    this.outSamples.set(frame);
+    if (!this.connection.sendAudio(this.outBytes)) this.onDrop('out');
+  }
+
+  close(): void {
+    this.closed = true;
+    const connection = this.connection;
+    this.connection = null;
+    connection?.close(ROOM_CLOSE.removed, 'room_participant_removed', 'The participant was removed from the call.');
+  }
+}

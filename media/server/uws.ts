@@ -1,0 +1,35 @@
+// The one place that imports uWebSockets.js, so another build of it can be swapped in here alone.
+import uWS from 'uWebSockets.js';
+
+export type {
+  HttpRequest,
+  HttpResponse,
+  TemplatedApp,
+  WebSocket,
+  WebSocketBehavior,
+  us_listen_socket as ListenSocket,
+  us_socket_context_t as SocketContext,
+} from 'uWebSockets.js';
+
+/** Creates a plain (non-TLS) uWebSockets.js app. */
+export function createApp(): uWS.TemplatedApp {
+  return uWS.App();
+}
+
+/** Listens on host:port (0 picks a free port); resolves with the socket and the port bound. */
+export function listen(app: uWS.TemplatedApp, host: string, port: number): Promise<{ socket: uWS.us_listen_socket; port: number }> {
+  return new Promise((resolve, reject) => {
+    app.listen(host, port, (socket) => {
+      if (!socket) {
+        reject(new Error(`media server could not listen on ${host}:${port}`));
+        return;
+      }
+      resolve({ socket, port: uWS.us_socket_local_port(socket as unknown as uWS.us_socket) });
+    });
+  });
+}
+
+/** Stops listening (open connections are closed by their owners). */
+export function closeListenSocket(socket: uWS.us_listen_socket): void {
+  uWS.us_listen_socket_close(socket);
+}

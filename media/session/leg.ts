@@ -1,0 +1,68 @@
+import type { MediaEventBody } from '../../protocol/media/media-event.js';
+
+/** The kinds of leg a session mixes. */
+export type LegKind = 'phone' | 'room' | 'stream';
+
+/** Sample rate of a leg's frames: 8 kHz (G.711 phones, streams) or 16 kHz (rooms, the mix). */
+export type LegRate = 8000 | 16000;
+
+/** talk: hears and is heard; listen: hears only; whisper: heard only by `whisperTo`. */
+export type AudioMode = 'talk' | 'listen' | 'whisper';
+
+/** How a leg takes part in the mix; the session changes these on updateLeg. */
+export interface LegModes {
+  /** Not heard by anyone (still hears). */
+  muted: boolean;
+  /** Hears hold audio and is not heard. */
+  held: boolean;
+  audioMode: AudioMode;
+  /** Target participant of a whisper (only meaningful with audioMode whisper). */
+  whisperTo: string | null;
+  /** When set, the leg hears only this participant (a stream in single listen mode); null hears the mix. */
+  listenTo: string | null;
+}
+
+/** The modes a new leg starts with: talking, unmuted, not held, hearing everyone. */
+export function defaultModes(): LegModes {
+  return { muted: false, held: false, audioMode: 'talk', whisperTo: null, listenTo: null };
+}
+
+/** What the session hands a leg when it creates it. */
+export interface LegContext {
+  callId: string;
+  /** Reports something the leg observed; the session publishes it to the call's mailbox. */
+  report(event: MediaEventBody): void;
+  /**
+   * Tells the session the far side went away; the session removes the leg and reports leg.hungUp,
+   * unless `reported` says the leg already reported how it ended (busy, no answer, failed).
+   */
+  ended(reason: string, options?: { reported?: boolean }): void;
+}
+
+/**
+ * One participant's audio path inside a session. The node's tick calls `pull` then `push` once per
+ * 20 ms on every leg; frames are at the leg's own `rate` (160 samples at 8 kHz, 320 at 16 kHz) and the
+ * session resamples to and from the 16 kHz mix. Implementations must not block and must not keep the
+ * frame passed to `push` (the session reuses its buffer).
+ */
+export interface Leg {
+  /** The participant id. */
+  readonly id: string;
+  readonly kind: LegKind;
+  readonly rate: LegRate;
+  /** Mix flags; mutated by the session. */
+  readonly modes: LegModes;
+  /** One 20 ms frame of what this leg says, or null when it says nothing this tick. */
+  pull(): Int16Array | null;
+  /** One 20 ms frame of what this leg hears. */
+  push(frame: Int16Array): void;
+  /** A DTMF digit pressed by another participant (streams forward it; others may ignore it). */
+  hearDtmf?(digit: string, fromLegId: string): void;
+  /** Releases the leg's resources; called once by the session. */
+  close(reason: string): void;
+}
+
+/** Samples in one 20 ms frame at `rate`. */
+export function frameSamples(rate: LegRate): number {
+  return rate / 50;
+}

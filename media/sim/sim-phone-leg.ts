@@ -1,0 +1,254 @@
+import { rms } from '../../shared/audio/level.js';
+import { beep, dtmfTone, silence } from '../../shared/audio/tones.js';
+import type { SimScript, SimStep } from '../../protocol/media/sim-script.js';
+import { defaultModes, type Leg, type LegContext, type LegModes } from '../session/leg.js';
+import { FRAME_MS } from '../clock/tick-source.js';
+import { MulawWire } from './mulaw-wire.js';
+
+const RATE = 8000;
+const FRAME = RATE / 50;
+/** RMS above which a heard frame counts as audio rather than silence (about −40 dBFS). */
+const AUDIO_RMS = 330;
+const DEFAULT_TONE_MS = 100;
+const DEFAULT_GAP_MS = 100;
+const DEFAULT_SILENCE_MS = 1000;
+const ECHO_LIMIT_FRAMES = 50;
+
+/** Renders speech for a simulated phone at 8 kHz. */
+export type SimSpeech = (text: string, voice: string | undefined) => Promise<Int16Array>;
+
+/** Options of a simulated phone leg. */
+export interface SimPhoneOptions {
+  /** Frames to ring before reporting no answer; unlimited when absent. */
+  ringTimeoutFrames?: number;
+}
+
+type State = 'idle' | 'ringing' | 'answered' | 'ended';
+
+/**
+ * A phone on the simulated network: a leg at 8 kHz whose far end follows a script. Every step is timed
+ * in 20 ms frames of the node's tick (pull is called once per frame), so "answers after 1 s" means
+ * exactly 50 frames. Audio in both directions crosses a mu-law line.
+ */
+export class SimPhoneLeg implements Leg {
+  readonly kind = 'phone';
+  readonly rate = RATE;
+  readonly modes: LegModes = defaultModes();
+
+  private state: State = 'idle';
+  private step = -1;
+  /** Frames spent in the current step. */
+  private frames = 0;
+  private ringFrames = 0;
+  /** Audio the phone is saying now, and how far it has got. */
+  private speaking: Int16Array | null = null;
+  private cursor = 0;
+  private pendingSpeech: { done: boolean; audio: Int16Array | null } | null = null;
+  private heardAudio = false;
+  private quietFrames = 0;
+  private echoing = false;
+  private readonly echo: Int16Array[] = [];
+  private readonly frame = new Int16Array(FRAME);
+  private readonly lineOut = new MulawWire(FRAME);
+  private readonly lineIn = new MulawWire(FRAME);
+
+  constructor(
+    readonly id: string,
+    private readonly script: SimScript,
+    private readonly ctx: LegContext,
+    private readonly speech: SimSpeech,
+    private readonly options: SimPhoneOptions = {},
+  ) {
+    // Speech is rendered while the phone rings, so it is ready when its step comes.
+    for (const s of script) if (s.step === 'say') void this.speech(s.text, s.voice).catch(() => undefined);
+  }
+
+  pull(): Int16Array | null {
+    if (this.state === 'ended') return null;
+    if (this.state === 'idle') this.begin();
+    this.run();
+    if (this.state === 'ringing') this.countRing();
+    if (this.state !== 'answered') return null;
+    return this.say();
+  }
+
+  push(frame: Int16Array): void {
+    if (this.state !== 'answered') return;
+    const heard = this.lineIn.carry(frame);
+    if (rms(heard) >= AUDIO_RMS) {
+      this.heardAudio = true;
+      this.quietFrames = 0;
+    } else {
+      this.quietFrames++;
+    }
+    if (this.echoing && this.echo.length < ECHO_LIMIT_FRAMES) this.echo.push(heard.slice());
+  }
+
+  close(): void {
+    this.state = 'ended';
+    this.speaking = null;
+    this.echo.length = 0;
+  }
+
+  private begin(): void {
+    const first = this.script[0];
+    if (first?.step === 'answerAfter' || first?.step === 'busy' || first?.step === 'noAnswer') {
+      this.advance();
+      return;
+    }
+    this.answer();
+    this.advance();
+  }
+
+  private answer(): void {
+    this.state = 'answered';
+    this.ctx.report({ type: 'leg.answered', legId: this.id });
+  }
+
+  private ring(): void {
+    if (this.state !== 'idle') return;
+    this.state = 'ringing';
+    this.ctx.report({ type: 'leg.ringing', legId: this.id });
+  }
+
+  private end(reason: string, reported: boolean): void {
+    this.state = 'ended';
+    this.ctx.ended(reason, { reported });
+  }
+
+  private countRing(): void {
+    this.ringFrames++;
+    const limit = this.options.ringTimeoutFrames;
+    if (limit !== undefined && this.ringFrames >= limit) {
+      this.ctx.report({ type: 'leg.noAnswer', legId: this.id });
+      this.end('no answer', true);
+    }
+  }
+
+  private advance(): void {
+    this.step++;
+    this.frames = 0;
+    const step = this.current();
+    if (!step) return;
+    switch (step.step) {
+      case 'answerAfter':
+      case 'noAnswer':
+        this.ring();
+        break;
+      case 'busy':
+        this.ctx.report({ type: 'leg.busy', legId: this.id });
+        this.end('busy', true);
+        break;
+      case 'say':
+        this.startSpeech(step.text, step.voice);
+        break;
+      case 'dtmf':
+        this.speak(dtmfSequence(step.digits, step.toneMs ?? DEFAULT_TONE_MS, step.gapMs ?? DEFAULT_GAP_MS));
+        break;
+      case 'tone':
+        this.speak(beep(step.hz, step.ms, RATE));
+        break;
+      case 'waitForSilence':
+        this.heardAudio = false;
+        this.quietFrames = 0;
+        break;
+      case 'echo':
+        this.echoing = true;
+        break;
+      case 'hangup':
+        this.end('hung up', false);
+        break;
+      case 'wait':
+        break;
+    }
+  }
+
+  private current(): SimStep | undefined {
+    return this.script[this.step];
+  }
+
+  /** Moves through every step that is finished at this frame. */
+  private run(): void {
+    for (;;) {
+      if (this.state === 'ended') return;
+      const step = this.current();
+      if (!step || !this.finished(step)) break;
+      if (step.step === 'answerAfter') this.answer();
+      this.advance();
+    }
+    this.frames++;
+  }
+
+  private finished(step: SimStep): boolean {
+    switch (step.step) {
+      case 'answerAfter':
+        return this.frames >= Math.round(step.ms / FRAME_MS);
+      case 'wait':
+        return this.frames >= Math.round(step.ms / FRAME_MS);
+      case 'say':
+        return this.pendingSpeech === null && this.speaking === null;
+      case 'dtmf':
+      case 'tone':
+        return this.speaking === null;
+      case 'waitForSilence':
+        return this.heardAudio && this.quietFrames >= Math.round((step.silenceMs ?? DEFAULT_SILENCE_MS) / FRAME_MS);
+      case 'busy':
+      case 'noAnswer':
+      case 'echo':
+      case 'hangup':
+        return false;
+    }
+  }
+
+  private startSpeech(text: string, voice: string | undefined): void {
+    const pending: { done: boolean; audio: Int16Array | null } = { done: false, audio: null };
+    this.pendingSpeech = pending;
+    this.speech(text, voice).then(
+      (audio) => {
+        pending.done = true;
+        pending.audio = audio;
+      },
+      () => {
+        pending.done = true;
+      },
+    );
+  }
+
+  private speak(audio: Int16Array): void {
+    this.speaking = audio.length > 0 ? audio : null;
+    this.cursor = 0;
+  }
+
+  /** This frame of what the phone says, across the line. */
+  private say(): Int16Array | null {
+    const pending = this.pendingSpeech;
+    if (pending?.done) {
+      this.pendingSpeech = null;
+      if (pending.audio) this.speak(pending.audio);
+    }
+    if (this.echoing) {
+      const heard = this.echo.shift();
+      return heard ? this.lineOut.carry(heard) : null;
+    }
+    const audio = this.speaking;
+    if (!audio) return null;
+    const take = Math.min(FRAME, audio.length - this.cursor);
+    this.frame.set(audio.subarray(this.cursor, this.cursor + take));
+    this.frame.fill(0, take);
+    this.cursor += take;
+    if (this.cursor >= audio.length) this.speaking = null;
+    return this.lineOut.carry(this.frame);
+  }
+}
+
+/** The tones of `digits`, each `toneMs` long and followed by `gapMs` of silence. */
+function dtmfSequence(digits: string, toneMs: number, gapMs: number): Int16Array {
+  const parts = [...digits].flatMap((d) => [dtmfTone(d, toneMs, RATE), silence(gapMs, RATE)]);
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+import { Type, type Static } from 'typebox';
+
+const LegId = Type.String({ minLength: 1, maxLength: 64 });
+const CommandId = Type.String({ minLength: 1, maxLength: 64 });
+
+/** A phone leg is ringing at the far end. */
+export const LegRinging = Type.Object({ type: Type.Literal('leg.ringing'), legId: LegId });
+/** A phone leg was answered. */
+export const LegAnswered = Type.Object({ type: Type.Literal('leg.answered'), legId: LegId });
+/** A phone leg's number is busy. */
+export const LegBusy = Type.Object({ type: Type.Literal('leg.busy'), legId: LegId });
+/** A phone leg rang until its ring timeout without an answer. */
+export const LegNoAnswer = Type.Object({ type: Type.Literal('leg.noAnswer'), legId: LegId });
+/** A leg could not be set up (number not in service, stream refused, ...). */
+export const LegFailed = Type.Object({ type: Type.Literal('leg.failed'), legId: LegId, reason: Type.String() });
+/** The far side of a leg hung up or went away; the leg is gone from the session. */
+export const LegHungUp = Type.Object({ type: Type.Literal('leg.hungUp'), legId: LegId, reason: Type.String() });
+/** A DTMF digit was detected on a leg. */
+export const DtmfReceived = Type.Object({
+  type: Type.Literal('dtmf.received'),
+  legId: LegId,
+  digit: Type.String({ pattern: '^[0-9*#A-D]$' }),
+});
+/** A say or play finished (played out, stopped, or failed to start). */
+export const PlaybackEnded = Type.Object({
+  type: Type.Literal('playback.ended'),
+  commandId: CommandId,
+  outcome: Type.Union([Type.Literal('completed'), Type.Literal('stopped'), Type.Literal('failed')]),
+  reason: Type.Optional(Type.String()),
+});
+/** A recording was written and can be read from storage under `key`. */
+export const RecordingReady = Type.Object({
+  type: Type.Literal('recording.ready'),
+  commandId: CommandId,
+  recordingId: Type.String(),
+  key: Type.String(),
+  durationMs: Type.Integer({ minimum: 0 }),
+});
+/** A recording could not be written. */
+export const RecordingFailed = Type.Object({
+  type: Type.Literal('recording.failed'),
+  commandId: CommandId,
+  recordingId: Type.String(),
+  reason: Type.String(),
+});
+/** An app or bot participant connected to the room endpoint (again, after a reconnect). */
+export const ParticipantConnected = Type.Object({ type: Type.Literal('participant.connected'), legId: LegId });
+/** An app or bot participant's connection closed; the leg stays until removed. */
+export const ParticipantDisconnected = Type.Object({
+  type: Type.Literal('participant.disconnected'),
+  legId: LegId,
+  reason: Type.String(),
+});
+/** A stream leg's connection changed (connected, reconnecting, resumed, closed). */
+export const StreamStatus = Type.Object({
+  type: Type.Literal('stream.status'),
+  legId: LegId,
+  status: Type.String(),
+  detail: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
+});
+
+/** What happened, without the envelope: what legs and sessions report. */
+export const MediaEventBody = Type.Union([
+  LegRinging,
+  LegAnswered,
+  LegBusy,
+  LegNoAnswer,
+  LegFailed,
+  LegHungUp,
+  DtmfReceived,
+  PlaybackEnded,
+  RecordingReady,
+  RecordingFailed,
+  ParticipantConnected,
+  ParticipantDisconnected,
+  StreamStatus,
+]);
+/** What happened, without the envelope. */
+export type MediaEventBody = Static<typeof MediaEventBody>;
+
+/** Envelope fields of every media event published to a call's mailbox. */
+export const MediaEventEnvelope = Type.Object({
+  /** Also the bus msgId: a republished event is dropped as a duplicate. */
+  eventId: Type.String(),
+  source: Type.Literal('media'),
+  nodeId: Type.String(),
+  callId: Type.String(),
+  /** Epoch milliseconds on the node's clock. */
+  at: Type.Integer(),
+  /** Counts from 1 per call on this node, so the actor can spot a gap. */
+  seq: Type.Integer({ minimum: 1 }),
+});
+
+/** A media event as it travels on `cmd.<partition>.<callId>`: the envelope plus the body. */
+export type MediaEvent = Static<typeof MediaEventEnvelope> & MediaEventBody;

@@ -1,0 +1,17 @@
+import { Type, type Static } from 'typebox';
+
+/** A media node's entry in the `media-nodes` KV bucket (key: node id), refreshed by its heartbeat. */
+export const MediaNodeRecord = Type.Object({
+  nodeId: Type.String(),
+  /** Base WebSocket URL of the room endpoint (ws://host:port/room). */
+  roomUrl: Type.String(),
+  /** Legs the node takes at most. */
+  capacity: Type.Integer({ minimum: 0 }),
+  /** Legs open now. */
+  load: Type.Integer({ minimum: 0 }),
+  sessions: Type.Integer({ minimum: 0 }),
+  startedAt: Type.Integer(),
+  heartbeatAt: Type.Integer(),
+});
+/** A media node's registry entry. */
+export type MediaNodeRecord = Static<typeof MediaNodeRecord>;

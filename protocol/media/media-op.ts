@@ -1,0 +1,130 @@
+import { Type, type Static } from 'typebox';
+
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+
+/** Fields every operation carries: the op id makes a repeat return the first answer and do nothing again. */
+const base = { opId: Id, callId: Id };
+
+/** Opens the call's session on this node (idempotent: an open session is kept). */
+export const OpenSession = Type.Object({ op: Type.Literal('openSession'), ...base });
+/** Closes the call's session: every leg, playback and recording ends. */
+export const CloseSession = Type.Object({
+  op: Type.Literal('closeSession'),
+  ...base,
+  reason: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** A telephone leg: the node dials `to` on the simulated network. */
+export const PhoneLegSpec = Type.Object({
+  to: Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$' }),
+  from: Type.Optional(Type.String({ maxLength: 32 })),
+  /** Seconds to ring before reporting no answer. */
+  ringTimeoutSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
+});
+/** An app or bot participant that connects to the room endpoint with a token. */
+export const RoomLegSpec = Type.Object({ participantKind: Type.Union([Type.Literal('app'), Type.Literal('bot')]) });
+
+/** Adds a leg (participant) to the session; `legId` is the participant id. */
+export const AddLeg = Type.Object({
+  op: Type.Literal('addLeg'),
+  ...base,
+  legId: Id,
+  kind: Type.Union([Type.Literal('phone'), Type.Literal('room'), Type.Literal('stream')]),
+  phone: Type.Optional(PhoneLegSpec),
+  room: Type.Optional(RoomLegSpec),
+  /** Settings of a stream leg, checked by the stream leg factory. */
+  stream: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  muted: Type.Optional(Type.Boolean()),
+  audioMode: Type.Optional(Type.Union([Type.Literal('talk'), Type.Literal('listen'), Type.Literal('whisper')])),
+  whisperTo: Type.Optional(Type.Union([Id, Type.Null()])),
+  listenTo: Type.Optional(Type.Union([Id, Type.Null()])),
+});
+
+/** Changes how a leg takes part in the mix; absent fields stay as they are. */
+export const UpdateLeg = Type.Object({
+  op: Type.Literal('updateLeg'),
+  ...base,
+  legId: Id,
+  muted: Type.Optional(Type.Boolean()),
+  held: Type.Optional(Type.Boolean()),
+  audioMode: Type.Optional(Type.Union([Type.Literal('talk'), Type.Literal('listen'), Type.Literal('whisper')])),
+  whisperTo: Type.Optional(Type.Union([Id, Type.Null()])),
+  listenTo: Type.Optional(Type.Union([Id, Type.Null()])),
+});
+
+/** Removes a leg (hangs up a phone, disconnects a room client, stops a stream). */
+export const RemoveLeg = Type.Object({
+  op: Type.Literal('removeLeg'),
+  ...base,
+  legId: Id,
+  reason: Type.Optional(Type.String({ maxLength: 200 })),
+});
+
+/** Speaks text to everyone, or to one participant with `to`; ends with playback.ended. */
+export const Say = Type.Object({
+  op: Type.Literal('say'),
+  ...base,
+  commandId: Id,
+  text: Type.String({ minLength: 1, maxLength: 4000 }),
+  voice: Type.Optional(Type.String({ maxLength: 64 })),
+  to: Type.Optional(Id),
+  /** Times to play it (default 1). */
+  repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+
+/** Plays a stored clip to everyone, or to one participant with `to`; ends with playback.ended. */
+export const Play = Type.Object({
+  op: Type.Literal('play'),
+  ...base,
+  commandId: Id,
+  clipId: Id,
+  to: Type.Optional(Id),
+  repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+
+/** Stops one playback (`commandId`) or every playback of the call at once. */
+export const StopMedia = Type.Object({ op: Type.Literal('stopMedia'), ...base, commandId: Type.Optional(Id) });
+
+/** Starts recording the call's mix; ends with recording.ready when stopped or the session closes. */
+export const StartRecording = Type.Object({
+  op: Type.Literal('startRecording'),
+  ...base,
+  commandId: Id,
+  recordingId: Id,
+});
+
+/** Stops a recording started with startRecording. */
+export const StopRecording = Type.Object({ op: Type.Literal('stopRecording'), ...base, recordingId: Id });
+
+/** Every control operation a media node answers on `media.<nodeId>`. */
+export const MediaOp = Type.Union([
+  OpenSession,
+  CloseSession,
+  AddLeg,
+  UpdateLeg,
+  RemoveLeg,
+  Say,
+  Play,
+  StopMedia,
+  StartRecording,
+  StopRecording,
+]);
+/** A control operation. */
+export type MediaOp = Static<typeof MediaOp>;
+/** The name of a control operation. */
+export type MediaOpName = MediaOp['op'];
+
+/** A successful answer; `roomUrl` is set for a room leg (the control plane adds the token). */
+export const MediaOpOk = Type.Object({
+  ok: Type.Literal(true),
+  roomUrl: Type.Optional(Type.String()),
+});
+/** A refused operation with a catalogued code. */
+export const MediaOpError = Type.Object({
+  ok: Type.Literal(false),
+  error: Type.Object({ code: Type.String(), message: Type.String() }),
+});
+/** The answer to every control operation. */
+export const MediaOpAnswer = Type.Union([MediaOpOk, MediaOpError]);
+/** The answer to every control operation. */
+export type MediaOpAnswer = Static<typeof MediaOpAnswer>;

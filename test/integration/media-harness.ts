@@ -1,0 +1,170 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Registry } from 'prom-client';
+import WebSocket from 'ws';
+import type { Bus, Subscription } from '../../shared/bus/bus.js';
+import { createMemoryBus } from '../../shared/bus/memory-bus.js';
+import { ManualClock } from '../../shared/clock/manual-clock.js';
+import { loadConfig } from '../../shared/config/config.js';
+import { createLogger } from '../../shared/log/log.js';
+import type { MediaEvent } from '../../protocol/media/media-event.js';
+import type { MediaOp, MediaOpAnswer } from '../../protocol/media/media-op.js';
+import type { RoomServerMessage } from '../../protocol/room/room-message.js';
+import { startMediaNode, type MediaNode } from '../../media/node/media-node.js';
+import { generateRoomKeyPair, issueRoomToken } from '../../media/room/room-token.js';
+import { SpeechSynthesizer } from '../../media/speech/tts.js';
+
+type WithoutOpId<T> = T extends unknown ? Omit<T, 'opId'> : never;
+
+const speech = new SpeechSynthesizer();
+
+/** A media node on a memory bus and a manual wall clock (the 20 ms tick is real), with its mailbox read. */
+export class NodeHarness {
+  readonly clock = new ManualClock(Date.now());
+  readonly keys = generateRoomKeyPair();
+  readonly events: MediaEvent[] = [];
+  readonly subjects: string[] = [];
+  bus!: Bus;
+  node!: MediaNode;
+  metrics = new Registry();
+  private dir!: string;
+  private consumer!: Subscription;
+  private opCount = 0;
+  private readonly waiters = new Set<() => void>();
+
+  async start(options: { bus?: Bus; capacity?: number } = {}): Promise<this> {
+    this.dir = await mkdtemp(join(tmpdir(), 'sentral-media-node-'));
+    this.bus = options.bus ?? createMemoryBus({ clock: this.clock });
+    const config = loadConfig({ SENTRAL_DATA_DIR: this.dir, SENTRAL_MEDIA_PORT: '0', SENTRAL_PARTITIONS: '8' });
+    this.node = await startMediaNode(
+      { config, clock: this.clock, log: createLogger({ level: 'silent' }), bus: this.bus, metrics: this.metrics },
+      { roomPublicKey: this.keys.publicKey, speech, ...(options.capacity ? { capacity: options.capacity } : {}) },
+    );
+    this.consumer = await this.bus.consume({ stream: 'mailbox', durable: 'test', filterSubject: 'cmd.>' }, async (msg) => {
+      this.subjects.push(msg.subject);
+      this.events.push(JSON.parse(Buffer.from(msg.data).toString()) as MediaEvent);
+      await msg.ack();
+      for (const w of [...this.waiters]) w();
+    });
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    await this.consumer.stop();
+    await this.node.stop();
+    await this.bus.close();
+    await rm(this.dir, { recursive: true, force: true });
+  }
+
+  /** Sends a control operation over the bus; `opId` may be given to test repeats. */
+  async op(op: WithoutOpId<MediaOp> & { opId?: string }): Promise<MediaOpAnswer> {
+    const body = { opId: `op_${++this.opCount}`, ...op };
+    return this.raw(JSON.stringify(body));
+  }
+
+  /** Sends raw bytes as a control request. */
+  async raw(text: string): Promise<MediaOpAnswer> {
+    const reply = await this.bus.request(`media.${this.node.nodeId}`, new TextEncoder().encode(text), { timeoutMs: 5000 });
+    return JSON.parse(Buffer.from(reply).toString()) as MediaOpAnswer;
+  }
+
+  /** Resolves once an event matching `match` is in the mailbox. */
+  event(match: (e: MediaEvent) => boolean): Promise<MediaEvent> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        const found = this.events.find(match);
+        if (!found) return;
+        this.waiters.delete(check);
+        resolve(found);
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  /** A room token for a participant, valid from now for `ms`. */
+  token(callId: string, participantId: string, kind: 'app' | 'bot' = 'app', ms = 60_000, notBefore = this.clock.now()): Promise<string> {
+    return issueRoomToken(this.keys.privateKey, { callId, participantId, kind, notBefore, expiresAt: notBefore + ms });
+  }
+
+  /** Connects a room client with `token`. */
+  client(token: string): RoomClient {
+    return new RoomClient(`${this.node.roomUrl}?token=${encodeURIComponent(token)}`);
+  }
+}
+
+/** A room endpoint client (the `ws` package) that keeps what it receives. */
+export class RoomClient {
+  readonly ws: WebSocket;
+  readonly messages: RoomServerMessage[] = [];
+  readonly frames: Int16Array[] = [];
+  readonly badFrames: number[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  readonly opened: Promise<void>;
+  private readonly waiters = new Set<() => void>();
+  private pacer: NodeJS.Timeout | undefined;
+
+  constructor(url: string) {
+    this.ws = new WebSocket(url);
+    this.opened = new Promise((resolve, reject) => {
+      this.ws.once('open', () => resolve());
+      this.ws.once('error', reject);
+    });
+    this.closed = new Promise((resolve) => this.ws.once('close', (code, reason) => {
+      this.stopTalking();
+      resolve({ code, reason: reason.toString() });
+    }));
+    this.ws.on('message', (data: Buffer, isBinary) => {
+      if (isBinary) {
+        if (data.length !== 640) this.badFrames.push(data.length);
+        const copy = new Int16Array(data.length >> 1);
+        Buffer.from(copy.buffer).set(data.subarray(0, copy.byteLength));
+        this.frames.push(copy);
+      } else {
+        this.messages.push(JSON.parse(data.toString()) as RoomServerMessage);
+      }
+      for (const w of [...this.waiters]) w();
+    });
+  }
+
+  /** Resolves when `done()` holds after something arrives (or already holds). */
+  until(done: () => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (!done()) return;
+        this.waiters.delete(check);
+        resolve();
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  /** Resolves with the first message of `type`. */
+  async message<T extends RoomServerMessage['type']>(type: T): Promise<Extract<RoomServerMessage, { type: T }>> {
+    await this.until(() => this.messages.some((m) => m.type === type));
+    return this.messages.find((m) => m.type === type) as Extract<RoomServerMessage, { type: T }>;
+  }
+
+  /** Sends `samples` as 20 ms frames at real-time pace (as a microphone would). */
+  talk(samples: Int16Array): void {
+    let at = 0;
+    this.pacer = setInterval(() => {
+      if (at >= samples.length || this.ws.readyState !== WebSocket.OPEN) return this.stopTalking();
+      const frame = new Int16Array(320);
+      frame.set(samples.subarray(at, at + 320));
+      at += 320;
+      this.ws.send(Buffer.from(frame.buffer));
+    }, 20);
+  }
+
+  stopTalking(): void {
+    if (this.pacer) clearInterval(this.pacer);
+  }
+
+  close(): void {
+    this.stopTalking();
+    this.ws.close();
+  }
+}

@@ -1,0 +1,65 @@
+import { performance } from 'node:perf_hooks';
+import { describe, expect, it } from 'vitest';
+import { TickClock } from '../../media/clock/tick-clock.js';
+import { LatenessWindow } from '../../media/clock/lateness-window.js';
+
+/** Runs a TickClock until `count` ticks, calling `onTick(n)`; resolves with the tick times. */
+function runTicks(clock: TickClock, count: number, onTick: (n: number) => void = () => {}): Promise<number[]> {
+  const times: number[] = [];
+  return new Promise((resolve) => {
+    clock.start(() => {
+      times.push(performance.now());
+      onTick(times.length);
+      if (times.length === count) {
+        clock.stop();
+        resolve(times);
+      }
+    });
+  });
+}
+
+describe('the 20 ms tick', () => {
+  it('keeps to a 20 ms grid without drift: tick n lands near start + 20·n', async () => {
+    const clock = new TickClock();
+    const start = performance.now();
+    const times = await runTicks(clock, 25);
+    // Deadlines are previous + 20 ms, so lateness never accumulates: the 25th tick is due at start + 500.
+    expect(times[24]! - start).toBeGreaterThanOrEqual(499);
+    expect(times[24]! - start).toBeLessThan(540);
+    expect(clock.skipped).toBe(0);
+    expect(clock.ticks).toBe(25);
+  });
+
+  it('after a long pause it skips the lost frames and counts them instead of bursting', async () => {
+    let offset = 0;
+    const clock = new TickClock({ now: () => performance.now() + offset });
+    await runTicks(clock, 6, (n) => {
+      if (n === 3) offset += 400;
+    });
+    expect(clock.skipped).toBeGreaterThanOrEqual(19);
+    expect(clock.skipped).toBeLessThanOrEqual(21);
+    expect(clock.lateness.max()).toBeGreaterThanOrEqual(380);
+  });
+
+  it('a moderately late tick catches up on the grid without skipping', async () => {
+    let offset = 0;
+    const clock = new TickClock({ now: () => performance.now() + offset });
+    await runTicks(clock, 8, (n) => {
+      if (n === 2) offset += 70;
+    });
+    expect(clock.skipped).toBe(0);
+  });
+});
+
+describe('lateness window', () => {
+  it('reports quantiles and the max of the latest samples only', () => {
+    const w = new LatenessWindow(100);
+    expect(w.quantile(0.5)).toBe(0);
+    for (let i = 1; i <= 100; i++) w.record(i);
+    expect(w.quantile(0.5)).toBe(51);
+    expect(w.quantile(0.99)).toBe(100);
+    expect(w.max()).toBe(100);
+    for (let i = 0; i < 100; i++) w.record(1);
+    expect(w.max()).toBe(1);
+  });
+});
