@@ -5,6 +5,7 @@ import { buildApiServer } from '../api/server.js';
 import { bootstrapStandalone } from '../accounts/bootstrap.js';
 import { startDispatcher } from '../events/dispatcher.js';
 import { startMediaNode } from '../../media/node/media-node.js';
+import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import { awaitRoomPublicKey, ensureRoomKeys } from './room-keys.js';
 
 /** A running part of a role, stopped in reverse order of start. */
@@ -24,7 +25,8 @@ export async function startParts(role: RoleName, services: Services, readiness: 
 
   if (runs('media')) {
     const roomPublicKey = roomKeys?.publicKey ?? (await awaitRoomPublicKey(services.bus));
-    const node = await startMediaNode(services, { roomPublicKey });
+    const streamLegs = streamLegFactory({ clock: services.clock, log, allowInsecureTargets: config.allowInsecureTargets });
+    const node = await startMediaNode(services, { roomPublicKey, streamLegs });
     parts.push({ name: 'media', stop: () => node.stop() });
     process.stdout.write(`sentral ${role}: media node ${node.nodeId} listening on port ${node.port} (rooms at ${node.roomUrl})\n`);
   }
