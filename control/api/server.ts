@@ -15,6 +15,8 @@ import { profileRoutes } from './routes/profiles.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { adminCompanyRoutes } from './routes/admin-companies.js';
 import { adminNumberRoutes } from './routes/admin-numbers.js';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
+import { eventRoutes } from './routes/events.js';
 import './route-config.js';
 
 /** Options of the API server. */
@@ -59,6 +61,8 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(apiKeyRoutes, { services });
   await app.register(adminCompanyRoutes, { services });
   await app.register(adminNumberRoutes, { services });
+  await app.register(webhookEndpointRoutes, { services });
+  await app.register(eventRoutes, { services });
 
   const interval = options.reaperIntervalMs ?? 60_000;
   if (interval > 0) {

@@ -156,14 +156,16 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
     const now = clock.now();
     const token = randomUUID();
     return sql<Claimed[]>`
-      with heads as (${claimableHeads(now)}),
-      due as (
+      with due as (
         select d.id from webhook_deliveries d
-        join heads h on h.id = d.id
         join webhook_endpoints ep on ep.id = d.endpoint_id
-        where ep.disabled_at_ms is null and d.state = 'pending' and d.next_attempt_at_ms <= ${now}
+        where d.state = 'pending' and d.next_attempt_at_ms <= ${now}
           and (d.lease_until_ms is null or d.lease_until_ms <= ${now})
+          and ep.disabled_at_ms is null
           and not (d.id = any(${sql.array([...sending])}::text[]))
+          and (d.object_id is null or not exists (
+            select 1 from webhook_deliveries p
+            where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id and p.state = 'pending' and p.seq < d.seq))
         order by d.next_attempt_at_ms, d.seq
         limit ${room}
         for update of d skip locked
@@ -178,35 +180,24 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
           where s.endpoint_id = w.endpoint_id and (s.expires_at_ms is null or s.expires_at_ms > ${now})) as secrets`;
   }
 
-  // The next wake-up: the earliest time a delivery becomes claimable, capped by the safety poll.
+  // The next wake-up: the earliest time a delivery becomes claimable, capped by the safety poll. While
+  // attempts are in flight their completions wake the dispatcher, so the query runs only when idle.
   async function arm(at?: number): Promise<void> {
     const now = clock.now();
     let wakeAt = at ?? now + pollIntervalMs;
-    if (at === undefined) {
+    if (at === undefined && inFlight.size === 0) {
       const [row] = await sql<{ next: number | null }[]>`
-        select min(greatest(h.next_attempt_at_ms, coalesce(h.lease_until_ms, 0))) as next
-        from (${claimableHeads(null)}) h join webhook_endpoints ep on ep.id = h.endpoint_id
-        where ep.disabled_at_ms is null`;
+        select min(greatest(d.next_attempt_at_ms, coalesce(d.lease_until_ms, 0))) as next
+        from webhook_deliveries d join webhook_endpoints ep on ep.id = d.endpoint_id
+        where d.state = 'pending' and ep.disabled_at_ms is null
+          and (d.object_id is null or not exists (
+            select 1 from webhook_deliveries p
+            where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id and p.state = 'pending' and p.seq < d.seq))`;
       if (row?.next != null) wakeAt = Math.min(wakeAt, Math.max(row.next, now + MIN_REARM_MS));
     }
     if (stopped) return;
     timer?.cancel();
     timer = clock.setTimerAt(wakeAt, wake);
-  }
-
-  // The deliveries nothing waits in front of: the earliest pending one of each (endpoint, object), and every
-  // pending one without an object. With `now`, only those due and not leased.
-  function claimableHeads(now: number | null) {
-    const ready = now === null ? sql`true` : sql`next_attempt_at_ms <= ${now} and (lease_until_ms is null or lease_until_ms <= ${now})`;
-    return sql`
-      select id, endpoint_id, next_attempt_at_ms, lease_until_ms from (
-        select distinct on (endpoint_id, object_id) id, endpoint_id, next_attempt_at_ms, lease_until_ms
-        from webhook_deliveries where state = 'pending' and object_id is not null
-        order by endpoint_id, object_id, seq
-      ) first_of_object where ${ready}
-      union all
-      select id, endpoint_id, next_attempt_at_ms, lease_until_ms
-      from webhook_deliveries where state = 'pending' and object_id is null and ${ready}`;
   }
 
   async function attempt(delivery: Claimed): Promise<void> {
@@ -276,13 +267,14 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
             completed_at_ms = ${outcome === 'retry_scheduled' ? null : now},
             lease_until_ms = null, claim_token = null
         where id = ${delivery.id} and claim_token = ${delivery.claim_token}`;
+      if (result.succeeded) {
+        // Touches (and locks) the endpoint row only when it was failing, so successes do not queue on it.
+        await tx`update webhook_endpoints set failing_since_ms = null where id = ${delivery.endpoint_id} and failing_since_ms is not null`;
+        return;
+      }
       const [endpoint] = await tx<{ disabled_at_ms: number | null; failing_since_ms: number | null }[]>`
         select disabled_at_ms, failing_since_ms from webhook_endpoints where id = ${delivery.endpoint_id} for update`;
       if (!endpoint) return;
-      if (result.succeeded) {
-        if (endpoint.failing_since_ms !== null) await tx`update webhook_endpoints set failing_since_ms = null where id = ${delivery.endpoint_id}`;
-        return;
-      }
       const failingSince = endpoint.failing_since_ms ?? now;
       if (endpoint.disabled_at_ms === null) {
         if (result.statusCode === 410) endpointDisabled = 'gone';

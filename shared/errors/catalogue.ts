@@ -33,6 +33,13 @@ export const errorCatalogue = {
   // calls (interface)
   call_already_routed: { status: 409, message: 'The decision window has passed and the number routing ran.' },
   capability_unavailable: { status: 501, message: 'This capability is not available.' },
+  // calls (the call actor)
+  call_ended: { status: 409, message: 'The call has ended.' },
+  call_not_answered: { status: 409, message: 'The call is not answered yet.' },
+  participant_left: { status: 409, message: 'The participant has left the call.' },
+  participant_no_connection: { status: 400, message: 'Only app and bot participants have connection details.' },
+  stream_limit_reached: { status: 409, message: 'A call has at most one stream.' },
+  gather_in_progress: { status: 409, message: 'A gather is already running in this call.' },
   // webhooks (interface)
   webhook_delivery_not_found: { status: 404, message: 'No delivery of this event to this endpoint that gave up.' },
   // webhooks and stream targets

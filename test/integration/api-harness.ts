@@ -3,12 +3,13 @@ import { Registry } from 'prom-client';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../shared/config/config.js';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
-import { migrate, readMigrations } from '../../shared/db/migrate.js';
+import { migrate } from '../../shared/db/migrate.js';
 import { createLogger } from '../../shared/log/log.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Bus } from '../../shared/bus/bus.js';
+import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import type { HotStore } from '../../shared/kv/hot-store.js';
 import type { Services } from '../../control/app/services.js';
 import { buildApiServer, type ApiServerOptions } from '../../control/api/server.js';
@@ -33,7 +34,7 @@ export interface ApiHarness {
 
 /** Applies this part's migrations (001 and 010-019); already applied ones are skipped. */
 export function migrateApi(sql: Sql): Promise<unknown> {
-  return migrate(sql, readMigrations().filter((m) => m.version === 1 || (m.version >= 10 && m.version <= 19)));
+  return migrate(sql);
 }
 
 /** Builds an API server over real Postgres. Pass `sql` to share a pool, `clock` for a ManualClock. */
@@ -42,6 +43,9 @@ export async function startApi(
     clock?: Clock;
     sql?: Sql;
     hot?: HotStore;
+    bus?: Bus;
+    /** Extra environment for loadConfig (e.g. SENTRAL_ALLOW_INSECURE_TARGETS). */
+    env?: Record<string, string>;
     adminToken?: string | null;
     /** Adds test routes before the server is ready. */
     beforeReady?: (app: FastifyInstance) => Promise<void>;
@@ -57,13 +61,13 @@ export async function startApi(
       done();
     },
   });
-  const env = options.adminToken === null ? {} : { SENTRAL_ADMIN_TOKEN: options.adminToken ?? TEST_ADMIN_TOKEN };
+  const env = { ...options.env, ...(options.adminToken === null ? {} : { SENTRAL_ADMIN_TOKEN: options.adminToken ?? TEST_ADMIN_TOKEN }) };
   const services: Services = {
     config: loadConfig(env),
     clock,
     log: createLogger({ level: 'info', destination }),
     sql,
-    bus: {} as Bus,
+    bus: options.bus ?? createMemoryBus({ clock }),
     hot: options.hot ?? createMemoryStore({ clock }),
     metrics: new Registry(),
   };

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from '../../shared/signing/standard-webhooks.js';
-import { webhookEndpointRoutes } from '../../control/api/routes/webhook-endpoints.js';
-import { eventRoutes } from '../../control/api/routes/events.js';
 import { recordEvent } from '../../control/events/event-log.js';
 import { openWebhookHarness, type WebhookHarness } from '../support/webhook-harness.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
@@ -18,10 +16,8 @@ beforeAll(async () => {
   api = await startApi({
     sql: wh.sql,
     clock: wh.clock,
-    beforeReady: async (app) => {
-      await app.register(webhookEndpointRoutes, { services: wh.services });
-      await app.register(eventRoutes, { services: wh.services });
-    },
+    bus: wh.services.bus,
+    env: { SENTRAL_ALLOW_INSECURE_TARGETS: '1' },
   });
   co = await createTestCompany(api.app);
   r = await startWebhookReceiver();

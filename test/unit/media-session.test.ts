@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toneAmplitude } from '../../shared/audio/level.js';
 import { holdMusic, sine } from '../../shared/audio/tones.js';
 import { parseWav } from '../../shared/audio/wav.js';
-import { EngineHarness, type RoomProbe } from './media-harness.js';
+import { EngineHarness, speech, type RoomProbe } from './media-harness.js';
 
 let h: EngineHarness;
 let alice: RoomProbe;
@@ -74,6 +74,8 @@ describe('mixing', () => {
 
 describe('say, play and stopMedia', () => {
   it('say to one participant is heard by that one only, and ends with playback.ended carrying its commandId', async () => {
+    // Rendered once beforehand (the synthesizer caches), so frames do not run ahead of espeak-ng.
+    await speech.render('One moment please.', undefined, 16000);
     expect((await h.op({ op: 'say', callId: 'call_a', commandId: 'cmd_1', text: 'One moment please.', to: 'bob' })).ok).toBe(true);
     const start = bob.heard.length;
     await h.runUntil(() => h.ofType('playback.ended').length > 0, 1000);

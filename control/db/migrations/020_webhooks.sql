@@ -72,7 +72,7 @@ create table webhook_deliveries (
   completed_at_ms bigint,
   unique (event_id, endpoint_id)
 );
-create index webhook_deliveries_due on webhook_deliveries (next_attempt_at_ms) where state = 'pending';
+create index webhook_deliveries_due on webhook_deliveries (next_attempt_at_ms, seq) where state = 'pending';
 create index webhook_deliveries_object on webhook_deliveries (endpoint_id, object_id, seq) where state = 'pending';
 create index webhook_deliveries_endpoint_state on webhook_deliveries (endpoint_id, state, seq);
 
