@@ -1,0 +1,103 @@
+/** The actor host's tables: snapshots, durable timers and processed-message outcomes (migration 040). */
+import type { Sql, Tx } from '../../../shared/db/database.js';
+import type { ActorEffect, ReplyRequest, TimerRequest } from './effect.js';
+
+/** Lifecycle status of a persisted actor (XState's snapshot status). */
+export type ActorStatus = 'active' | 'done' | 'error';
+
+/** A persisted actor of a partition, as loaded on takeover. */
+export interface StoredActor {
+  callId: string;
+  kind: string;
+  snapshot: unknown;
+}
+
+/** A durable timer row. */
+export interface StoredTimer extends TimerRequest {
+  callId: string;
+}
+
+/** What processing a message produced: kept so that a redelivery or retry gets the same answer. */
+export interface MessageOutcome {
+  reply: ReplyRequest;
+  /** The event time the machine saw, its kind and status after the transition (for the effect context). */
+  at: number;
+  kind: string;
+  status: ActorStatus | null;
+  /** The effects handed to the effect runner (run again on replay; receivers drop duplicates by id). */
+  effects: ActorEffect[];
+}
+
+type Json = Parameters<Sql['json']>[0];
+
+/** Snapshots of the partition's live (active) actors. */
+export async function loadLiveActors(sql: Sql, partition: number): Promise<StoredActor[]> {
+  const rows = await sql<{ call_id: string; kind: string; snapshot: unknown }[]>`
+    select call_id, kind, snapshot from actor_snapshots where partition = ${partition} and status = 'active'`;
+  return rows.map((r) => ({ callId: r.call_id, kind: r.kind, snapshot: r.snapshot }));
+}
+
+/** Every durable timer of the partition. */
+export async function loadTimers(sql: Sql, partition: number): Promise<StoredTimer[]> {
+  const rows = await sql<{ call_id: string; timer_id: string; fire_at: number; event: TimerRequest['event'] }[]>`
+    select call_id, timer_id, fire_at, event from actor_timers where partition = ${partition}`;
+  return rows.map((r) => ({ callId: r.call_id, timerId: r.timer_id, fireAt: Number(r.fire_at), event: r.event }));
+}
+
+/** The status of a call's persisted actor, or null when it has none. */
+export async function actorStatus(sql: Sql, callId: string): Promise<ActorStatus | null> {
+  const [row] = await sql<{ status: ActorStatus }[]>`select status from actor_snapshots where call_id = ${callId}`;
+  return row?.status ?? null;
+}
+
+/** The stored outcome of a processed message, or null. */
+export async function messageOutcome(sql: Sql, callId: string, messageId: string): Promise<MessageOutcome | null> {
+  const [row] = await sql<{ outcome: MessageOutcome }[]>`
+    select outcome from actor_messages where call_id = ${callId} and message_id = ${messageId}`;
+  return row?.outcome ?? null;
+}
+
+/** Writes a call actor's snapshot (insert or replace). */
+export async function saveSnapshot(
+  tx: Tx,
+  row: { callId: string; kind: string; partition: number; epoch: number; status: ActorStatus; snapshot: unknown; at: Date },
+): Promise<void> {
+  await tx`
+    insert into actor_snapshots (call_id, kind, partition, epoch, status, snapshot, created_at, updated_at)
+    values (${row.callId}, ${row.kind}, ${row.partition}, ${row.epoch}, ${row.status}, ${tx.json(row.snapshot as Json)}, ${row.at}, ${row.at})
+    on conflict (call_id) do update
+      set epoch = excluded.epoch, status = excluded.status, snapshot = excluded.snapshot, updated_at = excluded.updated_at`;
+}
+
+/** Arms (or re-arms) a durable timer. */
+export async function upsertTimer(tx: Tx, partition: number, timer: StoredTimer): Promise<void> {
+  await tx`
+    insert into actor_timers (call_id, timer_id, partition, fire_at, event)
+    values (${timer.callId}, ${timer.timerId}, ${partition}, ${timer.fireAt}, ${tx.json(timer.event as Json)})
+    on conflict (call_id, timer_id) do update set fire_at = excluded.fire_at, event = excluded.event`;
+}
+
+/** Removes a durable timer; with `fireAt`, only if it is still set for that deadline. */
+export async function deleteTimer(tx: Tx, callId: string, timerId: string, fireAt?: number): Promise<void> {
+  if (fireAt === undefined) await tx`delete from actor_timers where call_id = ${callId} and timer_id = ${timerId}`;
+  else await tx`delete from actor_timers where call_id = ${callId} and timer_id = ${timerId} and fire_at = ${fireAt}`;
+}
+
+/** Removes every durable timer of a call (it ended). */
+export async function deleteCallTimers(tx: Tx, callId: string): Promise<void> {
+  await tx`delete from actor_timers where call_id = ${callId}`;
+}
+
+/** Records a message as processed, with its outcome. */
+export async function recordOutcome(tx: Tx, callId: string, messageId: string, outcome: MessageOutcome, at: Date): Promise<void> {
+  await tx`
+    insert into actor_messages (call_id, message_id, outcome, processed_at)
+    values (${callId}, ${messageId}, ${tx.json(outcome as unknown as Json)}, ${at})
+    on conflict do nothing`;
+}
+
+/** Forgets processed-message outcomes older than `before` (retries come within minutes); returns how many. */
+export async function pruneOutcomes(sql: Sql, before: Date): Promise<number> {
+  const rows = await sql`delete from actor_messages where processed_at < ${before} returning 1`;
+  return rows.length;
+}

@@ -1,0 +1,224 @@
+/**
+ * Partition ownership through bus KV leases.
+ *
+ * - Workers announce themselves in bucket `workers` (key `w.<workerId>`, rewritten every renewal, gone
+ *   after the bucket TTL when a worker dies). A worker's fair share is ceil(P / live workers).
+ * - Leases live in bucket `partitions` (key `p.<n>`, same TTL). A worker below its share takes free
+ *   partitions with `create` (only if absent); above its share it releases the extras (highest numbers
+ *   first) so that load spreads when a worker joins. It renews every lease with a compare-and-set
+ *   `update` on the revision it last wrote.
+ * - A lease is lost at once when its compare-and-set fails (someone else holds it), and also when no
+ *   renewal has succeeded for the TTL minus half a renewal interval (the bus is unreachable: the key
+ *   may be expiring on the server right now).
+ * - Free partitions are noticed on the next renewal tick (NATS 2.9 tells watchers nothing when a TTL
+ *   removes a key); explicit releases are also watched, so a release is taken up at once.
+ */
+import type { Bus, KvBucket, Subscription } from '../../../shared/bus/bus.js';
+import { isBusError } from '../../../shared/bus/bus-error.js';
+import type { Clock, Timer } from '../../../shared/clock/clock.js';
+import type { Logger } from '../../../shared/log/log.js';
+
+/** Settings and callbacks of the lease manager. */
+export interface PartitionLeasesOptions {
+  bus: Bus;
+  /** The clock the bus's KV TTL runs on (real time with NATS). */
+  clock: Clock;
+  log: Logger;
+  workerId: string;
+  partitions: number;
+  ttlMs: number;
+  renewIntervalMs: number;
+  /** A lease was gained under KV revision `leaseRevision`. */
+  onGained(partition: number, leaseRevision: number): void;
+  /**
+   * A lease was lost or is being given up: stop the partition. The manager awaits the promise before it
+   * deletes a lease it releases on purpose, so the next owner finds the consumer stopped.
+   */
+  onLost(partition: number, reason: 'lost' | 'released'): Promise<void>;
+}
+
+interface Held {
+  /** The revision of our last write of the lease key. */
+  revision: number;
+  /** Fires when the lease must be considered expired. */
+  expiry: Timer;
+}
+
+const encoder = new TextEncoder();
+
+/** The lease key of a partition. */
+export function leaseKey(partition: number): string {
+  return `p.${partition}`;
+}
+
+/** Claims, renews, balances and releases partition leases for one worker. */
+export class PartitionLeases {
+  private readonly held = new Map<number, Held>();
+  private leases: KvBucket | undefined;
+  private workers: KvBucket | undefined;
+  private watch: Subscription | undefined;
+  private timer: Timer | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly options: PartitionLeasesOptions) {}
+
+  /** Partitions whose lease this worker holds, in order. */
+  owned(): number[] {
+    return [...this.held.keys()].sort((a, b) => a - b);
+  }
+
+  /** Opens the buckets, announces the worker and claims its first share. */
+  async start(): Promise<void> {
+    const { bus, ttlMs } = this.options;
+    this.leases = await bus.kv('partitions', { ttlMs });
+    this.workers = await bus.kv('workers', { ttlMs });
+    this.watch = await this.leases.watch((event) => {
+      if (event.operation === 'DEL') this.tickSoon();
+    });
+    await this.tick();
+  }
+
+  /** Stops renewing and releases every lease (stopping each partition first). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.timer?.cancel();
+    await this.watch?.stop().catch(() => undefined);
+    await this.running?.catch(() => undefined);
+    await Promise.all(this.owned().map((partition) => this.release(partition)));
+    await this.workers?.delete(workerKey(this.options.workerId)).catch(() => undefined);
+  }
+
+  /** Gives up one partition now (e.g. its writes were fenced off); it may be claimed again later. */
+  async release(partition: number): Promise<void> {
+    const held = this.held.get(partition);
+    if (!held) return;
+    this.forget(partition);
+    await this.options.onLost(partition, 'released');
+    await this.leases?.delete(leaseKey(partition), { revision: held.revision }).catch((err: unknown) => {
+      if (!isBusError(err, 'kv_wrong_revision')) this.options.log.warn({ err, partition }, 'lease not deleted; it will expire');
+    });
+    this.tickSoon();
+  }
+
+  /** Runs a tick as soon as the current one ends (a lease was freed somewhere). */
+  private tickSoon(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.timer?.cancel();
+    void this.tick();
+  }
+
+  private tick(): Promise<void> {
+    this.running = this.renewAndBalance()
+      .catch((err: unknown) => this.options.log.warn({ err }, 'lease tick failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.stopped) return;
+        if (this.again) {
+          this.again = false;
+          void this.tick();
+        } else this.timer = this.options.clock.setTimer(this.options.renewIntervalMs, () => void this.tick());
+      });
+    return this.running;
+  }
+
+  private async renewAndBalance(): Promise<void> {
+    const { workerId, partitions, log } = this.options;
+    const workers = this.workers as KvBucket;
+    await workers.put(workerKey(workerId), this.value()).catch((err: unknown) => log.warn({ err }, 'worker announcement failed'));
+    await Promise.all(this.owned().map((partition) => this.renew(partition)));
+    if (this.stopped) return;
+    let live: number;
+    try {
+      const keys = await workers.keys();
+      live = new Set([...keys, workerKey(workerId)]).size;
+    } catch (err) {
+      log.warn({ err }, 'live workers unknown; not balancing');
+      return;
+    }
+    const share = Math.ceil(partitions / live);
+    const extra = this.owned().slice(share);
+    for (const partition of extra.reverse()) await this.release(partition);
+    if (this.held.size < share) await this.claim(share);
+  }
+
+  private async renew(partition: number): Promise<void> {
+    const held = this.held.get(partition);
+    if (!held) return;
+    const startedAt = this.options.clock.now();
+    try {
+      const revision = await (this.leases as KvBucket).update(leaseKey(partition), this.value(), held.revision);
+      if (this.held.get(partition) !== held) return;
+      held.revision = revision;
+      held.expiry.cancel();
+      held.expiry = this.expiryTimer(partition, startedAt);
+    } catch (err) {
+      if (isBusError(err, 'kv_wrong_revision') && this.held.get(partition) === held) this.lose(partition, 'lease taken over');
+      else this.options.log.warn({ err, partition }, 'lease renewal failed; retrying until the lease would expire');
+    }
+  }
+
+  /** Takes free partitions until the worker holds `share`; starts at a worker-specific offset to spread contention. */
+  private async claim(share: number): Promise<void> {
+    const { partitions, workerId } = this.options;
+    const offset = hash(workerId) % partitions;
+    for (let i = 0; i < partitions && this.held.size < share && !this.stopped; i++) {
+      const partition = (offset + i) % partitions;
+      if (this.held.has(partition)) continue;
+      const startedAt = this.options.clock.now();
+      let revision: number;
+      try {
+        revision = await (this.leases as KvBucket).create(leaseKey(partition), this.value());
+      } catch (err) {
+        if (!isBusError(err, 'kv_key_exists')) this.options.log.warn({ err, partition }, 'lease claim failed');
+        continue;
+      }
+      if (this.stopped) {
+        await this.leases?.delete(leaseKey(partition), { revision }).catch(() => undefined);
+        return;
+      }
+      this.held.set(partition, { revision, expiry: this.expiryTimer(partition, startedAt) });
+      this.options.log.info({ partition, revision }, 'partition lease gained');
+      this.options.onGained(partition, revision);
+    }
+  }
+
+  private expiryTimer(partition: number, writtenAt: number): Timer {
+    const { ttlMs, renewIntervalMs, clock } = this.options;
+    return clock.setTimerAt(writtenAt + ttlMs - renewIntervalMs / 2, () => this.lose(partition, 'lease not renewed in time'));
+  }
+
+  /** Drops a lease we can no longer trust, and stops its partition at once. */
+  private lose(partition: number, why: string): void {
+    if (!this.held.has(partition)) return;
+    this.forget(partition);
+    this.options.log.warn({ partition, why }, 'partition lease lost');
+    void this.options.onLost(partition, 'lost').catch((err: unknown) => this.options.log.warn({ err, partition }, 'partition stop failed'));
+  }
+
+  private forget(partition: number): void {
+    this.held.get(partition)?.expiry.cancel();
+    this.held.delete(partition);
+  }
+
+  private value(): Uint8Array {
+    return encoder.encode(JSON.stringify({ workerId: this.options.workerId, at: this.options.clock.now() }));
+  }
+}
+
+/** The announcement key of a worker. */
+function workerKey(workerId: string): string {
+  return `w.${workerId}`;
+}
+
+/** FNV-1a of a string (spreads workers' claim order). */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}

@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bus } from '../../shared/bus/bus.js';
+import { createNatsBus } from '../../shared/bus/nats-bus.js';
+import { realClock } from '../../shared/clock/real-clock.js';
+import { createLogger } from '../../shared/log/log.js';
+import { partitionOf } from '../../shared/partition.js';
+import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
+import { sendToActor } from '../../control/calls/host/send-to-actor.js';
+import { counterMachine } from './actor-host-toy.js';
+import { deleteNatsPrefix, effectLog, eventually, openActorDatabase } from './actor-host-harness.js';
+import { serviceUrls, uniquePrefix } from '../support/services.js';
+
+// Two workers on real NATS and PostgreSQL: one in this process, one in a child process that is SIGKILLed.
+// Leases live 2 s here, so the takeover is measured in real seconds.
+
+const PARTITIONS = 4;
+const LEASE_TTL_MS = 2_000;
+const RENEW_MS = 500;
+const WORKER_SCRIPT = fileURLToPath(new URL('./actor-host-worker.ts', import.meta.url));
+
+let db: Awaited<ReturnType<typeof openActorDatabase>>;
+const prefix = uniquePrefix('failover');
+let bus: Bus;
+
+beforeAll(async () => {
+  db = await openActorDatabase();
+  bus = await createNatsBus({ url: serviceUrls.nats, prefix, name: 'actor-host-failover-test' });
+});
+
+afterAll(async () => {
+  await bus?.close();
+  await deleteNatsPrefix(prefix);
+  await db?.close();
+});
+
+/** The child worker, with the latest partitions it reported owning. */
+function startChildWorker(workerId: string): { child: ChildProcess; owned(): number[]; exited: Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], {
+    env: {
+      ...process.env,
+      DATABASE_URL: db.url,
+      NATS_URL: serviceUrls.nats,
+      PREFIX: prefix,
+      PARTITIONS: String(PARTITIONS),
+      WORKER_ID: workerId,
+      LEASE_TTL_MS: String(LEASE_TTL_MS),
+      RENEW_MS: String(RENEW_MS),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let owned: number[] = [];
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) owned = (JSON.parse(line) as { owned: number[] }).owned;
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, owned: () => owned, exited };
+}
+
+/** A call id whose partition is one of `partitions`. */
+function callIdIn(partitions: number[]): string {
+  for (;;) {
+    const callId = `call_${randomBytes(6).toString('hex')}`;
+    if (partitions.includes(partitionOf(callId, PARTITIONS))) return callId;
+  }
+}
+
+describe('two workers', () => {
+  it('share the partitions fairly, and when one is killed the other takes over its actors and timers from the last commit', async () => {
+    const effects = effectLog();
+    const host: ActorHost = await startActorHost(
+      { config: { partitions: PARTITIONS }, clock: realClock, log: createLogger({ level: 'silent' }), sql: db.sql, bus },
+      {
+        machines: { counter: counterMachine },
+        onCommit: effects.onCommit,
+        effectRunner: effects.effectRunner,
+        workerId: 'survivor',
+        leaseTtlMs: LEASE_TTL_MS,
+        renewIntervalMs: RENEW_MS,
+      },
+    );
+    const worker = startChildWorker('victim');
+    try {
+      expect(host.ownedPartitions()).toEqual([0, 1, 2, 3]);
+      // The second worker joins: the first gives up the extras, the second takes them.
+      await eventually(() => worker.owned().length === 2 && host.ownedPartitions().length === 2, 15_000);
+      const victims = worker.owned();
+      expect([...victims, ...host.ownedPartitions()].sort()).toEqual([0, 1, 2, 3]);
+
+      const send = (callId: string, id: string, type: string, payload: Record<string, unknown> = {}) =>
+        sendToActor(bus, callId, { id, type, payload }, { timeoutMs: 15_000, partitions: PARTITIONS });
+      const callId = callIdIn(victims);
+      expect((await send(callId, 'create', 'actor.create', { kind: 'counter', input: {} })).status).toBe(201);
+      expect((await send(callId, 'inc-1', 'inc', { by: 2 })).body).toEqual({ count: 2 });
+      const armed = await send(callId, 'arm-1', 'arm', { timerId: 'ring', delayMs: 4_000 });
+      const fireAt = (armed.body as { fireAt: number }).fireAt;
+
+      worker.child.kill('SIGKILL');
+      await worker.exited;
+      const killedAt = Date.now();
+      // Sent while nobody owns the partition: it waits in the mailbox for the new owner.
+      const reply = await send(callId, 'inc-2', 'inc');
+      expect(reply.body).toEqual({ count: 3 });
+      expect(Date.now() - killedAt).toBeLessThan(LEASE_TTL_MS * 4);
+      expect(host.ownedPartitions()).toEqual([0, 1, 2, 3]);
+
+      // The timer the dead worker armed fires here at its original deadline.
+      const rang = await effects.until((e) => e.what === 'rang', 10_000);
+      expect(rang.context.callId).toBe(callId);
+      expect(rang.at as number).toBeGreaterThanOrEqual(fireAt);
+      expect(rang.at as number).toBeLessThan(fireAt + 1_000);
+    } finally {
+      worker.child.kill('SIGKILL');
+      await host.stop();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { openDatabase, type Sql } from '../../shared/db/database.js';
+import { migrate, readMigrations } from '../../shared/db/migrate.js';
+import type { ActorEffect, EffectContext, EffectRunner, OnCommit } from '../../control/calls/host/effect.js';
+import { freshDatabase, serviceUrls } from '../support/services.js';
+
+/** A database of its own for one test file, with the actor host's tables and a table the toy onCommit writes. */
+export async function openActorDatabase(): Promise<{ sql: Sql; url: string; reset(): Promise<void>; close(): Promise<void> }> {
+  const db = await freshDatabase();
+  const sql = openDatabase({ url: db.url, max: 5 });
+  await migrate(sql, readMigrations().filter((m) => m.version >= 40 && m.version < 50));
+  await sql`create table toy_effects (effect_id text primary key, call_id text not null, type text not null)`;
+  return {
+    sql,
+    url: db.url,
+    async reset() {
+      await sql`truncate partition_epochs, actor_snapshots, actor_timers, actor_messages, toy_effects`;
+    },
+    async close() {
+      await sql.end();
+      await db.drop();
+    },
+  };
+}
+
+/** Deletes the streams and KV buckets a NATS bus with `prefix` made. */
+export async function deleteNatsPrefix(prefix: string): Promise<void> {
+  const nc = await connect({ servers: serviceUrls.nats });
+  try {
+    const jsm = await jetstreamManager(nc);
+    for await (const name of jsm.streams.names()) {
+      if (name.startsWith(`${prefix}_`) || name.startsWith(`KV_${prefix}_`)) await jsm.streams.delete(name);
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
+/** What the toy effect hooks saw, with a way to await an effect. */
+export interface EffectLog {
+  onCommit: OnCommit;
+  effectRunner: EffectRunner;
+  /** Every effect the runner got, in order (a replay shows up again). */
+  ran: Array<ActorEffect & { context: EffectContext }>;
+  /** Resolves with the first run effect matching `match` (already run or still to come). */
+  until(match: (effect: ActorEffect) => boolean, guardMs?: number): Promise<ActorEffect & { context: EffectContext }>;
+}
+
+/** Hooks that insert effects into toy_effects inside the transaction (a second insert would fail) and log runs. */
+export function effectLog(): EffectLog {
+  const ran: EffectLog['ran'] = [];
+  const waiters: Array<{ match: (effect: ActorEffect) => boolean; resolve: (effect: EffectLog['ran'][number]) => void }> = [];
+  return {
+    ran,
+    async onCommit(tx, effects, context) {
+      for (const effect of effects) {
+        await tx`insert into toy_effects (effect_id, call_id, type) values (${effect.id}, ${context.callId}, ${effect.type})`;
+      }
+    },
+    async effectRunner(effects, context) {
+      for (const effect of effects) {
+        const entry = { ...effect, context };
+        ran.push(entry);
+        for (const waiter of waiters.filter((w) => w.match(effect))) {
+          waiters.splice(waiters.indexOf(waiter), 1);
+          waiter.resolve(entry);
+        }
+      }
+    },
+    until(match, guardMs = 10_000) {
+      const done = ran.find((e) => match(e));
+      if (done) return Promise.resolve(done);
+      return new Promise((resolve, reject) => {
+        const guard = setTimeout(() => reject(new Error(`no matching effect within ${guardMs} ms`)), guardMs);
+        waiters.push({
+          match,
+          resolve: (effect) => {
+            clearTimeout(guard);
+            resolve(effect);
+          },
+        });
+      });
+    },
+  };
+}
+
+/** Resolves once `check()` holds (polled: the last resort for state with no event to await). */
+export async function eventually(check: () => boolean | Promise<boolean>, guardMs = 10_000, everyMs = 25): Promise<void> {
+  const deadline = Date.now() + guardMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${guardMs} ms`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
