@@ -17,6 +17,8 @@ import { adminCompanyRoutes } from './routes/admin-companies.js';
 import { adminNumberRoutes } from './routes/admin-numbers.js';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { eventRoutes } from './routes/events.js';
+import { audioClipRoutes } from './routes/audio-clips.js';
+import { adminSimRoutes } from './routes/admin-sim.js';
 import './route-config.js';
 
 /** Options of the API server. */
@@ -63,6 +65,8 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(adminNumberRoutes, { services });
   await app.register(webhookEndpointRoutes, { services });
   await app.register(eventRoutes, { services });
+  await app.register(audioClipRoutes, { services });
+  await app.register(adminSimRoutes, { services });
 
   const interval = options.reaperIntervalMs ?? 60_000;
   if (interval > 0) {

@@ -4,6 +4,7 @@ import type { RoleName } from './run-role.js';
 import { buildApiServer } from '../api/server.js';
 import { bootstrapStandalone } from '../accounts/bootstrap.js';
 import { startDispatcher } from '../events/dispatcher.js';
+import { startClipServer } from '../media/clip-server.js';
 import { startMediaNode } from '../../media/node/media-node.js';
 import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import { awaitRoomPublicKey, ensureRoomKeys } from './room-keys.js';
@@ -35,6 +36,9 @@ export async function startParts(role: RoleName, services: Services, readiness: 
     parts.push({ name: 'dispatcher', stop: () => dispatcher.stop() });
   }
   if (runs('api')) {
+    // Media nodes have no database: they fetch audio clips from the API processes over the bus.
+    const clipServer = await startClipServer({ bus: services.bus, sql: services.sql });
+    parts.push({ name: 'clip-server', stop: () => clipServer.stop() });
     const first = role === 'start' ? await bootstrapStandalone(services) : {};
     const app = await buildApiServer(services, { readiness });
     const address = await app.listen({ host: config.host, port: config.apiPort });

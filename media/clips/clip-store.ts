@@ -20,7 +20,11 @@ const CLIP_ID = /^[A-Za-z0-9_-]{1,64}$/;
  * metadata. Writes go to a temporary name first, so a reader never sees half a clip.
  */
 export class ClipStore {
-  constructor(private readonly dir: string) {}
+  /** `fetchMissing` gets a clip this node does not have yet (from the control plane, over the bus). */
+  constructor(
+    private readonly dir: string,
+    private readonly fetchMissing?: (id: string) => Promise<Int16Array | null>,
+  ) {}
 
   /** Stores (or replaces) a clip of 16 kHz samples. */
   async saveClip(id: string, samples16k: Int16Array): Promise<ClipMetadata> {
@@ -53,9 +57,16 @@ export class ClipStore {
       new Uint8Array(samples.buffer).set(bytes.subarray(0, samples.byteLength));
       return samples;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return this.fetchAndKeep(id);
       throw err;
     }
+  }
+
+  private async fetchAndKeep(id: string): Promise<Int16Array | null> {
+    const fetched = await this.fetchMissing?.(id);
+    if (!fetched) return null;
+    await this.saveClip(id, fetched);
+    return fetched;
   }
 }
 

@@ -11,6 +11,8 @@ import { holdMusic } from '../../shared/audio/tones.js';
 import { TickClock } from '../clock/tick-clock.js';
 import type { TickSource } from '../clock/tick-source.js';
 import { ClipStore } from '../clips/clip-store.js';
+import { clipFetcher } from '../clips/clip-fetcher.js';
+import { syncSimPhones } from '../sim/sim-phone-sync.js';
 import { LocalRecordingStorage, type RecordingStorage } from '../record/recording-storage.js';
 import { RoomEndpoint } from '../room/room-endpoint.js';
 import { closeListenSocket, createApp, listen, type ListenSocket } from '../server/uws.js';
@@ -75,7 +77,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   const capacity = options.capacity ?? 500;
   const tick = options.tick ?? new TickClock();
   const sim = new SimNetwork();
-  const clips = options.clips ?? new ClipStore(join(config.dataDir, 'clips'));
+  const clips = options.clips ?? new ClipStore(join(config.dataDir, 'clips'), clipFetcher(bus));
   const publisher = new EventPublisher({ bus, clock, log, nodeId, partitions: config.partitions });
 
   const app = createApp();
@@ -118,9 +120,11 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
 
   let control: Subscription | undefined;
   let registration: NodeRegistration | undefined;
+  let simSync: Subscription | undefined;
   try {
     await bus.ensureStream({ ...MAILBOX_STREAM, subjects: [...MAILBOX_STREAM.subjects] });
     control = await serveControl({ bus, clock, nodeId, engine, metrics });
+    simSync = await syncSimPhones({ bus, sim, log });
     const bucket = await bus.kv(MEDIA_NODES_BUCKET, { ttlMs: MEDIA_NODE_TTL_MS });
     registration = new NodeRegistration(
       bucket,
@@ -131,6 +135,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     );
     await registration.start();
   } catch (err) {
+    await simSync?.stop();
     await control?.stop();
     closeListenSocket(listening.socket);
     throw err;
@@ -149,6 +154,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     stop() {
       stopping ??= (async () => {
         await registration?.stop();
+        await simSync?.stop();
         await control?.stop();
         tick.stop();
         running.closeAll('media node stopping');

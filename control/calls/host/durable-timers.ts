@@ -53,7 +53,7 @@ export class DurableTimers {
 
   /** Disarms every timer of a call. */
   cancelCall(callId: string): void {
-    for (const [key, entry] of this.armed) if (entry.timer.callId === callId) this.cancel(callId, entry.timer.timerId);
+    for (const entry of this.armed.values()) if (entry.timer.callId === callId) this.cancel(callId, entry.timer.timerId);
   }
 
   /** True when `timerId` of the call is set for `fireAt` (so its firing should reach the machine). */

@@ -1,0 +1,38 @@
+import { Value } from 'typebox/value';
+import {
+  CLIP_CHUNK_BYTES,
+  CLIP_GET_SUBJECT,
+  CLIP_SERVER_QUEUE,
+  ClipChunkRequest,
+  encodeClipChunkReply,
+} from '../../protocol/media/clip-transfer.js';
+import type { Bus, Subscription } from '../../shared/bus/bus.js';
+import type { Sql } from '../../shared/db/database.js';
+import { readClipBytes } from './audio-clips.js';
+
+/**
+ * Serves audio clips to media nodes (which have no database): answers `clips.get` requests with one chunk
+ * of a clip's 16 kHz PCM16 LE samples and its total size (framing in protocol/media/clip-transfer.ts).
+ * Every API process runs one, in one queue group, so any of them answers. A malformed request and an
+ * unknown clip both answer "not found"; a database failure fails the request (the node retries or reports
+ * the clip as missing).
+ */
+export async function startClipServer(deps: { bus: Bus; sql: Sql }): Promise<Subscription> {
+  const decoder = new TextDecoder();
+  return deps.bus.serve(
+    CLIP_GET_SUBJECT,
+    async (data) => {
+      let request: unknown;
+      try {
+        request = JSON.parse(decoder.decode(data));
+      } catch {
+        request = null;
+      }
+      if (!Value.Check(ClipChunkRequest, request)) return encodeClipChunkReply({ found: false });
+      const found = await readClipBytes(deps.sql, request.clipId, request.offset, CLIP_CHUNK_BYTES);
+      if (!found) return encodeClipChunkReply({ found: false });
+      return encodeClipChunkReply({ found: true, sampleRate: 16000, totalBytes: found.totalBytes, offset: request.offset }, found.chunk);
+    },
+    { queue: CLIP_SERVER_QUEUE },
+  );
+}
