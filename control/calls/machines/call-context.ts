@@ -1,0 +1,132 @@
+import type { CallEndReason, CallState, Metadata } from '../../../protocol/calls/call.js';
+import type { CallActorInput, Charge, StreamLaunch } from '../../../protocol/calls/call-actor.js';
+import type { CommandAction, CommandState, GatherChoice, GatherResult } from '../../../protocol/calls/command.js';
+import type { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
+
+/** What a durable timer is for; `subjectId` names the participant or command it concerns. */
+export type TimerKind =
+  | 'callPaid'
+  | 'ring'
+  | 'participantPaid'
+  | 'token'
+  | 'join'
+  | 'grace'
+  | 'streamMax'
+  | 'testLimit'
+  | 'commandAck'
+  | 'commandResult'
+  | 'gather'
+  | 'recordings';
+
+/** An armed timer, kept so that a firing of a cancelled or replaced timer is recognised and ignored. */
+export interface TimerRecord {
+  kind: TimerKind;
+  subjectId: string;
+}
+
+/** A participant as plain data inside the call's context (docs/calls.md explains why not a child actor). */
+export interface ParticipantRecord {
+  id: string;
+  kind: ParticipantKind;
+  state: ParticipantState;
+  to: string | null;
+  displayName: string | null;
+  externalRef: string | null;
+  muted: boolean;
+  held: boolean;
+  audioMode: AudioMode;
+  addedAt: number;
+  joinedAt: number | null;
+  leftAt: number | null;
+  leftReason: ParticipantLeftReason | null;
+  /** Its own reservation (bots, streams, participants added later); null: the call's charge covers it. */
+  charge: Charge | null;
+  /** When its paid time ends once it is in the call; null until then or when the call's paid time rules. */
+  paidUntil: number | null;
+  /** App and bot: the window of the room token (null for a test-key bot and other kinds). */
+  token: { notBefore: number; expiresAt: number } | null;
+  /** A bot under a test key: no room, no leg, free, at most a minute. */
+  virtual: boolean;
+  /** The addLeg op, so a refusal by the media node is traced back to this participant. */
+  legOpId: string | null;
+  /** Stream only. */
+  stream: (Omit<StreamLaunch, 'charge'> & { maxMinutes: number }) | null;
+}
+
+/** A gather in progress or done. */
+export interface GatherRecord {
+  /** True while the question is still being read (keys barge in and stop it). */
+  prompting: boolean;
+  numDigits: number | null;
+  finishOnKey: string;
+  timeoutMs: number;
+  choices: GatherChoice[];
+  digits: string;
+  result: GatherResult | null;
+}
+
+/** A command as plain data inside the call's context. */
+export interface CommandRecord {
+  id: string;
+  action: CommandAction;
+  state: CommandState;
+  reason: string | null;
+  issuedAt: number;
+  finishedAt: number | null;
+  /** The media op that carries it out (null: nothing sent, e.g. a gather without a question). */
+  opId: string | null;
+  acked: boolean;
+  /** say, play, or a gather's question: ends with playback.ended. */
+  playback: boolean;
+  /** Estimated ms the playback takes at most, once acknowledged, before the outcome is uncertain. */
+  resultWindowMs: number;
+  gather: GatherRecord | null;
+  recordingId: string | null;
+}
+
+/** The outcome of the call's money, fixed at its end. */
+export interface CallResult {
+  durationSeconds: number;
+  countedMinutes: number;
+  priceOre: number;
+}
+
+/** Context of the call machine: everything a snapshot must carry to continue after a restore. */
+export interface CallContext {
+  callId: string;
+  companyId: string;
+  profileId: string;
+  mode: 'live' | 'test';
+  media: { nodeId: string; roomUrl: string };
+  to: string | null;
+  from: string | null;
+  conference: boolean;
+  externalRef: string | null;
+  metadata: Metadata;
+  assignedTo: string | null;
+  ringTimeoutMs: number;
+  /** The API state: kept in context so that a reply computed mid-transition shows the state being entered. */
+  status: CallState;
+  endReason: CallEndReason | null;
+  createdAt: number;
+  /** When the call was answered (or created, for a call without a dialled phone): billing starts here. */
+  answeredAt: number | null;
+  endedAt: number | null;
+  /** When the call's paid time runs out; set when billing starts. */
+  paidUntil: number | null;
+  charge: Charge;
+  result: CallResult | null;
+  primaryId: string | null;
+  greeting: CallActorInput['greeting'];
+  recordingOnAnswer: CallActorInput['recording'];
+  streamOnAnswer: StreamLaunch | null;
+  participants: ParticipantRecord[];
+  commands: CommandRecord[];
+  /** Recording ids started and not yet reported ready or failed. */
+  recordingsPending: Array<{ recordingId: string; commandId: string }>;
+  timers: Record<string, TimerRecord>;
+  /** The openSession op: a refusal ends the call as failed. */
+  sessionOpId: string | null;
+  /** Counter for op and timer ids, so a replay makes the same ids. */
+  seq: number;
+}

@@ -1,0 +1,108 @@
+import type { CallReply, ConnectionGrant, ParticipantReply } from '../../../protocol/calls/call-actor.js';
+import type { Command } from '../../../protocol/calls/command.js';
+import type { Stream, StreamState } from '../../../protocol/calls/stream.js';
+import type { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
+import type { CallContext, CommandRecord, ParticipantRecord } from './call-context.js';
+
+/** ISO 8601 of epoch ms, or null. */
+export function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(ms).toISOString();
+}
+
+/** The connection grant of an app or bot participant (null for a test-key bot and for phones and streams). */
+export function connectionOf(ctx: CallContext, p: ParticipantRecord): ConnectionGrant | null {
+  if ((p.kind !== 'app' && p.kind !== 'bot') || p.token === null || p.state === 'left') return null;
+  return { url: ctx.media.roomUrl, participantId: p.id, callId: ctx.callId, kind: p.kind, ...p.token };
+}
+
+/** A participant as the actor replies it. */
+export function participantBody(ctx: CallContext, p: ParticipantRecord): ParticipantReply {
+  return {
+    object: 'participant',
+    id: p.id,
+    callId: ctx.callId,
+    kind: p.kind,
+    state: p.state,
+    to: p.to,
+    displayName: p.displayName,
+    externalRef: p.externalRef,
+    muted: p.muted,
+    held: p.held,
+    audioMode: p.audioMode,
+    connection: connectionOf(ctx, p),
+    joinedAt: iso(p.joinedAt),
+    leftAt: iso(p.leftAt),
+    leftReason: p.leftReason,
+  };
+}
+
+/** The call as the actor replies it (also readable from a stored snapshot's context after the call). */
+export function callBody(ctx: CallContext): CallReply {
+  return {
+    object: 'call',
+    id: ctx.callId,
+    state: ctx.status,
+    mode: ctx.mode,
+    profileId: ctx.profileId,
+    to: ctx.to,
+    from: ctx.from,
+    conference: ctx.conference,
+    externalRef: ctx.externalRef,
+    metadata: ctx.metadata,
+    assignedTo: ctx.assignedTo,
+    participants: ctx.participants.map((p) => participantBody(ctx, p)),
+    createdAt: iso(ctx.createdAt)!,
+    answeredAt: iso(ctx.answeredAt),
+    endedAt: iso(ctx.endedAt),
+    endReason: ctx.endReason,
+    duration: ctx.result?.durationSeconds ?? null,
+    countedMinutes: ctx.result?.countedMinutes ?? null,
+    priceOre: ctx.result?.priceOre ?? null,
+  };
+}
+
+/** A command as the API returns it. */
+export function commandBody(ctx: CallContext, c: CommandRecord): Command {
+  return {
+    object: 'command',
+    id: c.id,
+    callId: ctx.callId,
+    action: c.action,
+    state: c.state,
+    reason: c.reason,
+    issuedAt: iso(c.issuedAt)!,
+    finishedAt: iso(c.finishedAt),
+    result: c.gather?.result ?? null,
+  };
+}
+
+const streamStates: Record<ParticipantRecord['state'], StreamState> = {
+  dialing: 'connecting',
+  ringing: 'connecting',
+  waiting: 'connecting',
+  joined: 'streaming',
+  reconnecting: 'reconnecting',
+  left: 'stopped',
+};
+
+const streamEndReasons: ReadonlySet<string> = new Set<StreamEndReason>([
+  'stopped', 'call_ended', 'max_minutes', 'server_closed', 'reconnect_gave_up', 'server_unresponsive', 'connect_failed',
+]);
+
+/** A stream participant as the streams API returns it. */
+export function streamBody(ctx: CallContext, p: ParticipantRecord): Stream {
+  const s = p.stream!;
+  const reason = p.leftReason !== null && streamEndReasons.has(p.leftReason) ? (p.leftReason as StreamEndReason) : p.leftReason === null ? null : 'stopped';
+  return {
+    object: 'stream',
+    id: p.id,
+    callId: ctx.callId,
+    state: streamStates[p.state],
+    audio: s.leg.audio,
+    listenParticipantId: s.listenParticipantId,
+    maxMinutes: s.maxMinutes,
+    startedAt: iso(p.joinedAt),
+    endedAt: iso(p.leftAt),
+    endReason: reason,
+  };
+}

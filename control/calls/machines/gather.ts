@@ -1,0 +1,44 @@
+import type { GatherChoice, GatherResult } from '../../../protocol/calls/command.js';
+import type { GatherRecord } from './call-context.js';
+
+/** Seconds a gather waits for the first key after the question, and between keys, unless asked otherwise. */
+export const DEFAULT_GATHER_TIMEOUT_SECONDS = 5;
+
+/** The id of the choice whose digits are exactly `digits`, or null. */
+export function matchChoice(choices: readonly GatherChoice[], digits: string): string | null {
+  return choices.find((c) => c.digits === digits)?.id ?? null;
+}
+
+function result(g: GatherRecord, outcome: GatherResult['outcome']): GatherResult {
+  return { outcome, digits: g.digits, transcript: null, choice: matchChoice(g.choices, g.digits) };
+}
+
+/**
+ * Adds a pressed key to a gather; returns the result when the gather is complete: the finish key was
+ * pressed, `numDigits` keys came, a choice matches exactly, or no choice can match any more.
+ */
+export function pressKey(g: GatherRecord, digit: string): GatherResult | null {
+  if (g.finishOnKey !== '' && digit === g.finishOnKey) return result(g, 'digits');
+  g.digits += digit;
+  if (g.numDigits !== null && g.digits.length >= g.numDigits) return result(g, 'digits');
+  if (g.choices.length > 0 && g.numDigits === null) {
+    if (matchChoice(g.choices, g.digits) !== null) {
+      // Stop at an exact match unless a longer choice could still follow (then the timeout decides).
+      const longer = g.choices.some((c) => c.digits.length > g.digits.length && c.digits.startsWith(g.digits));
+      if (!longer) return result(g, 'digits');
+    } else if (!g.choices.some((c) => c.digits.startsWith(g.digits))) {
+      return result(g, 'digits');
+    }
+  }
+  return null;
+}
+
+/** The result when the wait for a key ran out: the keys so far, or timeout when there were none. */
+export function timedOut(g: GatherRecord): GatherResult {
+  return result(g, g.digits === '' ? 'timeout' : 'digits');
+}
+
+/** The result when the gather was stopped (media/stop). */
+export function stopped(g: GatherRecord): GatherResult {
+  return result(g, 'stopped');
+}

@@ -1,0 +1,234 @@
+import type { CallMediaEvent, ParticipantLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
+import type { ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
+import { Value } from 'typebox/value';
+import { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
+import { ledgerMoves, paidMs, settle } from './billing-meter.js';
+import type { CallDraft } from './call-draft.js';
+import type { ParticipantRecord } from './call-context.js';
+
+/** A bot's token lets it connect for its paid time plus this long. */
+export const BOT_CONNECT_GRACE_MS = 5 * 60_000;
+/** No room token lives longer. */
+export const TOKEN_MAX_MS = 2 * 60 * 60_000;
+/** An app participant that has not connected this long after being added has left (join_timeout). */
+export const APP_JOIN_WINDOW_MS = 5 * 60_000;
+/** An app participant whose connection dropped may reconnect (with a new token) within this long. */
+export const APP_RECONNECT_GRACE_MS = 60_000;
+/** Under a test key a bot stays at most this long, and a stream hears a test tone this long at most. */
+export const TEST_LIMIT_MS = 60_000;
+/** How long a phone rings before it counts as not answered, unless the call says otherwise. */
+export const DEFAULT_RING_TIMEOUT_MS = 60_000;
+
+/**
+ * The participant's life as a table: the states it may move to from each state. Every change goes through
+ * `move`, so an event that arrives late (a hang-up after a removal, an answer after a timeout) cannot take a
+ * participant back: `left` has no way out.
+ */
+export const participantTransitions: Readonly<Record<ParticipantState, readonly ParticipantState[]>> = {
+  dialing: ['ringing', 'joined', 'left'],
+  ringing: ['joined', 'left'],
+  waiting: ['joined', 'left'],
+  joined: ['reconnecting', 'left'],
+  reconnecting: ['joined', 'left'],
+  left: [],
+};
+
+/** Whether a participant may move from `from` to `to`. */
+export function canMove(from: ParticipantState, to: ParticipantState): boolean {
+  return participantTransitions[from].includes(to);
+}
+
+/** Persons keep a conference or app-only call open; bots, streams and AI agents do not. */
+export function isPerson(p: ParticipantRecord): boolean {
+  return p.kind === 'phone' || p.kind === 'app';
+}
+
+/** Whether the participant still takes part (has not left). */
+export function isPresent(p: ParticipantRecord): boolean {
+  return p.state !== 'left';
+}
+
+function eventFields(p: ParticipantRecord): Record<string, unknown> {
+  return { participantId: p.id, kind: p.kind, state: p.state, to: p.to, displayName: p.displayName, participantExternalRef: p.externalRef };
+}
+
+function blank(d: CallDraft, id: string, kind: ParticipantRecord['kind'], state: ParticipantState): ParticipantRecord {
+  return {
+    id, kind, state, to: null, displayName: null, externalRef: null, muted: false, held: false, audioMode: 'talk',
+    addedAt: d.at, joinedAt: null, leftAt: null, leftReason: null, charge: null, paidUntil: null, token: null, virtual: false, legOpId: null, stream: null,
+  };
+}
+
+/** Paid time a participant may use from now: its own reservation, never beyond the call's paid time. */
+function paidWindowMs(d: CallDraft, p: ParticipantRecord): number {
+  const callLeft = d.ctx.paidUntil !== null ? d.ctx.paidUntil - d.at : paidMs(d.ctx.charge);
+  return Math.max(0, p.charge === null ? callLeft : Math.min(paidMs(p.charge), callLeft));
+}
+
+/** The room token window of an app participant from now: until the call's paid time ends plus 5 minutes, at most 2 hours. */
+export function appTokenWindow(d: CallDraft): { notBefore: number; expiresAt: number } {
+  const paidEnd = d.ctx.paidUntil ?? d.at + paidMs(d.ctx.charge);
+  return { notBefore: d.at, expiresAt: Math.min(d.at + TOKEN_MAX_MS, paidEnd + BOT_CONNECT_GRACE_MS) };
+}
+
+/** Adds a phone, app or bot participant: sends its leg to the media node and arms its timers. */
+export function launchParticipant(d: CallDraft, launch: ParticipantLaunch): ParticipantRecord {
+  const p = blank(d, launch.participantId, launch.kind, launch.kind === 'phone' ? 'dialing' : 'waiting');
+  p.to = launch.to ?? null;
+  p.displayName = launch.displayName ?? null;
+  p.externalRef = launch.externalRef ?? null;
+  p.charge = launch.charge;
+  d.ctx.participants.push(p);
+  if (launch.kind === 'phone') {
+    const ringSeconds = Math.ceil(d.ctx.ringTimeoutMs / 1000);
+    p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'phone', phone: { to: p.to!, ...(d.ctx.from ? { from: d.ctx.from } : {}), ringTimeoutSeconds: ringSeconds } });
+    d.setTimer('ring', p.id, d.at + d.ctx.ringTimeoutMs);
+  } else if (launch.kind === 'app') {
+    p.token = appTokenWindow(d);
+    p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'app' } });
+    d.setTimer('join', p.id, d.at + APP_JOIN_WINDOW_MS);
+  } else if (d.ctx.mode === 'test') {
+    // No room exists under a test key: the bot is in the call at once, free, for at most a minute.
+    p.virtual = true;
+    p.charge = null;
+    p.state = 'joined';
+    p.joinedAt = d.at;
+    d.record('call.participant.joined', eventFields(p));
+    d.setTimer('testLimit', p.id, d.at + Math.min(TEST_LIMIT_MS, paidWindowMs(d, p)));
+  } else {
+    const window = paidWindowMs(d, p);
+    p.token = { notBefore: d.at, expiresAt: Math.min(d.at + window + BOT_CONNECT_GRACE_MS, d.at + TOKEN_MAX_MS) };
+    p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'bot' } });
+    d.setTimer('token', p.id, p.token.expiresAt);
+  }
+  return p;
+}
+
+/** Adds a stream participant: the media node dials the customer's server; maxMinutes (capped by paid time) is a timer. */
+export function launchStream(d: CallDraft, launch: StreamLaunch): ParticipantRecord {
+  const p = blank(d, launch.participantId, 'stream', 'waiting');
+  p.charge = launch.charge;
+  const limitMs = Math.min(launch.leg.maxMinutes * 60_000, paidWindowMs(d, p), d.ctx.mode === 'test' ? TEST_LIMIT_MS : Infinity);
+  p.stream = { participantId: launch.participantId, endpointId: launch.endpointId, leg: launch.leg, listenParticipantId: launch.listenParticipantId, maxMinutes: launch.leg.maxMinutes };
+  d.ctx.participants.push(p);
+  p.legOpId = d.op({
+    op: 'addLeg',
+    legId: p.id,
+    kind: 'stream',
+    stream: launch.leg,
+    audioMode: launch.leg.audio === 'listen' ? 'listen' : 'talk',
+    listenTo: launch.listenParticipantId,
+  });
+  d.setTimer('streamMax', p.id, d.at + limitMs);
+  return p;
+}
+
+/** The participant is in the call (answered, connected, streaming): joined event and its paid-time timer. */
+export function join(d: CallDraft, p: ParticipantRecord): void {
+  if (p.state === 'reconnecting') {
+    p.state = 'joined';
+    d.cancelTimers(p.id, ['grace']);
+    return;
+  }
+  if (!canMove(p.state, 'joined')) return;
+  p.state = 'joined';
+  p.joinedAt = d.at;
+  d.cancelTimers(p.id, ['ring', 'join', 'token']);
+  d.record('call.participant.joined', eventFields(p));
+  if (p.kind === 'stream') return; // its streamMax timer already bounds it
+  if (p.kind === 'bot' || p.charge !== null) {
+    const until = Math.min(d.at + paidWindowMs(d, p), p.token?.expiresAt ?? Infinity);
+    p.paidUntil = until;
+    d.setTimer('participantPaid', p.id, until);
+  }
+}
+
+/**
+ * The participant has left: left event, timers cancelled, its own reservation settled. `hangUp` sends
+ * removeLeg to the media node (not needed when the node reported the leg gone).
+ */
+export function leave(d: CallDraft, p: ParticipantRecord, reason: ParticipantLeftReason, hangUp: boolean): void {
+  if (!canMove(p.state, 'left')) return;
+  p.state = 'left';
+  p.leftAt = d.at;
+  p.leftReason = reason;
+  d.cancelTimers(p.id);
+  if (hangUp && !p.virtual) d.op({ op: 'removeLeg', legId: p.id, reason });
+  if (p.charge !== null) {
+    const end = p.paidUntil === null ? d.at : Math.min(d.at, p.paidUntil);
+    const { priceOre } = settle(p.charge, p.joinedAt, end);
+    d.effects.push(...ledgerMoves(p.charge, priceOre));
+  }
+  d.record('call.participant.left', { ...eventFields(p), reason });
+}
+
+/** An app's connection dropped: it may come back within the grace period; a bot's drop means it left. */
+function disconnected(d: CallDraft, p: ParticipantRecord): void {
+  if (p.kind === 'bot') return leave(d, p, 'disconnected', true);
+  if (p.kind !== 'app') return;
+  if (p.state === 'joined') {
+    p.state = 'reconnecting';
+    d.setTimer('grace', p.id, d.at + APP_RECONNECT_GRACE_MS);
+  }
+}
+
+function streamEndReason(reason: string): ParticipantLeftReason {
+  return Value.Check(StreamEndReason, reason) ? reason : 'server_closed';
+}
+
+/** Applies a media node event about one participant's leg. */
+export function onLegEvent(d: CallDraft, p: ParticipantRecord, event: CallMediaEvent): void {
+  switch (event.type) {
+    case 'leg.ringing':
+      if (p.state === 'dialing') p.state = 'ringing';
+      return;
+    case 'leg.answered':
+      return join(d, p);
+    case 'leg.busy':
+      return leave(d, p, 'busy', false);
+    case 'leg.noAnswer':
+      return leave(d, p, 'no_answer', false);
+    case 'leg.failed':
+      return leave(d, p, p.kind === 'stream' ? 'connect_failed' : 'failed', false);
+    case 'leg.hungUp':
+      return leave(d, p, p.kind === 'stream' ? streamEndReason(event.reason) : p.kind === 'phone' ? 'hangup' : 'disconnected', false);
+    case 'participant.connected':
+      return p.kind === 'app' || p.kind === 'bot' ? join(d, p) : undefined;
+    case 'participant.disconnected':
+      return isPresent(p) ? disconnected(d, p) : undefined;
+    case 'stream.status':
+      if (p.kind !== 'stream' || !isPresent(p)) return;
+      if (event.status === 'reconnecting' && p.state === 'joined') p.state = 'reconnecting';
+      else if (event.status === 'connected' || event.status === 'resumed') join(d, p);
+      return;
+    default:
+      return;
+  }
+}
+
+/** A participant's timer fired: ring timeout, join window, reconnect grace, token expiry, paid time, test limit, stream maxMinutes. */
+export function onParticipantTimer(d: CallDraft, p: ParticipantRecord, kind: string): void {
+  switch (kind) {
+    case 'ring':
+      return p.state === 'dialing' || p.state === 'ringing' ? leave(d, p, 'no_answer', true) : undefined;
+    case 'join':
+      return p.state === 'waiting' ? leave(d, p, 'join_timeout', true) : undefined;
+    case 'grace':
+      return p.state === 'reconnecting' ? leave(d, p, 'disconnected', true) : undefined;
+    case 'token':
+      return p.state === 'waiting' ? leave(d, p, 'token_expired', true) : undefined;
+    case 'participantPaid':
+      return leave(d, p, 'paid_time_exhausted', true);
+    case 'testLimit':
+      return leave(d, p, 'test_time_limit', true);
+    case 'streamMax':
+      return leave(d, p, 'max_minutes', true);
+    default:
+      return;
+  }
+}
+
+/** Fields of a participant in call.participant.updated. */
+export function updatedFields(p: ParticipantRecord): Record<string, unknown> {
+  return { ...eventFields(p), muted: p.muted, held: p.held, audioMode: p.audioMode };
+}

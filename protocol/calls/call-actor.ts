@@ -1,0 +1,215 @@
+import { Type, type Static } from 'typebox';
+import { Mode } from '../api/common.js';
+import { MediaEventBody } from '../media/media-event.js';
+import type { MediaOp } from '../media/media-op.js';
+import { StreamLegSpec } from '../stream/stream-leg-spec.js';
+import { Metadata, type Call } from './call.js';
+import { GatherChoice, type Command } from './command.js';
+import { AudioMode, ParticipantSpec, type Participant } from './participant.js';
+import type { Stream } from './stream.js';
+
+/**
+ * The contract between the API (and the effect runner, and the host's timers) and a call's actor: the
+ * actor's input, the mailbox events it takes and the effects it emits. Ids the machine needs (participant,
+ * command, recording ids) are made by the sender and travel in the events, so the machine stays pure.
+ */
+
+const Id = Type.String({ minLength: 1, maxLength: 64 });
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+/** A reservation the API made, and how the machine may spend it. Under a test key: reservationId null, rateOre 0. */
+export const Charge = Type.Object({
+  reservationId: Type.Union([Id, Type.Null()]),
+  /** Ledger service (phone, app, bot, stream, …). */
+  service: Type.String(),
+  reservedOre: Type.Integer({ minimum: 0 }),
+  /** Price per started minute. */
+  rateOre: Type.Integer({ minimum: 0 }),
+  /** Whole minutes the reservation pays for (reservedOre / rateOre, capped by maxMinutes). */
+  paidMinutes: Type.Integer({ minimum: 0 }),
+});
+/** A reservation and how the machine may spend it. */
+export type Charge = Static<typeof Charge>;
+
+/** A participant to add: the request's fields plus the id and, for bots and later phones, its own reservation. */
+export const ParticipantLaunch = Type.Intersect([
+  ParticipantSpec,
+  Type.Object({ participantId: Id, charge: Type.Union([Charge, Type.Null()]) }),
+]);
+/** A participant to add. */
+export type ParticipantLaunch = Static<typeof ParticipantLaunch>;
+
+/** A stream to open, resolved by the API (endpoint secrets, limits) into the media node's leg settings. */
+export const StreamLaunch = Type.Object({
+  participantId: Id,
+  endpointId: Id,
+  leg: StreamLegSpec,
+  /** null: hears the mix; otherwise the participant it hears (listen.mode single). */
+  listenParticipantId: Type.Union([Id, Type.Null()]),
+  charge: Type.Union([Charge, Type.Null()]),
+});
+/** A stream to open. */
+export type StreamLaunch = Static<typeof StreamLaunch>;
+
+/** The input of a call actor (mailbox `actor.create { kind: 'call', input }`). */
+export const CallActorInput = Type.Object({
+  callId: Id,
+  companyId: Id,
+  profileId: Type.String(),
+  mode: Mode,
+  /** Creation time, epoch ms. */
+  at: Type.Integer(),
+  /** The media node the call's audio lives on, picked from the registry by the API. */
+  media: Type.Object({ nodeId: Id, roomUrl: Type.String() }),
+  to: NullableString,
+  from: NullableString,
+  /** The participant id of the phone dialled at `to` (null when no phone is dialled). */
+  primaryParticipantId: Type.Union([Id, Type.Null()]),
+  ringTimeoutSeconds: Type.Optional(Type.Integer({ minimum: 5, maximum: 600 })),
+  conference: Type.Boolean(),
+  externalRef: NullableString,
+  metadata: Metadata,
+  assignedTo: NullableString,
+  /** The automatic message, played when the call is answered. */
+  greeting: Type.Union([
+    Type.Object({
+      commandId: Id,
+      text: Type.Optional(Type.String()),
+      clipId: Type.Optional(Type.String()),
+      voice: Type.Optional(Type.String()),
+      repeat: Type.Integer({ minimum: 1, maximum: 2 }),
+    }),
+    Type.Null(),
+  ]),
+  /** Record from the answer. */
+  recording: Type.Union([Type.Object({ commandId: Id, recordingId: Id }), Type.Null()]),
+  /** Starts when the call is answered. */
+  stream: Type.Union([StreamLaunch, Type.Null()]),
+  participants: Type.Array(ParticipantLaunch),
+  /** The call's own reservation (the call's minutes, or per participant and minute for app-only calls). */
+  charge: Charge,
+});
+/** The input of a call actor. */
+export type CallActorInput = Static<typeof CallActorInput>;
+
+const at = { at: Type.Integer() };
+
+/** API requests sent to the actor; each is answered with a `reply` effect. */
+export const CallRequestEvent = Type.Union([
+  Type.Object({ type: Type.Literal('call.get'), ...at }),
+  Type.Object({ type: Type.Literal('call.update'), ...at, metadata: Metadata }),
+  Type.Object({ type: Type.Literal('call.hangup'), ...at }),
+  Type.Object({ type: Type.Literal('participant.add'), ...at, participant: ParticipantLaunch }),
+  Type.Object({
+    type: Type.Literal('participant.update'),
+    ...at,
+    participantId: Id,
+    muted: Type.Optional(Type.Boolean()),
+    held: Type.Optional(Type.Boolean()),
+    audioMode: Type.Optional(AudioMode),
+  }),
+  Type.Object({ type: Type.Literal('participant.remove'), ...at, participantId: Id }),
+  Type.Object({ type: Type.Literal('participant.token'), ...at, participantId: Id }),
+  Type.Object({ type: Type.Literal('stream.start'), ...at, stream: StreamLaunch }),
+  Type.Object({ type: Type.Literal('stream.get'), ...at, streamId: Id }),
+  Type.Object({ type: Type.Literal('stream.stop'), ...at, streamId: Id }),
+  Type.Object({
+    type: Type.Literal('command.say'),
+    ...at,
+    commandId: Id,
+    text: Type.String(),
+    voice: Type.Optional(Type.String()),
+    participantId: Type.Optional(Id),
+    repeat: Type.Optional(Type.Integer({ minimum: 1 })),
+  }),
+  Type.Object({
+    type: Type.Literal('command.play'),
+    ...at,
+    commandId: Id,
+    clipId: Type.String(),
+    participantId: Type.Optional(Id),
+    repeat: Type.Optional(Type.Integer({ minimum: 1 })),
+  }),
+  Type.Object({
+    type: Type.Literal('command.gather'),
+    ...at,
+    commandId: Id,
+    text: Type.Optional(Type.String()),
+    clipId: Type.Optional(Type.String()),
+    voice: Type.Optional(Type.String()),
+    numDigits: Type.Optional(Type.Integer({ minimum: 1 })),
+    finishOnKey: Type.Optional(Type.String()),
+    timeoutSeconds: Type.Optional(Type.Integer({ minimum: 1 })),
+    choices: Type.Optional(Type.Array(GatherChoice)),
+  }),
+  Type.Object({ type: Type.Literal('command.stopMedia'), ...at, commandId: Id }),
+  Type.Object({ type: Type.Literal('command.startRecording'), ...at, commandId: Id, recordingId: Id }),
+  Type.Object({ type: Type.Literal('command.get'), ...at, commandId: Id }),
+]);
+/** An API request to the actor. */
+export type CallRequestEvent = Static<typeof CallRequestEvent>;
+
+/** The effect runner's report of a media node's answer to an op (or of no answer: ok false, code media_unreachable). */
+export const MediaOpResultEvent = Type.Object({
+  type: Type.Literal('media.op.result'),
+  ...at,
+  opId: Type.String(),
+  ok: Type.Boolean(),
+  code: Type.Optional(Type.String()),
+});
+/** The effect runner's report of a media op's answer. */
+export type MediaOpResultEvent = Static<typeof MediaOpResultEvent>;
+
+/** A durable timer firing (the host mails the event stored with `timer.set`). */
+export const TimerFiredEvent = Type.Object({ type: Type.Literal('timer.fired'), ...at, timerId: Type.String() });
+/** A durable timer firing. */
+export type TimerFiredEvent = Static<typeof TimerFiredEvent>;
+
+/** A media node event as the call's actor receives it. */
+export type CallMediaEvent = MediaEventBody & { at: number };
+
+/** Every event a call actor takes. */
+export type CallActorEvent = CallRequestEvent | CallMediaEvent | MediaOpResultEvent | TimerFiredEvent;
+
+/** What a room token is issued for: the API signs it (issueRoomToken) into `connection.token`. */
+export interface ConnectionGrant {
+  url: string;
+  participantId: string;
+  callId: string;
+  kind: 'app' | 'bot';
+  notBefore: number;
+  expiresAt: number;
+}
+
+/** A participant as the actor replies it: the API turns `connection` (a grant) into `{ url, token }`. */
+export type ParticipantReply = Omit<Participant, 'connection'> & { connection: ConnectionGrant | null };
+/** A call as the actor replies it. */
+export type CallReply = Omit<Call, 'participants'> & { participants: ParticipantReply[] };
+
+/** A reply body: a resource, or an error with a catalogued code. */
+export type ReplyBody =
+  | CallReply
+  | ParticipantReply
+  | Stream
+  | Command
+  | { object: 'participant'; id: string; removed: boolean; state: Participant['state'] }
+  | { error: { code: string; message: string; param?: string } };
+
+/** Effects the call machine emits (the host interprets timer.* and reply; the rest go to onCommit / effectRunner). */
+export type CallEffect =
+  | { type: 'timer.set'; timerId: string; fireAt: number; event: { type: 'timer.fired'; timerId: string } }
+  | { type: 'timer.cancel'; timerId: string }
+  | { type: 'reply'; body: ReplyBody; status?: number }
+  | { type: 'media.op'; nodeId: string; op: MediaOp }
+  | {
+      type: 'event.record';
+      eventType: string;
+      companyId: string;
+      profileId: string;
+      mode: 'live' | 'test';
+      objectId: string;
+      occurredAtMs: number;
+      data: Record<string, unknown>;
+    }
+  | { type: 'ledger.capture'; reservationId: string; amountOre: number }
+  | { type: 'ledger.release'; reservationId: string };

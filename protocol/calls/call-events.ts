@@ -1,0 +1,115 @@
+import { Type, type Static, type TProperties } from 'typebox';
+import { Mode } from '../api/common.js';
+import { CallEndReason, CallState, Metadata } from './call.js';
+import { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from './participant.js';
+import { CommandAction, GatherResult } from './command.js';
+
+/** Fields every call event's data carries. */
+const callBase = {
+  callId: Type.String(),
+  externalRef: Type.Union([Type.String(), Type.Null()]),
+  metadata: Metadata,
+  mode: Mode,
+  profileId: Type.String(),
+};
+
+function callEvent<T extends TProperties>(title: string, fields: T) {
+  return Type.Object({ ...callBase, ...fields }, { title });
+}
+
+/** A participant as events describe it (no connection: tokens never travel in events). */
+const participantFields = {
+  participantId: Type.String(),
+  kind: ParticipantKind,
+  state: ParticipantState,
+  to: Type.Union([Type.String(), Type.Null()]),
+  displayName: Type.Union([Type.String(), Type.Null()]),
+  /** The participant's own externalRef (`externalRef` is the call's). */
+  participantExternalRef: Type.Union([Type.String(), Type.Null()]),
+};
+
+/** call.ended: duration in seconds, started minutes counted and the price in øre. */
+export const CallEndedData = callEvent('CallEndedData', {
+  state: CallState,
+  reason: CallEndReason,
+  duration: Type.Integer({ minimum: 0 }),
+  countedMinutes: Type.Integer({ minimum: 0 }),
+  priceOre: Type.Integer({ minimum: 0 }),
+  assignedTo: Type.Union([Type.String(), Type.Null()]),
+});
+/** call.ended data. */
+export type CallEndedData = Static<typeof CallEndedData>;
+
+/** call.participant.joined. */
+export const ParticipantJoinedData = callEvent('ParticipantJoinedData', participantFields);
+/** call.participant.joined data. */
+export type ParticipantJoinedData = Static<typeof ParticipantJoinedData>;
+
+/** call.participant.left, with the reason (a stream's end reason for a stream). */
+export const ParticipantLeftData = callEvent('ParticipantLeftData', { ...participantFields, reason: ParticipantLeftReason });
+/** call.participant.left data. */
+export type ParticipantLeftData = Static<typeof ParticipantLeftData>;
+
+/** call.participant.updated: the participant's mix settings after the change. */
+export const ParticipantUpdatedData = callEvent('ParticipantUpdatedData', {
+  ...participantFields,
+  muted: Type.Boolean(),
+  held: Type.Boolean(),
+  audioMode: AudioMode,
+});
+/** call.participant.updated data. */
+export type ParticipantUpdatedData = Static<typeof ParticipantUpdatedData>;
+
+/** call.command.completed, call.command.failed and call.command.uncertain. */
+export const CommandOutcomeData = callEvent('CommandOutcomeData', {
+  commandId: Type.String(),
+  action: CommandAction,
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+/** call.command.* data. */
+export type CommandOutcomeData = Static<typeof CommandOutcomeData>;
+
+/** call.playback.ended: a read-aloud text or clip finished (completed), was stopped, or failed. */
+export const PlaybackEndedData = callEvent('PlaybackEndedData', {
+  commandId: Type.String(),
+  outcome: Type.Union([Type.Literal('completed'), Type.Literal('stopped'), Type.Literal('failed')]),
+});
+/** call.playback.ended data. */
+export type PlaybackEndedData = Static<typeof PlaybackEndedData>;
+
+/** call.gather.completed. */
+export const GatherCompletedData = callEvent('GatherCompletedData', { commandId: Type.String(), ...GatherResult.properties });
+/** call.gather.completed data. */
+export type GatherCompletedData = Static<typeof GatherCompletedData>;
+
+/** call.dtmf.received: a key pressed outside a gather. */
+export const DtmfReceivedData = callEvent('DtmfReceivedData', { participantId: Type.String(), digit: Type.String() });
+/** call.dtmf.received data. */
+export type DtmfReceivedData = Static<typeof DtmfReceivedData>;
+
+/** call.recording.ready. */
+export const RecordingReadyData = callEvent('RecordingReadyData', {
+  recordingId: Type.String(),
+  commandId: Type.String(),
+  durationMs: Type.Integer({ minimum: 0 }),
+});
+/** call.recording.ready data. */
+export type RecordingReadyData = Static<typeof RecordingReadyData>;
+
+/** Each call event type and the schema of its data. */
+export const callEventSchemas = {
+  'call.ended': CallEndedData,
+  'call.participant.joined': ParticipantJoinedData,
+  'call.participant.left': ParticipantLeftData,
+  'call.participant.updated': ParticipantUpdatedData,
+  'call.command.completed': CommandOutcomeData,
+  'call.command.failed': CommandOutcomeData,
+  'call.command.uncertain': CommandOutcomeData,
+  'call.playback.ended': PlaybackEndedData,
+  'call.gather.completed': GatherCompletedData,
+  'call.dtmf.received': DtmfReceivedData,
+  'call.recording.ready': RecordingReadyData,
+} as const;
+
+/** A call event type the call machine records. */
+export type CallEventType = keyof typeof callEventSchemas;

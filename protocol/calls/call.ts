@@ -1,0 +1,101 @@
+import { Type, type Static } from 'typebox';
+import { Mode, PhoneNumber, Uuid } from '../api/common.js';
+import { Participant, ParticipantSpec } from './participant.js';
+import { StreamStartRequest } from './stream.js';
+
+/** State of a call (docs/calls.md): dialing, ringing, in_progress, ended. */
+export const CallState = Type.Union([Type.Literal('dialing'), Type.Literal('ringing'), Type.Literal('in_progress'), Type.Literal('ended')]);
+/** State of a call. */
+export type CallState = Static<typeof CallState>;
+
+/** Why a call ended. */
+export const CallEndReason = Type.Union([
+  /** The dialled phone hung up. */
+  Type.Literal('hangup_phone'),
+  /** POST /v1/calls/:id/hangup. */
+  Type.Literal('hangup_api'),
+  Type.Literal('busy'),
+  Type.Literal('no_answer'),
+  Type.Literal('failed'),
+  /** The reserved minutes ran out. */
+  Type.Literal('paid_time_exhausted'),
+  /** The last person (phone or app; not bots, streams or AI agents) left a conference or app-only call. */
+  Type.Literal('last_person_left'),
+]);
+/** Why a call ended. */
+export type CallEndReason = Static<typeof CallEndReason>;
+
+/** Customer key/value data carried in every event of the call. */
+export const Metadata = Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Type.Unknown(), { maxProperties: 50 });
+/** Customer key/value data. */
+export type Metadata = Static<typeof Metadata>;
+
+/** Answering-machine detection settings. */
+export const AmdSettings = Type.Object(
+  {
+    mode: Type.Union([Type.Literal('detect'), Type.Literal('hangup_on_machine'), Type.Literal('voicemail_drop')]),
+    clipId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    text: Type.Optional(Type.String({ minLength: 1, maxLength: 4000 })),
+  },
+  { additionalProperties: false },
+);
+
+/** POST /v1/calls. */
+export const CreateCallRequest = Type.Object(
+  {
+    profileId: Uuid,
+    to: Type.Optional(PhoneNumber),
+    from: Type.Optional(PhoneNumber),
+    text: Type.Optional(Type.String({ minLength: 1, maxLength: 4000 })),
+    audioClipId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' })),
+    voice: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    repeat: Type.Optional(Type.Boolean()),
+    participants: Type.Optional(Type.Array(ParticipantSpec, { maxItems: 20 })),
+    recording: Type.Optional(Type.Boolean()),
+    transcription: Type.Optional(Type.Boolean()),
+    amd: Type.Optional(AmdSettings),
+    maxMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 240 })),
+    externalRef: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    metadata: Type.Optional(Metadata),
+    conference: Type.Optional(Type.Boolean()),
+    stream: Type.Optional(StreamStartRequest),
+  },
+  { additionalProperties: false },
+);
+/** POST /v1/calls body. */
+export type CreateCallRequest = Static<typeof CreateCallRequest>;
+
+/** PATCH /v1/calls/:id (also after the call, to set an outcome). */
+export const UpdateCallRequest = Type.Object({ metadata: Metadata }, { additionalProperties: false });
+/** PATCH /v1/calls/:id body. */
+export type UpdateCallRequest = Static<typeof UpdateCallRequest>;
+
+/** A call as the API returns it. */
+export const Call = Type.Object(
+  {
+    object: Type.Literal('call'),
+    id: Type.String(),
+    state: CallState,
+    mode: Mode,
+    profileId: Type.String(),
+    to: Type.Union([Type.String(), Type.Null()]),
+    from: Type.Union([Type.String(), Type.Null()]),
+    conference: Type.Boolean(),
+    externalRef: Type.Union([Type.String(), Type.Null()]),
+    metadata: Metadata,
+    assignedTo: Type.Union([Type.String(), Type.Null()]),
+    participants: Type.Array(Participant),
+    createdAt: Type.String(),
+    answeredAt: Type.Union([Type.String(), Type.Null()]),
+    endedAt: Type.Union([Type.String(), Type.Null()]),
+    endReason: Type.Union([CallEndReason, Type.Null()]),
+    /** Seconds from answer (or start, for a call without a phone) to the end; null while the call runs. */
+    duration: Type.Union([Type.Integer(), Type.Null()]),
+    /** Started minutes charged. */
+    countedMinutes: Type.Union([Type.Integer(), Type.Null()]),
+    priceOre: Type.Union([Type.Integer(), Type.Null()]),
+  },
+  { title: 'Call' },
+);
+/** A call as the API returns it. */
+export type Call = Static<typeof Call>;

@@ -1,0 +1,172 @@
+import { createActor, type Actor, type SnapshotFrom } from 'xstate';
+import type { CallActorEvent, CallActorInput, CallEffect, ParticipantLaunch, StreamLaunch } from '../../protocol/calls/call-actor.js';
+import type { MediaOp } from '../../protocol/media/media-op.js';
+import { callMachine } from '../../control/calls/machines/call-machine.js';
+import type { CallContext, TimerKind } from '../../control/calls/machines/call-context.js';
+
+/** Epoch ms the test calls start at. */
+export const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
+/** One minute in ms. */
+export const MIN = 60_000;
+
+/** The input of an outbound call to a phone, with a 10-minute reservation at 25 øre a minute; override what a test needs. */
+export function phoneCall(overrides: Partial<CallActorInput> = {}): CallActorInput {
+  return {
+    callId: 'call_test',
+    companyId: 'co_test',
+    profileId: '6f1d7a52-3c7e-4b8e-9d51-1b2c3d4e5f60',
+    mode: 'live',
+    at: T0,
+    media: { nodeId: 'node_a', roomUrl: 'ws://127.0.0.1:9/room' },
+    to: '+4712345678',
+    from: '+4787654321',
+    primaryParticipantId: 'part_phone',
+    conference: false,
+    externalRef: 'order-42',
+    metadata: { team: 'blue' },
+    assignedTo: null,
+    greeting: null,
+    recording: null,
+    stream: null,
+    participants: [],
+    charge: { reservationId: 'res_call', service: 'phone', reservedOre: 250, rateOre: 25, paidMinutes: 10 },
+    ...overrides,
+  };
+}
+
+/** The input of a call between app users only (no phone dialled). */
+export function appCall(participants: ParticipantLaunch[], overrides: Partial<CallActorInput> = {}): CallActorInput {
+  return phoneCall({
+    to: null,
+    from: null,
+    primaryParticipantId: null,
+    participants,
+    charge: { reservationId: 'res_call', service: 'app', reservedOre: 100, rateOre: 10, paidMinutes: 10 },
+    ...overrides,
+  });
+}
+
+/** An app participant launch. */
+export function app(id: string): ParticipantLaunch {
+  return { participantId: id, kind: 'app', displayName: id, externalRef: `user-${id}`, charge: null };
+}
+
+/** A bot participant launch with its own reservation of `minutes` at 10 øre a minute. */
+export function bot(id: string, minutes: number, reservationId: string | null = `res_${id}`): ParticipantLaunch {
+  return {
+    participantId: id,
+    kind: 'bot',
+    maxMinutes: minutes,
+    charge: { reservationId, service: 'bot', reservedOre: reservationId === null ? 0 : minutes * 10, rateOre: reservationId === null ? 0 : 10, paidMinutes: minutes },
+  };
+}
+
+/** A distributive Omit, so each event keeps its own fields. */
+export type EventWithoutAt = CallActorEvent extends infer E ? (E extends unknown ? Omit<E, 'at'> : never) : never;
+
+/**
+ * A call actor under test: collects every emitted effect, keeps the armed durable timers as the host
+ * would, and fires them on request, so a test reads like a call's life.
+ */
+export class CallUnderTest {
+  /** The actor. */
+  actor: Actor<typeof callMachine>;
+  /** Every effect emitted since the start (or the restore). */
+  readonly all: CallEffect[] = [];
+  /** Durable timers armed and not cancelled: timerId → fireAt. */
+  readonly armed = new Map<string, number>();
+  /** The clock of the test (epoch ms); events are stamped with it. */
+  now: number;
+
+  constructor(input: CallActorInput | null, restore?: { snapshot: unknown; armed: Map<string, number>; now: number }) {
+    this.now = input?.at ?? restore!.now;
+    if (restore) for (const [k, v] of restore.armed) this.armed.set(k, v);
+    this.actor = restore
+      // A restored actor needs no input: its context comes from the snapshot.
+      ? createActor(callMachine, { snapshot: restore.snapshot as SnapshotFrom<typeof callMachine>, input: undefined as unknown as CallActorInput })
+      : createActor(callMachine, { input: input! });
+    this.actor.on('*', (e) => this.collect(e));
+    this.actor.start();
+  }
+
+  private collect(e: CallEffect): void {
+    this.all.push(e);
+    if (e.type === 'timer.set') this.armed.set(e.timerId, e.fireAt);
+    if (e.type === 'timer.cancel') this.armed.delete(e.timerId);
+  }
+
+  /** Sends an event stamped with the test clock (moved forward to `at` when given); returns what it emitted. */
+  send(event: EventWithoutAt, at?: number): CallEffect[] {
+    if (at !== undefined) this.now = at;
+    if (event.type === 'timer.fired') this.armed.delete(event.timerId);
+    const from = this.all.length;
+    this.actor.send({ ...event, at: this.now } as CallActorEvent);
+    return this.all.slice(from);
+  }
+
+  /** Moves the clock to `at`, firing every armed timer due by then in deadline order (as the host would). */
+  advanceTo(at: number): CallEffect[] {
+    const from = this.all.length;
+    for (;;) {
+      const due = [...this.armed].filter(([, fireAt]) => fireAt <= at).sort((a, b) => a[1] - b[1])[0];
+      if (!due) break;
+      this.armed.delete(due[0]);
+      this.now = Math.max(this.now, due[1]);
+      this.actor.send({ type: 'timer.fired', timerId: due[0], at: this.now });
+    }
+    this.now = at;
+    return this.all.slice(from);
+  }
+
+  /** The call's context now. */
+  get ctx(): CallContext {
+    return this.actor.getSnapshot().context;
+  }
+
+  /** The armed timer of a kind for a subject: its id and deadline. */
+  timer(kind: TimerKind, subjectId: string): { timerId: string; fireAt: number } | undefined {
+    const entry = Object.entries(this.ctx.timers).find(([, t]) => t.kind === kind && t.subjectId === subjectId);
+    return entry ? { timerId: entry[0], fireAt: this.armed.get(entry[0])! } : undefined;
+  }
+
+  /** The persisted snapshot through JSON, and a new actor restored from it (the old one is stopped). */
+  restart(): CallUnderTest {
+    const snapshot = JSON.parse(JSON.stringify(this.actor.getPersistedSnapshot()));
+    this.actor.stop();
+    return new CallUnderTest(null, { snapshot, armed: this.armed, now: this.now });
+  }
+}
+
+/** The recorded events of a list of effects (optionally of one type). */
+export function recorded(effects: CallEffect[], eventType?: string): Array<{ eventType: string; data: Record<string, unknown> }> {
+  return effects.flatMap((e) => (e.type === 'event.record' && (eventType === undefined || e.eventType === eventType) ? [e] : []));
+}
+
+/** The media ops of a list of effects (optionally of one op). */
+export function ops(effects: CallEffect[], op?: MediaOp['op']): MediaOp[] {
+  return effects.flatMap((e) => (e.type === 'media.op' && (op === undefined || e.op.op === op) ? [e.op] : []));
+}
+
+/** The replies in a list of effects. */
+export function replies(effects: CallEffect[]): Array<{ body: any; status?: number }> {
+  return effects.flatMap((e) => (e.type === 'reply' ? [e] : []));
+}
+
+/** The ledger moves in a list of effects. */
+export function ledger(effects: CallEffect[]): CallEffect[] {
+  return effects.filter((e) => e.type === 'ledger.capture' || e.type === 'ledger.release');
+}
+
+/** A stream launch as the API resolves it. */
+export function streamLaunch(id: string, maxMinutes = 5, mode: 'live' | 'test' = 'live'): StreamLaunch {
+  return {
+    participantId: id,
+    endpointId: 'ep_1',
+    listenParticipantId: null,
+    charge: mode === 'live' ? { reservationId: `res_${id}`, service: 'stream', reservedOre: maxMinutes * 5, rateOre: 5, paidMinutes: maxMinutes } : null,
+    leg: {
+      streamId: id, url: 'https://example.test/ws', secrets: ['whsec_abc'], accountSid: 'co_test', from: '+4787654321', to: '+4712345678',
+      customParameters: {}, audio: 'talk' as const, maxMinutes, reconnect: true, test: mode === 'test',
+    },
+  };
+}
