@@ -10,7 +10,7 @@ import { isPerson, isPresent } from './participant-machine.js';
 type InitEvent = { type: 'xstate.init'; input: CallActorInput };
 type AnyCallEvent = CallActorEvent | InitEvent;
 
-function atOf(context: CallContext, event: AnyCallEvent): number {
+function atOf(event: AnyCallEvent): number {
   return event.type === 'xstate.init' ? event.input.at : event.at;
 }
 
@@ -53,7 +53,7 @@ export const callMachine = setup({
   actions: {
     /** Runs a handler on a draft of the context, then assigns it and emits its effects in order. */
     apply: enqueueActions(({ context, event, enqueue }, params: { run: (d: CallDraft, event: AnyCallEvent) => void }) => {
-      const d = new CallDraft(context, atOf(context, event as AnyCallEvent));
+      const d = new CallDraft(context, atOf(event as AnyCallEvent));
       params.run(d, event as AnyCallEvent);
       enqueue.assign(() => d.ctx);
       for (const effect of d.effects) enqueue.emit(effect);
