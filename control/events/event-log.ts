@@ -1,6 +1,7 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import type { Tx } from '../../shared/db/database.js';
+import { pageOf } from '../../shared/db/page.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { EVENT_API_VERSION, type EventEnvelope, type EventList } from '../../protocol/events/event-envelope.js';
@@ -115,11 +116,5 @@ export async function listEvents(
       and (${query.type ?? null}::text is null or type = ${query.type ?? null})
     order by seq
     limit ${limit + 1}`;
-  const page = rows.slice(0, limit);
-  return {
-    object: 'list',
-    data: page.map((r) => JSON.parse(r.body) as EventEnvelope),
-    hasMore: rows.length > limit,
-    nextCursor: page.at(-1)?.id ?? null,
-  };
+  return pageOf(rows, limit, (r) => JSON.parse(r.body) as EventEnvelope);
 }

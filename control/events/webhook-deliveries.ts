@@ -2,19 +2,12 @@ import type { Clock } from '../../shared/clock/clock.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { WebhookAttempt, WebhookDelivery } from '../../protocol/webhooks/webhook-endpoint.js';
 import { isoOrNull, type Db, type KeyPrincipal } from '../accounts/principal.js';
+import { pageOf, type Page } from '../../shared/db/page.js';
 import { insertDeliveries, insertEvent } from './event-log.js';
 import { findEndpoint } from './webhook-endpoints.js';
 
 /** The type of the event POST /v1/webhook-endpoints/:id/test sends. */
 export const TEST_EVENT_TYPE = 'webhook.test';
-
-/** A page of newest-first items. */
-export interface Page<T> {
-  object: 'list';
-  data: T[];
-  hasMore: boolean;
-  nextCursor: string | null;
-}
 
 /** Paging of newest-first lists. */
 export interface PageQuery {
@@ -57,7 +50,7 @@ export async function listAttempts(db: Db, caller: KeyPrincipal, endpointId: str
     select * from webhook_attempts
     where endpoint_id = ${endpointId} and seq < ${beforeSeq}
     order by seq desc limit ${limit + 1}`;
-  return page(rows, limit, toAttempt);
+  return pageOf(rows, limit, toAttempt);
 }
 
 /** Deliveries to an endpoint that gave up, newest first. */
@@ -69,7 +62,7 @@ export async function listFailedDeliveries(db: Db, caller: KeyPrincipal, endpoin
     select d.*, e.type as event_type from webhook_deliveries d join events e on e.id = d.event_id
     where d.endpoint_id = ${endpointId} and d.state = 'failed' and d.seq < ${beforeSeq}
     order by d.seq desc limit ${limit + 1}`;
-  return page(rows, limit, toDelivery);
+  return pageOf(rows, limit, toDelivery);
 }
 
 /**
@@ -138,11 +131,6 @@ async function cursorSeq(db: Db, table: 'webhook_attempts' | 'webhook_deliveries
   const [row] = await db<{ seq: number }[]>`select seq from ${db(table)} where id = ${before} and endpoint_id = ${endpointId}`;
   if (!row) throw new SentralError('invalid_request', { message: 'The cursor names no item of this list.', param: 'before' });
   return row.seq;
-}
-
-function page<R extends { id: string }, T>(rows: R[], limit: number, map: (row: R) => T): Page<T> {
-  const items = rows.slice(0, limit);
-  return { object: 'list', data: items.map(map), hasMore: rows.length > limit, nextCursor: items.at(-1)?.id ?? null };
 }
 
 function toDelivery(row: DeliveryRow): WebhookDelivery {

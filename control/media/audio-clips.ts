@@ -2,6 +2,7 @@ import type { AudioClip, AudioClipDeleted, AudioClipList, AudioClipListQuery } f
 import type { Clock } from '../../shared/clock/clock.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { newId } from '../../shared/ids/ids.js';
+import { pageOf } from '../../shared/db/page.js';
 import type { Db, KeyPrincipal } from '../accounts/principal.js';
 import type { DecodedClip } from './clip-decoding.js';
 
@@ -70,8 +71,7 @@ export async function listClips(db: Db, caller: KeyPrincipal, query: AudioClipLi
     where company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}
       and ${beforeSeq === null ? db`true` : db`seq < ${beforeSeq}`}
     order by seq desc limit ${limit + 1}`;
-  const data = rows.slice(0, limit).map(toClip);
-  return { object: 'list', data, hasMore: rows.length > limit, nextCursor: data.length > 0 ? data[data.length - 1]!.id : null };
+  return pageOf(rows, limit, toClip);
 }
 
 /**
