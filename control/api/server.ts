@@ -19,6 +19,11 @@ import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { eventRoutes } from './routes/events.js';
 import { audioClipRoutes } from './routes/audio-clips.js';
 import { adminSimRoutes } from './routes/admin-sim.js';
+import { callRoutes } from './routes/calls.js';
+import { callParticipantRoutes } from './routes/call-participants.js';
+import { callActionRoutes } from './routes/call-actions.js';
+import { streamRoutes } from './routes/streams.js';
+import { recordingRoutes } from './routes/recordings.js';
 import './route-config.js';
 
 /** Options of the API server. */
@@ -67,6 +72,11 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(eventRoutes, { services });
   await app.register(audioClipRoutes, { services });
   await app.register(adminSimRoutes, { services });
+  await app.register(callRoutes, { services });
+  await app.register(callParticipantRoutes, { services });
+  await app.register(callActionRoutes, { services });
+  await app.register(streamRoutes, { services });
+  await app.register(recordingRoutes, { services });
 
   const interval = options.reaperIntervalMs ?? 60_000;
   if (interval > 0) {

@@ -8,6 +8,9 @@ import { startClipServer } from '../media/clip-server.js';
 import { startMediaNode } from '../../media/node/media-node.js';
 import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import { awaitRoomPublicKey, ensureRoomKeys } from './room-keys.js';
+import { startActorHost } from '../calls/host/actor-host.js';
+import { callMachines } from '../calls/machines/machine-registry.js';
+import { callEffectHooks } from '../calls/call-effects.js';
 
 /** A running part of a role, stopped in reverse order of start. */
 export interface Part {
@@ -30,6 +33,12 @@ export async function startParts(role: RoleName, services: Services, readiness: 
     const node = await startMediaNode(services, { roomPublicKey, streamLegs });
     parts.push({ name: 'media', stop: () => node.stop() });
     process.stdout.write(`sentral ${role}: media node ${node.nodeId} listening on port ${node.port} (rooms at ${node.roomUrl})\n`);
+  }
+  if (runs('worker')) {
+    // Call actors: the partitions this worker owns (all of them standalone), with the call effect hooks.
+    const hooks = callEffectHooks({ bus: services.bus, clock: services.clock, log, hot: services.hot, partitions: config.partitions });
+    const host = await startActorHost(services, { machines: callMachines, ...hooks, ...(config.nodeId ? { workerId: config.nodeId } : {}) });
+    parts.push({ name: 'worker', stop: () => host.stop() });
   }
   if (runs('dispatcher')) {
     const dispatcher = await startDispatcher(services);

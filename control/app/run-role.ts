@@ -12,10 +12,6 @@ export type RoleName = 'start' | 'api' | 'worker' | 'dispatcher' | 'media';
  * finish, closes the services (PGlite flushes to disk) and resolves to exit code 0.
  */
 export async function runRole(role: RoleName, config: Config, log: Logger): Promise<number> {
-  if (role === 'worker') {
-    console.error('sentral worker: the call actor host is not built yet; nothing was started.');
-    return 2;
-  }
   const signal = waitForSignal();
   let services: OpenServices;
   try {

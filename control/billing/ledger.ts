@@ -138,8 +138,8 @@ export async function capturedByService(
   return Object.fromEntries(rows.map((r) => [r.service, r.total]));
 }
 
-// Øre the profile may still reserve this month (null: no limit): limit - captured this month - open holds.
-async function profileRoom(tx: Tx, clock: Clock, companyId: string, profileId: string): Promise<number | null> {
+/** Øre the profile may still reserve this month (null: no limit): limit - captured this month - open holds. Locks the profile row. */
+export async function profileRoom(tx: Tx, clock: Clock, companyId: string, profileId: string): Promise<number | null> {
   const [p] = await tx<{ limit_ore: number | null; status: string }[]>`
     select limit_ore, status from profiles where id = ${profileId} and company_id = ${companyId} for update`;
   if (!p) throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });

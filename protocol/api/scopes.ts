@@ -38,8 +38,11 @@ export const scopeCatalogue = [
   },
   {
     scope: 'calls:read',
-    description: 'Read calls, their commands and transcripts.',
-    operations: ['GET /v1/calls/:id', 'GET /v1/calls/:id/transcript', 'GET /v1/calls/:id/commands/:commandId', 'GET /v1/calls/:id/streams/:streamId'],
+    description: 'Read calls, their commands, streams, recordings and transcripts.',
+    operations: [
+      'GET /v1/calls/:id', 'GET /v1/calls/:id/transcript', 'GET /v1/calls/:id/commands/:commandId', 'GET /v1/calls/:id/streams/:streamId',
+      'GET /v1/calls/:id/recordings', 'GET /v1/calls/:id/recordings/:recordingId',
+    ],
   },
   {
     scope: 'streams:write',

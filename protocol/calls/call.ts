@@ -55,6 +55,8 @@ export const CreateCallRequest = Type.Object(
     transcription: Type.Optional(Type.Boolean()),
     amd: Type.Optional(AmdSettings),
     maxMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 240 })),
+    /** Seconds the dialled phone rings before the call ends as no_answer (default 60). */
+    ringTimeoutSeconds: Type.Optional(Type.Integer({ minimum: 5, maximum: 600 })),
     externalRef: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     metadata: Type.Optional(Metadata),
     conference: Type.Optional(Type.Boolean()),

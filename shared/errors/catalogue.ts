@@ -40,6 +40,17 @@ export const errorCatalogue = {
   participant_no_connection: { status: 400, message: 'Only app and bot participants have connection details.' },
   stream_limit_reached: { status: 409, message: 'A call has at most one stream.' },
   gather_in_progress: { status: 409, message: 'A gather is already running in this call.' },
+  // calls API (creation rules, limits and capabilities not opened yet)
+  from_not_allowed: { status: 422, message: 'from must be an active number of the profile.' },
+  call_without_party: { status: 400, message: 'A call needs to, or participants of which at least one is a person (phone or app).' },
+  phone_service_disabled: { status: 403, message: 'The profile does not have the phone service switched on.' },
+  media_unavailable: { status: 503, message: 'No media node has room for the call; retry shortly.' },
+  amd_unavailable: { status: 501, message: 'Answering-machine detection is not available yet; omit amd.' },
+  transcription_unavailable: { status: 501, message: 'Transcription is not available yet.' },
+  speech_input_unavailable: { status: 501, message: 'Listening for speech is not available yet; gather keys with input ["dtmf"].' },
+  transcript_not_ready: { status: 404, message: 'The call has no transcript (none was made, or it is not ready yet).' },
+  stream_concurrency_limit: { status: 429, message: 'The company already has 5 streams open; stop one first.' },
+  recording_not_stored: { status: 410, message: 'The recording file is not in this installation\'s storage.' },
   // webhooks (interface)
   webhook_delivery_not_found: { status: 404, message: 'No delivery of this event to this endpoint that gave up.' },
   // webhooks and stream targets

@@ -47,10 +47,24 @@ describe('the CLI', () => {
     expect(proc.output()).toContain('SENTRAL_API_PORT');
   });
 
-  it('says that the worker role is not built rather than pretending', async () => {
-    const proc = runSentral(['worker'], {});
-    expect(await proc.exited).not.toBe(0);
-    expect(proc.output()).toContain('not built');
+  it('runs the worker role (the call actor host) and stops it cleanly', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sentral-worker-'));
+    try {
+      const proc = runSentral(['worker'], { SENTRAL_DATA_DIR: dir, SENTRAL_LOG_LEVEL: 'info' });
+      await new Promise<void>((resolve, reject) => {
+        const check = (): void => {
+          if (proc.output().includes('actor host started')) resolve();
+        };
+        proc.child.stdout!.on('data', check);
+        proc.child.stderr!.on('data', check);
+        void proc.exited.then(() => reject(new Error(`worker exited early:\n${proc.output()}`)));
+        check();
+      });
+      expect(await proc.stop('SIGTERM'), proc.output().slice(-3000)).toBe(0);
+      expect(proc.output()).toContain('actor host stopped');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('lists its commands with --help', async () => {

@@ -156,6 +156,8 @@ export async function startActorHost(services: ActorHostServices, options: Actor
     async stop() {
       stopping = true;
       pruneTimer.cancel();
+      // Partitions still being gained finish (or give up) first, so none starts after the services close.
+      await Promise.allSettled([...starting]);
       await leases.stop();
       await Promise.all([...workers.values()].map((w) => w.stop()));
       workers.clear();

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { IdParam } from '../../../protocol/api/common.js';
+import type { CallReply } from '../../../protocol/calls/call-actor.js';
+import { Call, CreateCallRequest, UpdateCallRequest } from '../../../protocol/calls/call.js';
+import { Command } from '../../../protocol/calls/command.js';
+import { SentralError, isSentralError } from '../../../shared/errors/sentral-error.js';
+import type { Services } from '../../app/services.js';
+import { askActor, messageIdFor } from '../../calls/actor-requests.js';
+import { createCall } from '../../calls/call-launcher.js';
+import { readCall, readCommand } from '../../calls/call-reads.js';
+import { committedContext, findCall, setMetadataAfterEnd } from '../../calls/call-records.js';
+import { callsService } from '../../calls/calls-service.js';
+import { keyPrincipal } from '../route-config.js';
+
+/**
+ * Calls: start one (everything requested is priced and reserved at once; Idempotency-Key required), read it,
+ * set its metadata (also after it ended, to record an outcome), hang it up, read a command's outcome. Call
+ * actions go to the call's actor, which answers once its decision is committed.
+ */
+export const callRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  const calls = callsService(services);
+  const { sql } = services;
+  const tags = ['calls'];
+  const params = Type.Object({ id: IdParam });
+
+  app.post('/v1/calls', {
+    schema: { tags, summary: 'Start a call: dial `to`, or open a call between app participants', body: CreateCallRequest, response: { 201: Call } },
+    config: { scope: 'calls:write', idempotency: 'required' },
+  }, async (request, reply) => {
+    const call = await createCall(calls, keyPrincipal(request), request.body, request.idempotencyKey!);
+    return reply.code(201).send(call);
+  });
+
+  app.get('/v1/calls/:id', {
+    schema: { tags, summary: 'Read a call', params, response: { 200: Call } },
+    config: { scope: 'calls:read' },
+  }, async (request) => {
+    const row = await findCall(sql, keyPrincipal(request), request.params.id);
+    return readCall(calls, row.id);
+  });
+
+  app.patch('/v1/calls/:id', {
+    schema: { tags, summary: 'Set the call\'s metadata (also after the call, e.g. its outcome); later events carry it', params, body: UpdateCallRequest, response: { 200: Call } },
+    config: { scope: 'calls:write', idempotency: 'optional' },
+  }, async (request) => {
+    const caller = keyPrincipal(request);
+    const row = await findCall(sql, caller, request.params.id);
+    const committed = await committedContext(sql, row.id);
+    if (committed !== null && !committed.done) {
+      try {
+        const answer = await askActor(calls.actors, row.id, { id: messageIdFor(caller, request.idempotencyKey, 'update'), type: 'call.update', payload: { metadata: request.body.metadata } });
+        return await calls.signer.call(answer.body as CallReply);
+      } catch (err) {
+        if (!isSentralError(err, 'call_ended')) throw err;
+      }
+    }
+    await setMetadataAfterEnd(sql, row.id, request.body.metadata);
+    return readCall(calls, row.id);
+  });
+
+  app.post('/v1/calls/:id/hangup', {
+    schema: { tags, summary: 'Hang up for everyone; call.ended follows (an ended call is answered as it is)', params, response: { 200: Call } },
+    config: { scope: 'calls:write', idempotency: 'optional' },
+  }, async (request) => {
+    const caller = keyPrincipal(request);
+    const row = await findCall(sql, caller, request.params.id);
+    try {
+      const answer = await askActor(calls.actors, row.id, { id: messageIdFor(caller, request.idempotencyKey, 'hangup'), type: 'call.hangup' });
+      return await calls.signer.call(answer.body as CallReply);
+    } catch (err) {
+      if (isSentralError(err, 'call_ended')) return readCall(calls, row.id);
+      throw err;
+    }
+  });
+
+  app.get('/v1/calls/:id/transcript', {
+    schema: { tags, summary: 'Read the transcript (after call.transcript.ready; transcription is not available yet)', params },
+    config: { scope: 'calls:read' },
+  }, async (request) => {
+    await findCall(sql, keyPrincipal(request), request.params.id);
+    throw new SentralError('transcript_not_ready');
+  });
+
+  app.get('/v1/calls/:id/commands/:commandId', {
+    schema: { tags, summary: 'Read a command and its outcome', params: Type.Object({ id: IdParam, commandId: IdParam }), response: { 200: Command } },
+    config: { scope: 'calls:read' },
+  }, async (request) => {
+    const row = await findCall(sql, keyPrincipal(request), request.params.id);
+    return readCommand(calls, row.id, request.params.commandId);
+  });
+};

@@ -1,0 +1,158 @@
+/**
+ * The glue between the actor host and the rest of the system: what a committed call transition's effects
+ * do. Inside the transaction (onCommit): events go to the event log with their webhook deliveries, money
+ * moves in the ledger, and a ready recording is filed. After the commit (effect runner): media operations go
+ * to the call's media node and each answer comes back into the call's mailbox; dispatchers are woken; a
+ * stream that ended gives back its slot of the company's concurrent streams.
+ */
+import type { CallEffect } from '../../protocol/calls/call-actor.js';
+import type { ActorMessage } from '../../protocol/calls/mailbox.js';
+import type { MediaOp, MediaOpAnswer } from '../../protocol/media/media-op.js';
+import type { Bus } from '../../shared/bus/bus.js';
+import type { Clock } from '../../shared/clock/clock.js';
+import type { Tx } from '../../shared/db/database.js';
+import type { HotStore } from '../../shared/kv/hot-store.js';
+import type { Logger } from '../../shared/log/log.js';
+import { mailboxSubject } from '../../shared/partition.js';
+import { capture, release } from '../billing/ledger.js';
+import type { ActorEffect, EffectContext, EffectRunner, OnCommit } from './host/effect.js';
+import { recordEvent, wakeDispatcher } from '../events/event-log.js';
+import { fileRecording } from './call-records.js';
+import { creationStreamId } from './stream-launch.js';
+import { releaseStreamSlot } from './stream-slots.js';
+
+/** What the hooks need. */
+export interface CallEffectDeps {
+  bus: Bus;
+  clock: Clock;
+  log: Logger;
+  hot: HotStore;
+  partitions: number;
+  /** How long one media op request waits for the node's answer (default 3 s). */
+  opTimeoutMs?: number;
+  /** Attempts per op before it counts as unanswered (default 3; the node drops repeats by op id). */
+  opAttempts?: number;
+  /** After a node left an op unanswered, its further ops count as unanswered without a try for this long (default 15 s). */
+  nodeDownMs?: number;
+}
+
+/** The actor host's hooks for call actors. */
+export interface CallEffectHooks {
+  onCommit: OnCommit;
+  effectRunner: EffectRunner;
+}
+
+type Emitted<T extends CallEffect['type']> = Extract<CallEffect, { type: T }> & { id: string };
+
+// Ops that carry out a command. Their acknowledgement moves the command on, so every answer is reported;
+// when the node never answers, the command's own deadline makes it uncertain (it may have been carried
+// out), so no failure is reported. Other ops matter to the call only when refused or unanswered.
+const COMMAND_OPS: ReadonlySet<MediaOp['op']> = new Set(['say', 'play', 'stopMedia', 'startRecording']);
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Builds onCommit and the effect runner of the call actors. */
+export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
+  const { bus, clock, log } = deps;
+  const timeoutMs = deps.opTimeoutMs ?? 3000;
+  const attempts = deps.opAttempts ?? 3;
+
+  const onCommit: OnCommit = async (tx: Tx, effects: ActorEffect[]) => {
+    for (const effect of effects) {
+      switch (effect.type) {
+        case 'event.record': {
+          const e = effect as Emitted<'event.record'>;
+          await recordEvent(tx, clock, {
+            companyId: e.companyId,
+            profileId: e.profileId,
+            mode: e.mode,
+            type: e.eventType,
+            data: e.data,
+            objectId: e.objectId,
+            occurredAtMs: e.occurredAtMs,
+          });
+          if (e.eventType === 'call.recording.ready') await fileRecording(tx, clock, e.objectId, e.data);
+          break;
+        }
+        case 'ledger.capture': {
+          const e = effect as Emitted<'ledger.capture'>;
+          await capture(tx, clock, { reservationId: e.reservationId, amountOre: e.amountOre });
+          break;
+        }
+        case 'ledger.release':
+          await release(tx, clock, { reservationId: (effect as Emitted<'ledger.release'>).reservationId });
+          break;
+        default:
+          break;
+      }
+    }
+  };
+
+  // Nodes that just failed to answer, until when: their ops are not tried again meanwhile, so a dead node
+  // does not hold up its partition's other calls for every op of every call it carried.
+  const unreachableUntil = new Map<string, number>();
+  const downForMs = deps.nodeDownMs ?? 15_000;
+
+  /** Sends one op to its node, retrying the same op id; null when the node never answered. */
+  const send = async (nodeId: string, op: MediaOp): Promise<MediaOpAnswer | null> => {
+    if ((unreachableUntil.get(nodeId) ?? 0) > clock.monotonic()) return null;
+    const data = encoder.encode(JSON.stringify(op));
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        const answer = JSON.parse(decoder.decode(await bus.request(`media.${nodeId}`, data, { timeoutMs }))) as MediaOpAnswer;
+        unreachableUntil.delete(nodeId);
+        return answer;
+      } catch (err) {
+        log.warn({ err, nodeId, opId: op.opId, op: op.op, attempt }, 'media node did not answer an op');
+      }
+    }
+    unreachableUntil.set(nodeId, clock.monotonic() + downForMs);
+    return null;
+  };
+
+  /** Mails the op's answer to the call (the message id is the op's, so a rerun is dropped as a duplicate). */
+  const report = async (callId: string, opId: string, ok: boolean, code: string | undefined): Promise<void> => {
+    const message: ActorMessage = {
+      id: `opresult-${opId}`,
+      callId,
+      type: 'media.op.result',
+      payload: { opId, ok, ...(code === undefined ? {} : { code }) },
+      at: clock.now(),
+    };
+    await bus.publish(mailboxSubject(callId, deps.partitions), encoder.encode(JSON.stringify(message)), { msgId: message.id });
+  };
+
+  const effectRunner: EffectRunner = async (effects: ActorEffect[], context: EffectContext) => {
+    let recorded = false;
+    for (const effect of effects) {
+      if (effect.type === 'media.op') {
+        const { nodeId, op } = effect as Emitted<'media.op'>;
+        const answer = await send(nodeId, op);
+        if (answer === null) {
+          if (!COMMAND_OPS.has(op.op)) await report(context.callId, op.opId, false, 'media_unreachable');
+        } else if (!answer.ok) {
+          await report(context.callId, op.opId, false, answer.error.code);
+        } else if (COMMAND_OPS.has(op.op)) {
+          await report(context.callId, op.opId, true, undefined);
+        }
+      } else if (effect.type === 'event.record') {
+        recorded = true;
+        const e = effect as Emitted<'event.record'>;
+        // A stream gives its slot back when it leaves; the creation's stream also when the call ends unanswered.
+        const streamId =
+          e.eventType === 'call.participant.left' && e.data.kind === 'stream' && typeof e.data.participantId === 'string'
+            ? e.data.participantId
+            : e.eventType === 'call.ended'
+              ? creationStreamId(context.callId)
+              : null;
+        if (streamId !== null) {
+          await releaseStreamSlot(deps.hot, e.companyId, streamId).catch((err: unknown) => log.warn({ err, callId: context.callId }, 'stream slot not given back'));
+        }
+      }
+    }
+    if (recorded) await wakeDispatcher(bus).catch((err: unknown) => log.warn({ err }, 'dispatcher wake-up not sent'));
+  };
+
+  return { onCommit, effectRunner };
+}

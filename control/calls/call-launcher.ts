@@ -1,0 +1,169 @@
+/**
+ * POST /v1/calls: checks the creation rules, prices and reserves everything asked for, picks the media node,
+ * writes the call's row and launch, then creates the call's actor. Every id derives from the Idempotency-Key,
+ * and a retry finds the call's row and sends the same launch again, so nothing is reserved or dialled twice.
+ */
+import type { CallActorInput, CallReply, Charge, ParticipantLaunch, StreamLaunch } from '../../protocol/calls/call-actor.js';
+import type { Call, CreateCallRequest } from '../../protocol/calls/call.js';
+import { ACTOR_CREATE } from '../../protocol/calls/mailbox.js';
+import { SentralError } from '../../shared/errors/sentral-error.js';
+import { espeakVoice } from '../../media/speech/voices.js';
+import { getActiveProfile } from '../accounts/profiles.js';
+import type { KeyPrincipal } from '../accounts/principal.js';
+import { priceListFor } from '../billing/price-list.js';
+import { getClip } from '../media/audio-clips.js';
+import { findActiveNumber } from '../numbers/numbers.js';
+import { askActor } from './actor-requests.js';
+import { callRow, insertCall } from './call-records.js';
+import { DEFAULT_CALL_MAX_MINUTES, reserveCharges, type ChargeRequest } from './call-pricing.js';
+import { readCall } from './call-reads.js';
+import type { CallsService } from './calls-service.js';
+import { derivedId } from './derived-id.js';
+import { creationStreamId, resolveStream } from './stream-launch.js';
+import { releaseStreamSlot, takeStreamSlot } from './stream-slots.js';
+
+/** Most minutes a bot is reserved for (the interface's limit). */
+export const BOT_MAX_MINUTES = 60;
+
+/** Creates a call (or, for a retried request, finds the one it created) and returns it as the API shows it. */
+export async function createCall(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest, idempotencyKey: string): Promise<Call> {
+  const { sql } = calls.services;
+  const callId = derivedId('call', caller.companyId, caller.mode, idempotencyKey);
+  const existing = await callRow(sql, callId);
+  const launch = existing?.launch ?? (await prepareLaunch(calls, caller, body, callId));
+  const reply = await askActor(calls.actors, callId, { id: `create-${callId}`, type: ACTOR_CREATE, payload: { kind: 'call', input: launch } });
+  const answered = reply.body as Partial<CallReply>;
+  if (answered.object === 'call') return calls.signer.call(answered as CallReply);
+  return readCall(calls, callId);
+}
+
+/** Checks the request, reserves its money and stores the call's row; returns the actor's input. */
+async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest, callId: string): Promise<CallActorInput> {
+  const { sql, clock, hot } = calls.services;
+  if (caller.profileId !== null && caller.profileId !== body.profileId.toLowerCase()) {
+    throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
+  }
+  const profile = await getActiveProfile(sql, caller.companyId, body.profileId);
+  if (!profile.services.phone) throw new SentralError('phone_service_disabled', { param: 'profileId' });
+  if (body.amd !== undefined) throw new SentralError('amd_unavailable', { param: 'amd' });
+  if (body.transcription === true) throw new SentralError('transcription_unavailable', { param: 'transcription' });
+  if (body.text !== undefined && body.audioClipId !== undefined) {
+    throw new SentralError('invalid_request', { message: 'text and audioClipId are alternatives: send one of them.', param: 'audioClipId' });
+  }
+  if (body.voice !== undefined) espeakVoice(body.voice);
+  if (body.audioClipId !== undefined) {
+    await getClip(sql, caller, body.audioClipId).catch(() => {
+      throw new SentralError('not_found', { message: 'No such audio clip.', param: 'audioClipId' });
+    });
+  }
+  const extra = body.participants ?? [];
+  for (const [i, p] of extra.entries()) {
+    if (p.kind === 'phone' && p.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: `participants.${i}.to` });
+  }
+  const persons = extra.filter((p) => p.kind === 'phone' || p.kind === 'app').length;
+  if (body.to === undefined && persons === 0) throw new SentralError('call_without_party', { param: 'to' });
+
+  const dialsPhone = body.to !== undefined || extra.some((p) => p.kind === 'phone');
+  let assignedTo: string | null = null;
+  if (dialsPhone) {
+    const number = body.from === undefined ? null : await findActiveNumber(sql, body.from);
+    if (number === null || number.companyId !== caller.companyId || number.profileId !== profile.id) {
+      throw new SentralError('from_not_allowed', {
+        message: body.from === undefined ? 'from is required when a telephone is dialled: one of the profile\'s active numbers.' : undefined,
+        param: 'from',
+      });
+    }
+    assignedTo = number.assignedTo;
+  }
+
+  const at = clock.now();
+  const callMinutes = body.maxMinutes ?? DEFAULT_CALL_MAX_MINUTES;
+  const primaryParticipantId = body.to === undefined ? null : derivedId('part', callId, 'to');
+  const participantIds = extra.map((_, i) => derivedId('part', callId, String(i)));
+  const prices = await priceListFor(sql, caller.companyId);
+
+  // The call's own charge: its telephone, every person added with it (per participant and minute), and recording.
+  const phones = (body.to === undefined ? 0 : 1) + extra.filter((p) => p.kind === 'phone').length;
+  const apps = extra.filter((p) => p.kind === 'app').length;
+  const requests: ChargeRequest[] = [
+    {
+      service: phones > 0 ? 'phone' : 'app',
+      rateOre: phones * prices.phoneMinuteOre + apps * prices.appParticipantMinuteOre + (body.recording ? prices.recordingMinuteOre : 0),
+      maxMinutes: null,
+    },
+  ];
+  const bots = extra.flatMap((p, i) => (p.kind === 'bot' ? [i] : []));
+  for (const i of bots) requests.push({ service: 'bot', rateOre: prices.botMinuteOre, maxMinutes: Math.min(extra[i]!.maxMinutes ?? BOT_MAX_MINUTES, BOT_MAX_MINUTES) });
+
+  const streamId = body.stream === undefined ? null : creationStreamId(callId);
+  let stream: Omit<StreamLaunch, 'charge'> | null = null;
+  if (body.stream !== undefined && streamId !== null) {
+    stream = await resolveStream(
+      sql,
+      clock,
+      caller,
+      { profileId: profile.id, from: body.from ?? null, to: body.to ?? null, primaryParticipantId, callMinutes, participantIds: [...(primaryParticipantId ? [primaryParticipantId] : []), ...participantIds] },
+      body.stream,
+      streamId,
+    );
+    requests.push({ service: 'stream', rateOre: prices.streamMinuteOre, maxMinutes: stream.leg.maxMinutes });
+  }
+
+  const node = await calls.picker.pick(phones + apps + bots.length + (stream ? 1 : 0));
+  if (stream !== null && streamId !== null) await takeStreamSlot(hot, caller.companyId, streamId);
+  try {
+    return await sql.begin(async (tx) => {
+      const charges = await reserveCharges(tx, clock, { companyId: caller.companyId, profileId: profile.id, mode: caller.mode, reference: callId, minutes: callMinutes }, requests);
+      const chargeOf = (i: number): Charge | null => {
+        const at = bots.indexOf(i);
+        return at < 0 ? null : charges[1 + at]!;
+      };
+      const participants: ParticipantLaunch[] = extra.map((p, i) => ({ ...p, participantId: participantIds[i]!, charge: chargeOf(i) }));
+      const greetingText = body.text;
+      const launch: CallActorInput = {
+        callId,
+        companyId: caller.companyId,
+        profileId: profile.id,
+        mode: caller.mode,
+        at,
+        media: { nodeId: node.nodeId, roomUrl: node.roomUrl },
+        to: body.to ?? null,
+        from: body.from ?? null,
+        primaryParticipantId,
+        ...(body.ringTimeoutSeconds !== undefined ? { ringTimeoutSeconds: body.ringTimeoutSeconds } : {}),
+        conference: body.conference ?? false,
+        externalRef: body.externalRef ?? null,
+        metadata: body.metadata ?? {},
+        assignedTo,
+        greeting:
+          greetingText === undefined && body.audioClipId === undefined
+            ? null
+            : {
+                commandId: derivedId('cmd', callId, 'greeting'),
+                ...(greetingText !== undefined ? { text: greetingText } : { clipId: body.audioClipId! }),
+                ...(body.voice !== undefined ? { voice: body.voice } : {}),
+                repeat: body.repeat ? 2 : 1,
+              },
+        recording: body.recording ? { commandId: derivedId('cmd', callId, 'recording'), recordingId: derivedId('rec', callId, 'recording') } : null,
+        stream: stream === null ? null : { ...stream, charge: charges[charges.length - 1]! },
+        participants,
+        charge: charges[0]!,
+      };
+      const { row, created } = await insertCall(tx, launch);
+      // Another request made this call meanwhile: undo this one's reservations and use that call's launch.
+      if (!created) throw new LaunchedMeanwhile(row.launch);
+      return row.launch;
+    });
+  } catch (err) {
+    if (err instanceof LaunchedMeanwhile) return err.launch;
+    if (streamId !== null) await releaseStreamSlot(hot, caller.companyId, streamId);
+    throw err;
+  }
+}
+
+/** Rolls back a launch whose call id another request stored first. */
+class LaunchedMeanwhile extends Error {
+  constructor(readonly launch: CallActorInput) {
+    super('the call was launched by another request');
+  }
+}

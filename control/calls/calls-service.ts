@@ -1,0 +1,33 @@
+/** What the calls API routes share: the services, the media node picker, the connection signer and the actor client. */
+import type { Services } from '../app/services.js';
+import { ensureRoomKeys } from '../app/room-keys.js';
+import type { ActorClient } from './actor-requests.js';
+import { ConnectionSigner } from './connection-signer.js';
+import { MediaNodePicker } from './media-node-picker.js';
+
+/** The parts every call route uses. */
+export interface CallsService {
+  services: Services;
+  actors: ActorClient;
+  picker: MediaNodePicker;
+  signer: ConnectionSigner;
+}
+
+/** Builds the calls service of an API process (the room key is read, or made, on first use). */
+export function callsService(services: Services): CallsService {
+  let roomKey: ReturnType<typeof ensureRoomKeys> | undefined;
+  const privateKey = async () => {
+    // A failed read is not kept: the next request tries again.
+    roomKey ??= ensureRoomKeys(services.sql, services.bus).catch((err: unknown) => {
+      roomKey = undefined;
+      throw err;
+    });
+    return (await roomKey).privateKey;
+  };
+  return {
+    services,
+    actors: { bus: services.bus, clock: services.clock, partitions: services.config.partitions },
+    picker: new MediaNodePicker(services.bus),
+    signer: new ConnectionSigner(privateKey),
+  };
+}

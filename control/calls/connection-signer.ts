@@ -1,0 +1,36 @@
+/**
+ * Turns the connection grants in the actor's answers into what customers get: `connection: {url, token}`
+ * with the room token signed by the control plane's key. The grant's window is the actor's decision; the
+ * same grant always signs to the same token.
+ */
+import type { KeyObject } from 'node:crypto';
+import type { CallReply, ConnectionGrant, ParticipantReply } from '../../protocol/calls/call-actor.js';
+import type { Call } from '../../protocol/calls/call.js';
+import type { Participant } from '../../protocol/calls/participant.js';
+import { issueRoomToken } from '../../media/room/room-token.js';
+
+/** Signs connection grants with the room key. */
+export class ConnectionSigner {
+  constructor(private readonly privateKey: () => Promise<KeyObject>) {}
+
+  /** A participant with its connection signed. */
+  async participant(p: ParticipantReply): Promise<Participant> {
+    return { ...p, connection: p.connection === null ? null : await this.connection(p.connection) };
+  }
+
+  /** A call with every participant's connection signed. */
+  async call(c: CallReply): Promise<Call> {
+    return { ...c, participants: await Promise.all(c.participants.map((p) => this.participant(p))) };
+  }
+
+  private async connection(grant: ConnectionGrant): Promise<{ url: string; token: string }> {
+    const token = await issueRoomToken(await this.privateKey(), {
+      participantId: grant.participantId,
+      callId: grant.callId,
+      kind: grant.kind,
+      notBefore: grant.notBefore,
+      expiresAt: grant.expiresAt,
+    });
+    return { url: grant.url, token };
+  }
+}

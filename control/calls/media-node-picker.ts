@@ -1,0 +1,44 @@
+/**
+ * Chooses the media node a new call's audio lives on: the registered node (KV bucket `media-nodes`) with
+ * the most free capacity, among those still registered. All of a call's audio stays on that node.
+ */
+import { Value } from 'typebox/value';
+import { MediaNodeRecord } from '../../protocol/media/media-node-record.js';
+import type { Bus, KvBucket } from '../../shared/bus/bus.js';
+import { SentralError } from '../../shared/errors/sentral-error.js';
+import { MEDIA_NODES_BUCKET, MEDIA_NODE_TTL_MS } from '../../media/node/node-registration.js';
+
+const decoder = new TextDecoder();
+
+/** Picks media nodes for new calls. */
+export class MediaNodePicker {
+  private bucket: Promise<KvBucket> | undefined;
+
+  constructor(private readonly bus: Bus) {}
+
+  /** The least loaded live node with room for `legs` more legs; media_unavailable when there is none. */
+  async pick(legs: number): Promise<MediaNodeRecord> {
+    this.bucket ??= this.bus.kv(MEDIA_NODES_BUCKET, { ttlMs: MEDIA_NODE_TTL_MS }).catch((err: unknown) => {
+      this.bucket = undefined;
+      throw err;
+    });
+    const bucket = await this.bucket;
+    let best: MediaNodeRecord | undefined;
+    for (const key of await bucket.keys()) {
+      const entry = await bucket.get(key);
+      if (!entry) continue;
+      let record: unknown;
+      try {
+        record = JSON.parse(decoder.decode(entry.value));
+      } catch {
+        continue;
+      }
+      if (!Value.Check(MediaNodeRecord, record)) continue;
+      // A node that stopped heartbeating drops out of the bucket with its TTL.
+      if (record.capacity - record.load < legs) continue;
+      if (!best || record.capacity - record.load > best.capacity - best.load) best = record;
+    }
+    if (!best) throw new SentralError('media_unavailable', { retryAfterSeconds: 5 });
+    return best;
+  }
+}

@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sine } from '../../shared/audio/tones.js';
+import { toneAmplitude } from '../../shared/audio/level.js';
+import { writeWav } from '../../shared/audio/wav.js';
+import { RoomClient } from '../integration/media-harness.js';
+import { CustomerServer } from '../integration/stream-customer-server.js';
+import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+
+let sys: CallsSystem;
+let customer: Customer;
+let seq = 0;
+
+beforeAll(async () => {
+  sys = await startCallsSystem();
+  customer = await sys.customer({ balanceOre: 10_000 });
+});
+afterAll(async () => sys?.close());
+
+const key = (): Record<string, string> => ({ 'idempotency-key': `media-${++seq}` });
+const ended = (callId: string) => customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId);
+const typesOf = (callId: string) => customer.callEvents(callId).map((e) => e.type);
+
+async function startCall(body: Record<string, unknown>) {
+  const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, maxMinutes: 2, ...body }, key());
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+/** Whether the last second of what `client` heard carries a tone of `hz`. */
+function hears(client: RoomClient, hz: number): boolean {
+  const recent = client.frames.slice(-50);
+  if (recent.length < 25) return false;
+  const samples = new Int16Array(recent.length * 320);
+  recent.forEach((f, i) => samples.set(f, i * 320));
+  return toneAmplitude(samples, hz, 16000) > 500;
+}
+
+describe('app participants and bots in rooms', () => {
+  it('an app-only call dials no phone; its two app users hear each other; priced per participant and minute', async () => {
+    const before = await customer.balance();
+    const call = await startCall({ participants: [{ kind: 'app', externalRef: 'alice' }, { kind: 'app', externalRef: 'bob' }] });
+    expect(call.state).toBe('in_progress');
+    expect(call.participants.map((p: any) => [p.kind, p.externalRef, p.state])).toEqual([['app', 'alice', 'waiting'], ['app', 'bob', 'waiting']]);
+    const [alice, bob] = call.participants.map((p: any) => new RoomClient(`${p.connection.url}?token=${p.connection.token}`));
+    await Promise.all([alice!.message('joined'), bob!.message('joined')]);
+    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id && e.data.participantExternalRef === 'bob');
+    alice!.talk(sine(440, 3000, 16000, 8000));
+    bob!.talk(sine(700, 3000, 16000, 8000));
+    await Promise.all([bob!.until(() => hears(bob!, 440)), alice!.until(() => hears(alice!, 700))]);
+    const hung = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
+    expect(hung.body.state).toBe('ended');
+    const end = await ended(call.id);
+    expect(end.data).toMatchObject({ reason: 'hangup_api', countedMinutes: 1, priceOre: 10 });
+    expect((await alice!.closed).code).toBe(4410);
+    bob!.close();
+    expect(await customer.balance()).toBe(before - 10);
+  });
+
+  it('a conference ends when the last person leaves, although a bot stays connected', async () => {
+    const before = await customer.balance();
+    const call = await startCall({ to: '+447700900007', from: customer.number, conference: true, participants: [{ kind: 'bot', maxMinutes: 5 }] });
+    const botInfo = call.participants.find((p: any) => p.kind === 'bot');
+    expect(botInfo.connection).toEqual({ url: expect.stringMatching(/^ws:\/\//), token: expect.any(String) });
+    const bot = new RoomClient(`${botInfo.connection.url}?token=${botInfo.connection.token}`);
+    await bot.message('joined');
+    const end = await ended(call.id);
+    expect(end.data.reason).toBe('last_person_left');
+    expect(typesOf(call.id).filter((t) => t !== 'call.participant.joined')).toEqual(['call.participant.left', 'call.participant.left', 'call.ended']);
+    const left = customer.callEvents(call.id).filter((e) => e.type === 'call.participant.left').map((e) => [e.data.kind, e.data.reason]);
+    expect(left).toEqual([['phone', 'hangup'], ['bot', 'call_ended']]);
+    expect((await bot.closed).code).toBe(4410);
+    // The call's minute (25 øre) and the bot's minute (10 øre).
+    expect(end.data.priceOre).toBe(25);
+    expect(await customer.balance()).toBe(before - 35);
+  });
+});
+
+describe('changing who is in a running call', () => {
+  it('adds a bot with its own reservation, mutes, renews a token and removes a participant while the others stay', async () => {
+    const before = await customer.balance();
+    const call = await startCall({ participants: [{ kind: 'app', externalRef: 'alice' }, { kind: 'app', externalRef: 'bob' }] });
+    const [aliceInfo, bobInfo] = call.participants;
+    const alice = new RoomClient(`${aliceInfo.connection.url}?token=${aliceInfo.connection.token}`);
+    await alice.message('joined');
+    const add = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/participants`, { participant: { kind: 'bot', maxMinutes: 1 } }, { 'idempotency-key': `bot-${call.id}` });
+    expect(add.status, JSON.stringify(add.body)).toBe(201);
+    expect(add.body).toMatchObject({ kind: 'bot', state: 'waiting', connection: { url: expect.any(String), token: expect.any(String) } });
+    const again = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/participants`, { participant: { kind: 'bot', maxMinutes: 1 } }, { 'idempotency-key': `bot-${call.id}` });
+    expect(again.body.id).toBe(add.body.id);
+    // The call's 2 apps × 5 øre × 2 minutes, and the bot's 10 øre for its one minute.
+    expect(await customer.balance()).toBe(before - 20 - 10);
+
+    const muted = await sys.request(customer.key, 'PATCH', `/v1/calls/${call.id}/participants/${aliceInfo.id}`, { muted: true });
+    expect(muted.body).toMatchObject({ id: aliceInfo.id, muted: true });
+    await customer.nextEvent((e) => e.type === 'call.participant.updated' && e.data.participantId === aliceInfo.id && e.data.muted === true);
+    const token = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/participants/${bobInfo.id}/token`);
+    expect(token.body.connection.token).toEqual(expect.any(String));
+    const bob = new RoomClient(`${token.body.connection.url}?token=${token.body.connection.token}`);
+    await bob.message('joined');
+
+    const removed = await sys.request(customer.key, 'DELETE', `/v1/calls/${call.id}/participants/${bobInfo.id}`);
+    expect(removed.body).toMatchObject({ object: 'participant', id: bobInfo.id, removed: true, state: 'left' });
+    expect((await bob.closed).code).toBe(4410);
+    const left = await customer.nextEvent((e) => e.type === 'call.participant.left' && e.data.participantId === bobInfo.id);
+    expect(left.data.reason).toBe('removed');
+    expect((await sys.request(customer.key, 'GET', `/v1/calls/${call.id}`)).body.state).toBe('in_progress');
+    const gone = await sys.request(customer.key, 'PATCH', `/v1/calls/${call.id}/participants/${bobInfo.id}`, { held: true });
+    expect([gone.status, gone.body.error.code]).toEqual([409, 'participant_left']);
+
+    await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
+    const end = await ended(call.id);
+    alice.close();
+    // The bot never connected: its reservation comes back whole.
+    expect(await customer.balance()).toBe(before - end.data.priceOre);
+  });
+});
+
+describe('say, play and gather against a phone that presses keys (…005)', () => {
+  it('gathers 1234 with a matching choice (barging into the question), then says and plays; every command completes', async () => {
+    const call = await startCall({ to: '+447700900005', from: customer.number });
+    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id);
+    const gather = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/gather`, {
+      text: 'Please type your four digit code, then the hash key.',
+      choices: [{ id: 'code', digits: '1234' }, { id: 'other', digits: '9' }],
+      timeoutSeconds: 10,
+    }, key());
+    expect(gather.status, JSON.stringify(gather.body)).toBe(201);
+    expect(gather.body).toMatchObject({ object: 'command', action: 'gather', state: 'issued' });
+    const result = await customer.nextEvent((e) => e.type === 'call.gather.completed' && e.data.commandId === gather.body.id);
+    expect(result.data).toMatchObject({ outcome: 'digits', digits: '1234', choice: 'code', transcript: null });
+    const read = await sys.request(customer.key, 'GET', `/v1/calls/${call.id}/commands/${gather.body.id}`);
+    expect(read.body).toMatchObject({ state: 'completed', result: { digits: '1234', choice: 'code' } });
+
+    const say = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/say`, { text: 'Thank you.' }, key());
+    expect(say.status).toBe(201);
+    await customer.nextEvent((e) => e.type === 'call.command.completed' && e.data.commandId === say.body.id);
+    expect(customer.events.find((e) => e.type === 'call.playback.ended' && e.data.commandId === say.body.id)!.data.outcome).toBe('completed');
+
+    const upload = await fetch(`${sys.api}/v1/audio-clips`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'audio/wav' },
+      body: writeWav(sine(523, 400, 16000, 6000), 16000),
+    });
+    expect(upload.status).toBe(201);
+    const clip = (await upload.json()) as { id: string };
+    const play = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/play`, { audioClipId: clip.id }, key());
+    expect(play.status, JSON.stringify(play.body)).toBe(201);
+    await customer.nextEvent((e) => e.type === 'call.command.completed' && e.data.commandId === play.body.id);
+
+    const speech = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/gather`, { input: ['speech'] }, key());
+    expect([speech.status, speech.body.error.code]).toEqual([501, 'speech_input_unavailable']);
+    const dtmf = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/dtmf`, { digits: '1' });
+    expect([dtmf.status, dtmf.body.error.code]).toEqual([501, 'capability_unavailable']);
+    await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
+    await ended(call.id);
+    const late = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/say`, { text: 'Too late' }, key());
+    expect([late.status, late.body.error.code]).toEqual([409, 'call_ended']);
+  });
+});
+
+describe('streams and recordings', () => {
+  it('a stream asked for at creation starts on answer: the customer\'s server gets connected, start and media, and stop at the end', async () => {
+    const options = { secret: '', now: () => Date.now() };
+    const server = await CustomerServer.start(options);
+    try {
+      const endpoint = await sys.request(customer.key, 'POST', '/v1/webhook-endpoints', { url: server.url, events: ['sms.status'] }, key());
+      expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+      options.secret = endpoint.body.secret;
+      const before = await customer.balance();
+      const call = await startCall({ to: '+447700900001', from: customer.number, stream: { endpointId: endpoint.body.id, customParameters: { order: '42' } } });
+      const conn = await server.connection(0);
+      const start = await conn.waitForEvent('start');
+      expect(start.start.customParameters).toMatchObject({ order: '42', from_number: customer.number, to_number: '+447700900001' });
+      expect(start.start.svc.callId).toBe(call.id);
+      expect(conn.messages[0]!.event).toBe('connected');
+      await conn.waitFor((m) => m.event === 'media' && m.sequenceNumber > 20);
+      const streamJoined = await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id && e.data.kind === 'stream');
+      const stream = await sys.request(customer.key, 'GET', `/v1/calls/${call.id}/streams/${streamJoined.data.participantId}`);
+      expect(stream.body).toMatchObject({ object: 'stream', state: 'streaming', audio: 'talk' });
+      const second = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/streams`, { endpointId: endpoint.body.id }, key());
+      expect([second.status, second.body.error.code]).toEqual([409, 'stream_limit_reached']);
+      await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
+      const end = await ended(call.id);
+      await conn.waitForEvent('stop');
+      const left = customer.callEvents(call.id).find((e) => e.type === 'call.participant.left' && e.data.kind === 'stream');
+      expect(left!.data.reason).toBe('call_ended');
+      // The call's minute and the stream's minute.
+      expect(await customer.balance()).toBe(before - end.data.priceOre - 5);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a recorded call reports call.recording.ready and the WAV downloads', async () => {
+    const before = await customer.balance();
+    const call = await startCall({ to: '+447700900001', from: customer.number, recording: true });
+    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id);
+    await customer.nextEvent((e) => e.type === 'call.command.completed' && e.data.callId === call.id && e.data.action === 'recording.start');
+    // Something worth recording: a sentence read into the call, heard to its end.
+    const say = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/say`, { text: 'This call is recorded.' }, key());
+    await customer.nextEvent((e) => e.type === 'call.command.completed' && e.data.commandId === say.body.id);
+    await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
+    const ready = await customer.nextEvent((e) => e.type === 'call.recording.ready' && e.data.callId === call.id);
+    const end = await ended(call.id);
+    // The call's minute at 25 øre plus recording at 2 øre.
+    expect(end.data.priceOre).toBe(27);
+    expect(await customer.balance()).toBe(before - 27);
+    const list = await sys.request(customer.key, 'GET', `/v1/calls/${call.id}/recordings`);
+    expect(list.body.data).toEqual([expect.objectContaining({ id: ready.data.recordingId, contentType: 'audio/wav' })]);
+    const file = await fetch(`${sys.api}${list.body.data[0].url}`, { headers: { authorization: `Bearer ${customer.key}` } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('audio/wav');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.length).toBeGreaterThan(44 + 16000);
+  });
+});

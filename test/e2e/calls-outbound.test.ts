@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+
+let sys: CallsSystem;
+let customer: Customer;
+
+beforeAll(async () => {
+  sys = await startCallsSystem();
+  customer = await sys.customer({ balanceOre: 10_000 });
+});
+afterAll(async () => sys?.close());
+
+let keySeq = 0;
+async function dial(to: string, extra: Record<string, unknown> = {}) {
+  const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to, from: customer.number, maxMinutes: 3, ...extra }, { 'idempotency-key': `dial-${++keySeq}` });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body;
+}
+
+describe('an outbound call as the customer sees it', () => {
+  it('answered, hung up by the API: joined, then ended with the price drawn from the balance to the øre', async () => {
+    const before = await customer.balance();
+    const call = await dial('+447700900001', { externalRef: 'order-1', metadata: { shop: 'north' } });
+    expect(call).toMatchObject({ object: 'call', state: 'dialing', to: '+447700900001', from: customer.number, externalRef: 'order-1' });
+    const joined = await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id);
+    expect(joined.data).toMatchObject({ kind: 'phone', externalRef: 'order-1', metadata: { shop: 'north' }, mode: 'live', profileId: customer.profileId });
+
+    const hungUp = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
+    expect(hungUp.status, JSON.stringify(hungUp.body)).toBe(200);
+    expect(hungUp.body).toMatchObject({ state: 'ended', endReason: 'hangup_api' });
+
+    const ended = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === call.id);
+    expect(ended.data).toMatchObject({ reason: 'hangup_api', countedMinutes: 1, priceOre: 25, externalRef: 'order-1' });
+    expect(await customer.balance()).toBe(before - ended.data.priceOre);
+    const read = await sys.request(customer.key, 'GET', `/v1/calls/${call.id}`);
+    expect(read.body).toMatchObject({ state: 'ended', priceOre: 25, countedMinutes: 1 });
+  });
+});
+
+/** The event types of a call in the order they arrived. */
+function typesOf(callId: string): string[] {
+  return customer.callEvents(callId).map((e) => e.type);
+}
+
+describe('every simulated number ends the way a real one would', () => {
+  it('busy (…002), not in service (…099) and no answer (…003): ended unanswered, nothing charged, the reservation back', async () => {
+    const before = await customer.balance();
+    const [busy, failed, silent] = await Promise.all([
+      dial('+447700900002'),
+      dial('+447700900099'),
+      dial('+447700900003', { ringTimeoutSeconds: 5 }),
+    ]);
+    const ends = await Promise.all([busy, failed, silent].map((c) => customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === c.id)));
+    expect(ends.map((e) => [e.data.reason, e.data.priceOre, e.data.countedMinutes, e.data.duration])).toEqual([
+      ['busy', 0, 0, 0],
+      ['failed', 0, 0, 0],
+      ['no_answer', 0, 0, 0],
+    ]);
+    for (const [call, reason] of [[busy, 'busy'], [failed, 'failed'], [silent, 'no_answer']] as const) {
+      expect(typesOf(call.id)).toEqual(['call.participant.left', 'call.ended']);
+      expect(customer.callEvents(call.id)[0]!.data).toMatchObject({ kind: 'phone', reason });
+    }
+    expect(await customer.balance()).toBe(before);
+  });
+
+  it('answered and hung up by the phone (…007): joined, left with hangup, ended as hangup_phone after about 5 s', async () => {
+    const before = await customer.balance();
+    const call = await dial('+447700900007');
+    const ended = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === call.id);
+    expect(typesOf(call.id)).toEqual(['call.participant.joined', 'call.participant.left', 'call.ended']);
+    expect(customer.callEvents(call.id)[1]!.data).toMatchObject({ kind: 'phone', reason: 'hangup' });
+    expect(ended.data).toMatchObject({ reason: 'hangup_phone', countedMinutes: 1, priceOre: 25 });
+    expect(ended.data.duration).toBeGreaterThanOrEqual(4);
+    expect(ended.data.duration).toBeLessThanOrEqual(6);
+    expect(await customer.balance()).toBe(before - 25);
+  });
+
+  it('a retried POST /v1/calls with the same Idempotency-Key returns the same call and dials once', async () => {
+    const body = { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 1 };
+    const first = await sys.request(customer.key, 'POST', '/v1/calls', body, { 'idempotency-key': 'retry-me' });
+    const again = await sys.request(customer.key, 'POST', '/v1/calls', body, { 'idempotency-key': 'retry-me' });
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    await sys.request(customer.key, 'POST', `/v1/calls/${first.body.id}/hangup`);
+    await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === first.body.id);
+  });
+});
+
+describe('money and the rules of creation', () => {
+  it('less than one affordable minute is 402 insufficient_balance and nothing is dialled', async () => {
+    const poor = await sys.customer({ balanceOre: 20 });
+    const res = await sys.request(poor.key, 'POST', '/v1/calls', { profileId: poor.profileId, to: '+447700900001', from: poor.number }, { 'idempotency-key': 'poor' });
+    expect(res.status).toBe(402);
+    expect(res.body.error.code).toBe('insufficient_balance');
+    expect(await poor.balance()).toBe(20);
+  });
+
+  it('reserves as many whole minutes as the balance reaches and gives back what was not used', async () => {
+    const small = await sys.customer({ balanceOre: 60 });
+    const res = await sys.request(small.key, 'POST', '/v1/calls', { profileId: small.profileId, to: '+447700900001', from: small.number, maxMinutes: 10 }, { 'idempotency-key': 'small' });
+    expect(res.status).toBe(201);
+    // 2 minutes of 25 øre fit in 60 øre: 50 are held while the call runs.
+    expect(await small.balance()).toBe(10);
+    await small.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === res.body.id);
+    await sys.request(small.key, 'POST', `/v1/calls/${res.body.id}/hangup`);
+    await small.nextEvent((e) => e.type === 'call.ended' && e.data.callId === res.body.id);
+    expect(await small.balance()).toBe(35);
+  });
+
+  it('a profile over its monthly limit starts nothing (402 profile_limit_reached)', async () => {
+    const limited = await sys.customer();
+    const limit = await sys.request(limited.key, 'PUT', `/v1/profiles/${limited.profileId}/limit`, { limitOre: 10 });
+    expect(limit.status, JSON.stringify(limit.body)).toBe(200);
+    const res = await sys.request(limited.key, 'POST', '/v1/calls', { profileId: limited.profileId, to: '+447700900001', from: limited.number }, { 'idempotency-key': 'limited' });
+    expect(res.status).toBe(402);
+    expect(res.body.error.code).toBe('profile_limit_reached');
+  });
+
+  it('test keys cost nothing', async () => {
+    const tester = await sys.customer({ mode: 'test' });
+    const before = await tester.balance();
+    const res = await sys.request(tester.key, 'POST', '/v1/calls', { profileId: tester.profileId, to: '+447700900001', from: tester.number }, { 'idempotency-key': 'free' });
+    expect(res.status).toBe(201);
+    await tester.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === res.body.id);
+    await sys.request(tester.key, 'POST', `/v1/calls/${res.body.id}/hangup`);
+    const ended = await tester.nextEvent((e) => e.type === 'call.ended' && e.data.callId === res.body.id);
+    expect(ended.data).toMatchObject({ priceOre: 0, mode: 'test' });
+    expect(await tester.balance()).toBe(before);
+  });
+
+  it('refuses what the rules forbid, with clear codes', async () => {
+    const base = { profileId: customer.profileId, to: '+447700900001', from: customer.number };
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ ...base, from: '+4799999999' }, 422, 'from_not_allowed'],
+      [{ ...base, from: undefined }, 422, 'from_not_allowed'],
+      [{ ...base, text: 'Hi', audioClipId: 'clip_x' }, 400, 'invalid_request'],
+      [{ ...base, amd: { mode: 'detect' } }, 501, 'amd_unavailable'],
+      [{ ...base, transcription: true }, 501, 'transcription_unavailable'],
+      [{ profileId: customer.profileId }, 400, 'call_without_party'],
+      [{ profileId: customer.profileId, participants: [{ kind: 'bot' }] }, 400, 'call_without_party'],
+      [{ ...base, voice: 'klingon' }, 400, 'invalid_voice'],
+      [{ ...base, profileId: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found'],
+    ];
+    for (const [i, [body, status, code]] of cases.entries()) {
+      const res = await sys.request(customer.key, 'POST', '/v1/calls', body, { 'idempotency-key': `bad-${i}` });
+      expect([res.status, res.body.error?.code], JSON.stringify(body)).toEqual([status, code]);
+    }
+    const noKey = await sys.request(customer.key, 'POST', '/v1/calls', base);
+    expect([noKey.status, noKey.body.error.code]).toEqual([400, 'idempotency_key_required']);
+  });
+});
+
+describe('hostile input and other people\'s calls', () => {
+  it('refuses malformed, oversized and hostile creation bodies with 400 invalid_request, and dials nothing', async () => {
+    const before = await customer.balance();
+    const base = { profileId: customer.profileId, to: '+447700900001', from: customer.number };
+    const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 'v']));
+    const bodies: unknown[] = [
+      { ...base, unknown: 1 },
+      { ...base, to: '0047 12345678' },
+      { ...base, to: '+447700900001; drop table calls' },
+      { ...base, maxMinutes: 0 },
+      { ...base, maxMinutes: 10_000 },
+      { ...base, metadata: many(51) },
+      { ...base, participants: Array.from({ length: 21 }, () => ({ kind: 'app' })) },
+      { ...base, participants: [{ kind: 'stream' }] },
+      { ...base, participants: [{ kind: 'app', __proto__: { admin: true }, extra: 1 }] },
+      { ...base, stream: { endpointId: 'ep_x', customParameters: many(21) } },
+      { ...base, stream: { endpointId: '../../etc/passwd' } },
+      { ...base, stream: { endpointId: 'ep_x', maxMinutes: 61 } },
+      { ...base, audioClipId: 'clip/../../x' },
+      { ...base, text: 'x'.repeat(4001) },
+      { ...base, profileId: 'not-a-uuid' },
+      [base],
+      'call me',
+    ];
+    for (const [i, body] of bodies.entries()) {
+      const res = await sys.request(customer.key, 'POST', '/v1/calls', body, { 'idempotency-key': `hostile-${i}` });
+      expect([res.status, res.body?.error?.code], JSON.stringify(body).slice(0, 200)).toEqual([400, 'invalid_request']);
+    }
+    expect(await customer.balance()).toBe(before);
+  });
+
+  it('another company\'s key, or a wrong id, finds no call (404), and cannot act on it', async () => {
+    const call = await dial('+447700900001');
+    const other = await sys.customer();
+    for (const [method, path, body] of [
+      ['GET', `/v1/calls/${call.id}`, undefined],
+      ['POST', `/v1/calls/${call.id}/hangup`, undefined],
+      ['PATCH', `/v1/calls/${call.id}`, { metadata: { x: 1 } }],
+      ['POST', `/v1/calls/${call.id}/say`, { text: 'hi' }],
+      ['GET', `/v1/calls/${call.id}/commands/cmd_abc`, undefined],
+      ['GET', `/v1/calls/${call.id}/recordings`, undefined],
+    ] as const) {
+      const res = await sys.request(other.key, method, path, body, { 'idempotency-key': `other-${method}-${path}` });
+      expect([res.status, res.body.error.code], `${method} ${path}`).toEqual([404, 'not_found']);
+    }
+    const unknown = await sys.request(customer.key, 'GET', '/v1/calls/call_doesnotexist');
+    expect(unknown.status).toBe(404);
+    await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
+    await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === call.id);
+    // An outcome set after the call is kept and shown.
+    const outcome = await sys.request(customer.key, 'PATCH', `/v1/calls/${call.id}`, { metadata: { outcome: 'sold' } });
+    expect(outcome.status, JSON.stringify(outcome.body)).toBe(200);
+    expect((await sys.request(customer.key, 'GET', `/v1/calls/${call.id}`)).body.metadata).toEqual({ outcome: 'sold' });
+  });
+});
