@@ -38,6 +38,10 @@ const FRAMES_PER_MINUTE = 3000;
 const TEST_MAX_FRAMES = 3000;
 /** Frames above this size are a WebSocket protocol violation (ws closes with 1009). */
 const MAX_WS_PAYLOAD = 1024 * 1024;
+/** Customer bytes read before the socket pauses for one turn of the event loop. */
+const READ_SHARE_BYTES = 64 * 1024;
+/** Customer messages read before the socket pauses for one turn of the event loop. */
+const READ_SHARE_MESSAGES = 256;
 
 /** Tunable bounds of a stream client; the defaults are the documented behaviour. */
 export interface StreamClientLimits {
@@ -130,6 +134,8 @@ export class StreamClient {
   private timer: Timer | null = null;
   /** Mark echoes due while the socket was down; sent after the next start. */
   private unsentEchoes: string[] = [];
+  private readBytes = 0;
+  private readMessages = 0;
 
   constructor(private readonly options: StreamClientOptions) {
     this.spec = options.spec;
@@ -328,6 +334,7 @@ export class StreamClient {
     if (socket !== this.socket || this.state !== 'open') return;
     try {
       const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+      this.takeReadShare(socket, buffer.length);
       const input = readCustomerMessage(buffer, isBinary, this.spec.streamId);
       switch (input.kind) {
         case 'media': {
@@ -361,6 +368,23 @@ export class StreamClient {
       // A bug here must not take down the node's other streams.
       this.options.log.error({ streamId: this.spec.streamId, err }, 'stream message handling failed');
     }
+  }
+
+  /**
+   * Reads a flood a share at a time: after READ_SHARE_MESSAGES messages or READ_SHARE_BYTES the socket pauses
+   * until the next turn of the event loop, so the tick and the other streams run in between (ws still hands
+   * over the rest of the chunk it is reading, at most 64 KiB).
+   */
+  private takeReadShare(socket: WebSocket, bytes: number): void {
+    this.readBytes += bytes;
+    this.readMessages++;
+    if (socket.isPaused || (this.readBytes < READ_SHARE_BYTES && this.readMessages < READ_SHARE_MESSAGES)) return;
+    socket.pause();
+    setImmediate(() => {
+      this.readBytes = 0;
+      this.readMessages = 0;
+      socket.resume();
+    });
   }
 
   private refuse(code: ErrorCode, message: string = errorCatalogue[code].message): void {
