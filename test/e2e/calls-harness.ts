@@ -26,7 +26,7 @@ import { startClipServer } from '../../control/media/clip-server.js';
 import { ensureRoomKeys } from '../../control/app/room-keys.js';
 import { freshDatabase, serviceUrls, uniquePrefix } from '../support/services.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { deleteNatsPrefix } from '../integration/actor-host-harness.js';
+import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 
 /** The admin token of the harness's installation. */
 export const ADMIN_TOKEN = 'sat_e2eAdminToken0123456789abcdefghij';

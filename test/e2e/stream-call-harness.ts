@@ -3,102 +3,39 @@
  * phones, the stream leg factory) on the in-process bus, driven by the same control operations the control
  * plane sends, and customers' WebSocket servers on loopback that verify the svc-stream signature.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import type { Socket } from 'node:net';
-import { join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { Registry } from 'prom-client';
-import type { Bus, Subscription } from '../../shared/bus/bus.js';
-import { createMemoryBus } from '../../shared/bus/memory-bus.js';
+import type { Clock } from '../../shared/clock/clock.js';
 import { realClock } from '../../shared/clock/real-clock.js';
-import { loadConfig } from '../../shared/config/config.js';
+import { NodeHarness } from '../integration/media-harness.js';
 import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
 import { rms, toneAmplitude } from '../../shared/audio/level.js';
-import { createLogger } from '../../shared/log/log.js';
 import { newId } from '../../shared/ids/ids.js';
 import { generateSecret } from '../../shared/signing/standard-webhooks.js';
-import type { MediaEvent } from '../../protocol/media/media-event.js';
-import type { MediaOp, MediaOpAnswer } from '../../protocol/media/media-op.js';
 import type { StreamLegSpec } from '../../protocol/stream/stream-leg-spec.js';
 import { TickClock } from '../../media/clock/tick-clock.js';
-import { startMediaNode, type MediaNode } from '../../media/node/media-node.js';
-import { generateRoomKeyPair } from '../../media/room/room-token.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
-import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import { CustomerServer, type Received } from '../integration/stream-customer-server.js';
-
-type WithoutOpId<T> = T extends unknown ? Omit<T, 'opId'> : never;
 
 /** The greeting of +447700900001, rendered before the calls so that it plays right at the answer. */
 export const GREETING = 'Hello, you have reached the test line.';
 
 const speech = new SpeechSynthesizer();
 
-/** A media node with stream support on a memory bus and the real clocks, with its mailbox read. */
-export class StreamCallNode {
+/** A media node with stream support on the real clocks, as the stream tests need (reconnect backoff is timed). */
+export class StreamCallNode extends NodeHarness<Clock> {
   /** The node's frame clock, read for lateness and skipped frames. */
   readonly tick = new TickClock();
-  readonly events: MediaEvent[] = [];
   /** Length of the +447700900001 greeting in ms. */
   greetingMs = 0;
-  bus!: Bus;
-  node!: MediaNode;
-  private dir!: string;
-  private consumer!: Subscription;
-  private opCount = 0;
-  private readonly waiters = new Set<() => void>();
 
-  async start(): Promise<this> {
+  constructor() {
+    super(realClock);
+  }
+
+  override async start(): Promise<this> {
     this.greetingMs = (await speech.render(GREETING, undefined, 8000)).length / 8;
-    this.dir = await mkdtemp(join(tmpdir(), 'sentral-stream-call-'));
-    this.bus = createMemoryBus({ clock: realClock });
-    const log = createLogger({ level: 'silent' });
-    const config = loadConfig({ SENTRAL_DATA_DIR: this.dir, SENTRAL_MEDIA_PORT: '0', SENTRAL_PARTITIONS: '8' });
-    this.node = await startMediaNode(
-      { config, clock: realClock, log, bus: this.bus, metrics: new Registry() },
-      {
-        roomPublicKey: generateRoomKeyPair().publicKey,
-        speech,
-        tick: this.tick,
-        // As SENTRAL_ALLOW_INSECURE_TARGETS=1: the customers' servers are ws:// on loopback.
-        streamLegs: streamLegFactory({ clock: realClock, log, allowInsecureTargets: true }),
-      },
-    );
-    this.consumer = await this.bus.consume({ stream: 'mailbox', durable: 'e2e', filterSubject: 'cmd.>' }, async (msg) => {
-      this.events.push(JSON.parse(Buffer.from(msg.data).toString()) as MediaEvent);
-      await msg.ack();
-      for (const w of [...this.waiters]) w();
-    });
-    return this;
-  }
-
-  async stop(): Promise<void> {
-    await this.consumer.stop();
-    await this.node.stop();
-    await this.bus.close();
-    await rm(this.dir, { recursive: true, force: true });
-  }
-
-  /** Sends a control operation over the bus, as the control plane does, and expects it to succeed. */
-  async op(op: WithoutOpId<MediaOp>): Promise<MediaOpAnswer> {
-    const body = JSON.stringify({ opId: `op_${++this.opCount}`, ...op });
-    const reply = await this.bus.request(`media.${this.node.nodeId}`, new TextEncoder().encode(body), { timeoutMs: 5000 });
-    return JSON.parse(Buffer.from(reply).toString()) as MediaOpAnswer;
-  }
-
-  /** Resolves once an event matching `match` is in the mailbox. */
-  event(match: (e: MediaEvent) => boolean): Promise<MediaEvent> {
-    return new Promise((resolve) => {
-      const check = (): void => {
-        const found = this.events.find(match);
-        if (!found) return;
-        this.waiters.delete(check);
-        resolve(found);
-      };
-      this.waiters.add(check);
-      check();
-    });
+    return super.start({ tick: this.tick, streams: true });
   }
 }
 

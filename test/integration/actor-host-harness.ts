@@ -1,9 +1,7 @@
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
 import { migrate, readMigrations } from '../../shared/db/migrate.js';
 import type { ActorEffect, EffectContext, EffectRunner, OnCommit } from '../../control/calls/host/effect.js';
-import { freshDatabase, serviceUrls } from '../support/services.js';
+import { freshDatabase } from '../support/services.js';
 
 /** A database of its own for one test file, with the actor host's tables and a table the toy onCommit writes. */
 export async function openActorDatabase(): Promise<{ sql: Sql; url: string; reset(): Promise<void>; close(): Promise<void> }> {
@@ -22,19 +20,6 @@ export async function openActorDatabase(): Promise<{ sql: Sql; url: string; rese
       await db.drop();
     },
   };
-}
-
-/** Deletes the streams and KV buckets a NATS bus with `prefix` made. */
-export async function deleteNatsPrefix(prefix: string): Promise<void> {
-  const nc = await connect({ servers: serviceUrls.nats });
-  try {
-    const jsm = await jetstreamManager(nc);
-    for await (const name of jsm.streams.names()) {
-      if (name.startsWith(`${prefix}_`) || name.startsWith(`KV_${prefix}_`)) await jsm.streams.delete(name);
-    }
-  } finally {
-    await nc.close();
-  }
 }
 
 /** What the toy effect hooks saw, with a way to await an effect. */

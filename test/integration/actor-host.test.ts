@@ -12,7 +12,8 @@ import { MAILBOX_STREAM, mailboxSubject } from '../../shared/partition.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
 import { sendToActor } from '../../control/calls/host/send-to-actor.js';
 import { counterMachine } from './actor-host-toy.js';
-import { deleteNatsPrefix, effectLog, openActorDatabase, type EffectLog } from './actor-host-harness.js';
+import { effectLog, openActorDatabase, type EffectLog } from './actor-host-harness.js';
+import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';
 
 // One host over both buses: the in-process bus of standalone (everything on the manual clock) and NATS

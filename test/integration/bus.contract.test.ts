@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 import type { Bus, BusMessage, KvWatchEvent } from '../../shared/bus/bus.js';
 import { isBusError } from '../../shared/bus/bus-error.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
@@ -31,25 +30,12 @@ const adapters: Array<[string, () => Promise<Adapter>]> = [
         bus,
         async cleanup() {
           await bus.close();
-          await deleteNatsStreams(prefix);
+          await deleteNatsPrefix(prefix);
         },
       };
     },
   ],
 ];
-
-/** Deletes the streams and KV buckets a NATS bus with `prefix` made. */
-async function deleteNatsStreams(prefix: string): Promise<void> {
-  const nc = await connect({ servers: serviceUrls.nats });
-  try {
-    const jsm = await jetstreamManager(nc);
-    for await (const name of jsm.streams.names()) {
-      if (name.startsWith(`${prefix}_`) || name.startsWith(`KV_${prefix}_`)) await jsm.streams.delete(name);
-    }
-  } finally {
-    await nc.close();
-  }
-}
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
 const dec = (b: Uint8Array | null): string | null => (b ? new TextDecoder().decode(b) : null);

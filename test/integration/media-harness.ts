@@ -5,6 +5,7 @@ import { Registry } from 'prom-client';
 import WebSocket from 'ws';
 import type { Bus, Subscription } from '../../shared/bus/bus.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
+import type { Clock } from '../../shared/clock/clock.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { loadConfig } from '../../shared/config/config.js';
 import { createLogger } from '../../shared/log/log.js';
@@ -14,14 +15,29 @@ import type { RoomServerMessage } from '../../protocol/room/room-message.js';
 import { startMediaNode, type MediaNode } from '../../media/node/media-node.js';
 import { generateRoomKeyPair, issueRoomToken } from '../../media/room/room-token.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
+import { streamLegFactory } from '../../media/stream/stream-leg.js';
+import type { TickSource } from '../../media/clock/tick-source.js';
 
 type WithoutOpId<T> = T extends unknown ? Omit<T, 'opId'> : never;
 
 const speech = new SpeechSynthesizer();
 
-/** A media node on a memory bus and a manual wall clock (the 20 ms tick is real), with its mailbox read. */
-export class NodeHarness {
-  readonly clock = new ManualClock(Date.now());
+/** What a test node may run with beyond the defaults. */
+export interface NodeHarnessOptions {
+  bus?: Bus;
+  capacity?: number;
+  /** The frame clock (default: the node's real 20 ms tick). */
+  tick?: TickSource;
+  /** Dial customers' stream servers (ws:// on loopback allowed, as SENTRAL_ALLOW_INSECURE_TARGETS=1). */
+  streams?: boolean;
+}
+
+/**
+ * A media node on a memory bus with its mailbox read. The wall clock is manual by default (the 20 ms
+ * tick is real either way); tests of stream reconnects pass the real clock.
+ */
+export class NodeHarness<C extends Clock = ManualClock> {
+  readonly clock: C;
   readonly keys = generateRoomKeyPair();
   readonly events: MediaEvent[] = [];
   readonly subjects: string[] = [];
@@ -33,13 +49,24 @@ export class NodeHarness {
   private opCount = 0;
   private readonly waiters = new Set<() => void>();
 
-  async start(options: { bus?: Bus; capacity?: number } = {}): Promise<this> {
+  constructor(clock?: C) {
+    this.clock = clock ?? (new ManualClock(Date.now()) as Clock as C);
+  }
+
+  async start(options: NodeHarnessOptions = {}): Promise<this> {
     this.dir = await mkdtemp(join(tmpdir(), 'sentral-media-node-'));
     this.bus = options.bus ?? createMemoryBus({ clock: this.clock });
+    const log = createLogger({ level: 'silent' });
     const config = loadConfig({ SENTRAL_DATA_DIR: this.dir, SENTRAL_MEDIA_PORT: '0', SENTRAL_PARTITIONS: '8' });
     this.node = await startMediaNode(
-      { config, clock: this.clock, log: createLogger({ level: 'silent' }), bus: this.bus, metrics: this.metrics },
-      { roomPublicKey: this.keys.publicKey, speech, ...(options.capacity ? { capacity: options.capacity } : {}) },
+      { config, clock: this.clock, log, bus: this.bus, metrics: this.metrics },
+      {
+        roomPublicKey: this.keys.publicKey,
+        speech,
+        ...(options.capacity ? { capacity: options.capacity } : {}),
+        ...(options.tick ? { tick: options.tick } : {}),
+        ...(options.streams ? { streamLegs: streamLegFactory({ clock: this.clock, log, allowInsecureTargets: true }) } : {}),
+      },
     );
     this.consumer = await this.bus.consume({ stream: 'mailbox', durable: 'test', filterSubject: 'cmd.>' }, async (msg) => {
       this.subjects.push(msg.subject);
