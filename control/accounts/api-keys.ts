@@ -1,10 +1,12 @@
 import type { Clock } from '../../shared/clock/clock.js';
+import type { HotStore } from '../../shared/kv/hot-store.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { isScope, type Scope } from '../../protocol/api/scopes.js';
 import type { ApiKey } from '../../protocol/api/api-keys.js';
 import { apiKeyMode, displayPrefix, generateApiKey, hashSecret } from './key-secret.js';
 import { isoOrNull, type Db, type KeyPrincipal } from './principal.js';
+import { cachedPrincipal, forgetCachedKeys, type KeyCache } from './api-key-cache.js';
 
 interface KeyRow {
   id: string;
@@ -97,25 +99,34 @@ export async function getApiKey(db: Db, caller: KeyPrincipal, id: string): Promi
   return toApiKey(row);
 }
 
-/** Revokes a key the caller can see (revoking twice keeps the first time) and returns it. */
-export async function revokeApiKey(db: Db, clock: Clock, caller: KeyPrincipal, id: string): Promise<ApiKey> {
+/**
+ * Revokes a key the caller can see (revoking twice keeps the first time) and returns it. The key cache is
+ * cleared every time, so a repeat after a hot-store failure finishes the job.
+ */
+export async function revokeApiKey(db: Db, clock: Clock, hot: HotStore, caller: KeyPrincipal, id: string): Promise<ApiKey> {
   await getApiKey(db, caller, id);
   const [row] = await db<KeyRow[]>`
     update api_keys set revoked_at_ms = coalesce(revoked_at_ms, ${clock.now()})
     where id = ${id} and company_id = ${caller.companyId} returning *`;
+  await forgetCachedKeys(hot);
   return toApiKey(row!);
 }
 
 /**
  * The principal of a presented key, or null when it is malformed, unknown, revoked, or belongs to an
- * archived profile.
+ * archived profile. With a cache, found keys are kept in the hot store for a short while (api-key-cache.ts).
  */
-export async function authenticateApiKey(db: Db, presented: string): Promise<KeyPrincipal | null> {
+export async function authenticateApiKey(db: Db, presented: string, cache?: KeyCache): Promise<KeyPrincipal | null> {
   if (apiKeyMode(presented) === null) return null;
+  const keyHash = hashSecret(presented);
+  return cache ? cachedPrincipal(cache, keyHash, () => lookUpKey(db, keyHash)) : lookUpKey(db, keyHash);
+}
+
+async function lookUpKey(db: Db, keyHash: string): Promise<KeyPrincipal | null> {
   const [row] = await db<{ id: string; company_id: string; profile_id: string | null; mode: 'live' | 'test'; scopes: string[] }[]>`
     select k.id, k.company_id, k.profile_id, k.mode, k.scopes
     from api_keys k left join profiles p on p.id = k.profile_id
-    where k.key_hash = ${hashSecret(presented)} and k.revoked_at_ms is null
+    where k.key_hash = ${keyHash} and k.revoked_at_ms is null
       and (k.profile_id is null or p.status = 'active')`;
   if (!row) return null;
   return {
@@ -128,7 +139,7 @@ export async function authenticateApiKey(db: Db, presented: string): Promise<Key
   };
 }
 
-/** Revokes every key of a profile at once (archiving); returns how many were revoked. */
+/** Revokes every key of a profile at once (archiving; the caller clears the key cache after commit); returns how many were revoked. */
 export async function revokeProfileKeys(db: Db, clock: Clock, profileId: string): Promise<number> {
   const rows = await db`update api_keys set revoked_at_ms = ${clock.now()} where profile_id = ${profileId} and revoked_at_ms is null returning id`;
   return rows.length;

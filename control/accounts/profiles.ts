@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Sql } from '../../shared/db/database.js';
+import type { HotStore } from '../../shared/kv/hot-store.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { Profile, ProfileCreate, ProfileServices, ProfileUpdate } from '../../protocol/api/profiles.js';
 import { revokeProfileKeys } from './api-keys.js';
+import { forgetCachedKeys } from './api-key-cache.js';
 import { isoOrNull, type Db, type KeyPrincipal } from './principal.js';
 
 interface ProfileRow {
@@ -90,9 +92,12 @@ export async function updateProfile(sql: Sql, viewer: ProfileViewer, ref: string
   });
 }
 
-/** Archives a profile and revokes all its keys at once; history stays. Archiving twice is harmless. */
-export async function archiveProfile(sql: Sql, clock: Clock, viewer: ProfileViewer, ref: string): Promise<Profile> {
-  return sql.begin(async (tx) => {
+/**
+ * Archives a profile and revokes all its keys at once; history stays. Archiving twice is harmless, and
+ * clears the key cache again (finishing the job after a hot-store failure).
+ */
+export async function archiveProfile(sql: Sql, clock: Clock, hot: HotStore, viewer: ProfileViewer, ref: string): Promise<Profile> {
+  const profile = await sql.begin(async (tx) => {
     const current = await getProfile(tx, viewer, ref, { forUpdate: true });
     if (current.status === 'archived') return current;
     const [row] = await tx<ProfileRow[]>`
@@ -100,6 +105,8 @@ export async function archiveProfile(sql: Sql, clock: Clock, viewer: ProfileView
     await revokeProfileKeys(tx, clock, current.id);
     return toProfile(row!);
   });
+  await forgetCachedKeys(hot);
+  return profile;
 }
 
 /** Sets or removes (null) a profile's monthly spending limit. */

@@ -9,7 +9,8 @@ const BEARER = /^Bearer ([\x21-\x7e]{1,512})$/i;
 /**
  * Authenticates every request by its route's `config.auth` (default: an API key) and checks the route's
  * scope. Missing, malformed, unknown or revoked credentials are 401 unauthenticated; a missing scope is
- * 403 forbidden naming it. Unknown routes pass through to the 404 handler.
+ * 403 forbidden naming it. Unknown routes pass through to the 404 handler. Keys resolve through the
+ * short-lived key cache in the hot store, falling back to PostgreSQL when the store is away.
  */
 export function registerAuth(app: FastifyInstance, services: Services): void {
   app.decorateRequest('principal', null);
@@ -29,7 +30,7 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
       request.principal = { kind: 'admin' };
       return;
     }
-    const principal = await authenticateApiKey(services.sql, presented);
+    const principal = await authenticateApiKey(services.sql, presented, { hot: services.hot, log: request.log });
     if (!principal) throw new SentralError('unauthenticated', { message: 'The API key is not valid, or it was revoked.' });
     request.principal = principal;
     if (config.scope !== undefined && !principal.scopes.has(config.scope)) {

@@ -11,7 +11,7 @@ import { keyPrincipal } from '../route-config.js';
  * secret is never stored for replay), list and read without secrets, revoke.
  */
 export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { sql, clock } = services;
+  const { sql, clock, hot } = services;
   const tags = ['api-keys'];
   const params = Type.Object({ id: IdParam });
 
@@ -36,5 +36,5 @@ export const apiKeyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   app.delete('/v1/api-keys/:id', {
     schema: { tags, summary: 'Revoke an API key at once', params, response: { 200: ApiKey } },
     config: { scope: 'keys:manage', idempotency: 'optional' },
-  }, async (request) => revokeApiKey(sql, clock, keyPrincipal(request), request.params.id));
+  }, async (request) => revokeApiKey(sql, clock, hot, keyPrincipal(request), request.params.id));
 };

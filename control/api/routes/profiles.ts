@@ -12,7 +12,7 @@ import { companyPrincipal, keyPrincipal } from '../route-config.js';
  * A profile key sees only its own profile; creating, archiving and setting limits need a company key.
  */
 export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
-  const { sql, clock } = services;
+  const { sql, clock, hot } = services;
   const tags = ['profiles'];
 
   app.post('/v1/profiles', {
@@ -41,7 +41,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   app.post('/v1/profiles/:slug/archive', {
     schema: { tags, summary: 'Archive a profile and revoke all its keys', params: ProfileRef, response: { 200: Profile } },
     config: { scope: 'profiles:manage', idempotency: 'optional' },
-  }, async (request) => archiveProfile(sql, clock, viewerOf(companyPrincipal(request)), request.params.slug));
+  }, async (request) => archiveProfile(sql, clock, hot, viewerOf(companyPrincipal(request)), request.params.slug));
 
   app.put('/v1/profiles/:slug/limit', {
     schema: { tags, summary: 'Set or remove the monthly spending limit', params: ProfileRef, body: ProfileLimit, response: { 200: ProfileLimitAnswer } },
