@@ -11,6 +11,7 @@ import { awaitRoomPublicKey, ensureRoomKeys } from './room-keys.js';
 import { startActorHost } from '../calls/host/actor-host.js';
 import { callMachines } from '../calls/machines/machine-registry.js';
 import { callEffectHooks } from '../calls/call-effects.js';
+import { startReservationSweeper } from '../calls/reservation-sweeper.js';
 
 /** A running part of a role, stopped in reverse order of start. */
 export interface Part {
@@ -39,6 +40,9 @@ export async function startParts(role: RoleName, services: Services, readiness: 
     const hooks = callEffectHooks({ bus: services.bus, clock: services.clock, log, hot: services.hot, partitions: config.partitions });
     const host = await startActorHost(services, { machines: callMachines, ...hooks, ...(config.nodeId ? { workerId: config.nodeId } : {}) });
     parts.push({ name: 'worker', stop: () => host.stop() });
+    // Money held by calls whose start was interrupted (no actor after the grace period) goes back.
+    const sweeper = startReservationSweeper({ sql: services.sql, clock: services.clock, log, hot: services.hot, partitions: config.partitions });
+    parts.push({ name: 'reservation-sweeper', stop: () => sweeper.stop() });
   }
   if (runs('dispatcher')) {
     const dispatcher = await startDispatcher(services);

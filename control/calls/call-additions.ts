@@ -1,10 +1,11 @@
 /**
- * Adding to a running call what costs money of its own: a participant (phone, app or bot) or a stream.
- * Each is priced for the call's paid minutes left (a bot at most 60, a stream at most its maxMinutes),
- * reserved under its own id, then handed to the actor; if the actor refuses, the reservation (and a
- * stream's slot) is given back at once.
+ * Adding to a running call what costs money of its own: a participant (phone, app or bot), a stream, or a
+ * recording. Each is priced for the call's paid minutes left (a bot at most 60, a stream at most its
+ * maxMinutes), reserved under its own id, then handed to the actor; if the actor refuses, the reservation
+ * (and a stream's slot) is given back at once.
  */
-import type { Charge, ParticipantReply } from '../../protocol/calls/call-actor.js';
+import type { Charge, ParticipantReply, ReplyBody } from '../../protocol/calls/call-actor.js';
+import type { Command } from '../../protocol/calls/command.js';
 import type { Participant, ParticipantSpec } from '../../protocol/calls/participant.js';
 import type { Stream, StreamStartRequest } from '../../protocol/calls/stream.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
@@ -29,7 +30,13 @@ async function liveContext(calls: CallsService, call: CallRow): Promise<CallCont
   return committed.context;
 }
 
-async function reserveFor(calls: CallsService, call: CallRow, reference: string, request: ChargeRequest, minutes: number): Promise<Charge> {
+/** A reservation for an addition, and whether this request made it (a retry may find the one made before). */
+interface Reserved {
+  charge: Charge;
+  made: boolean;
+}
+
+async function reserveFor(calls: CallsService, call: CallRow, reference: string, request: ChargeRequest, minutes: number): Promise<Reserved> {
   const { sql, clock } = calls.services;
   return sql.begin((tx) => reserveOnce(tx, clock, { companyId: call.companyId, profileId: call.profileId, mode: call.mode, reference, minutes }, request));
 }
@@ -38,6 +45,29 @@ async function giveBack(calls: CallsService, charge: Charge): Promise<void> {
   if (charge.reservationId === null) return;
   const { sql, clock } = calls.services;
   await sql.begin((tx) => release(tx, clock, { reservationId: charge.reservationId! }));
+}
+
+/**
+ * Hands a request carrying its reservation to the call's actor. The money goes back when the call refuses
+ * it, or when the call had it already (a retry: a reservation made now is not the one the call holds). An
+ * unanswered request keeps it: the call may still take it (then it spends that reservation), and a retry
+ * with the same key finds it.
+ */
+async function handOver(
+  calls: CallsService,
+  callId: string,
+  reserved: Reserved,
+  message: { id: string; type: string; payload: Record<string, unknown> },
+): Promise<{ status: number; body: ReplyBody }> {
+  let answer: { status: number; body: ReplyBody };
+  try {
+    answer = await askActor(calls.actors, callId, message);
+  } catch (err) {
+    if (err instanceof SentralError && err.status < 500) await giveBack(calls, reserved.charge);
+    throw err;
+  }
+  if (answer.status !== 201 && reserved.made) await giveBack(calls, reserved.charge);
+  return answer;
 }
 
 /** Adds a participant; its id derives from the Idempotency-Key, so a retry returns the same participant. */
@@ -62,18 +92,13 @@ export async function addParticipant(
       : spec.kind === 'phone'
         ? { service: 'phone', rateOre: prices.phoneMinuteOre, maxMinutes: null }
         : { service: 'app', rateOre: prices.appParticipantMinuteOre, maxMinutes: null };
-  const charge = await reserveFor(calls, call, participantId, request, minutesLeft(context, clock.now()));
-  try {
-    const answer = await askActor(calls.actors, call.id, {
-      id: messageIdFor(caller, idempotencyKey, 'participant.add'),
-      type: 'participant.add',
-      payload: { participant: { ...spec, participantId, charge } },
-    });
-    return { created: answer.status === 201, participant: await calls.signer.participant(answer.body as ParticipantReply) };
-  } catch (err) {
-    await giveBack(calls, charge);
-    throw err;
-  }
+  const reserved = await reserveFor(calls, call, participantId, request, minutesLeft(context, clock.now()));
+  const answer = await handOver(calls, call.id, reserved, {
+    id: messageIdFor(caller, idempotencyKey, 'participant.add'),
+    type: 'participant.add',
+    payload: { participant: { ...spec, participantId, charge: reserved.charge } },
+  });
+  return { created: answer.status === 201, participant: await calls.signer.participant(answer.body as ParticipantReply) };
 }
 
 /** Starts a stream of a running call; its id derives from the Idempotency-Key. */
@@ -105,18 +130,41 @@ export async function startStream(
   );
   const prices = await priceListFor(sql, call.companyId);
   await takeStreamSlot(hot, caller.companyId, streamId);
-  let charge: Charge | null = null;
   try {
-    charge = await reserveFor(calls, call, streamId, { service: 'stream', rateOre: prices.streamMinuteOre, maxMinutes: launch.leg.maxMinutes }, minutes);
-    const answer = await askActor(calls.actors, call.id, {
+    const reserved = await reserveFor(calls, call, streamId, { service: 'stream', rateOre: prices.streamMinuteOre, maxMinutes: launch.leg.maxMinutes }, minutes);
+    const answer = await handOver(calls, call.id, reserved, {
       id: messageIdFor(caller, idempotencyKey, 'stream.start'),
       type: 'stream.start',
-      payload: { stream: { ...launch, charge } },
+      payload: { stream: { ...launch, charge: reserved.charge } },
     });
     return { created: answer.status === 201, stream: answer.body as Stream };
   } catch (err) {
-    if (charge !== null) await giveBack(calls, charge);
     await releaseStreamSlot(hot, caller.companyId, streamId);
     throw err;
   }
+}
+
+/**
+ * Starts recording a running call: a command (`recording.start`) with its own reservation at the recording
+ * rate for the call's paid minutes left, captured when the call ends for the minutes from its start (nothing
+ * if it failed) and counted in the call's price. Command and recording ids derive from the Idempotency-Key.
+ */
+export async function startRecording(
+  calls: CallsService,
+  caller: KeyPrincipal,
+  call: CallRow,
+  idempotencyKey: string | null,
+): Promise<{ created: boolean; command: Command }> {
+  const { sql, clock } = calls.services;
+  const context = await liveContext(calls, call);
+  const commandId = idempotencyKey === null ? newId('cmd', clock) : derivedId('cmd', caller.companyId, caller.mode, idempotencyKey);
+  const recordingId = idempotencyKey === null ? newId('rec', clock) : derivedId('rec', caller.companyId, caller.mode, idempotencyKey);
+  const prices = await priceListFor(sql, call.companyId);
+  const reserved = await reserveFor(calls, call, commandId, { service: 'recording', rateOre: prices.recordingMinuteOre, maxMinutes: null }, minutesLeft(context, clock.now()));
+  const answer = await handOver(calls, call.id, reserved, {
+    id: messageIdFor(caller, idempotencyKey, 'command.startRecording'),
+    type: 'command.startRecording',
+    payload: { commandId, recordingId, charge: reserved.charge },
+  });
+  return { created: answer.status === 201, command: answer.body as Command };
 }

@@ -87,17 +87,20 @@ export function minutesLeft(context: { paidUntil: number | null; charge: Charge 
 }
 
 /**
- * Reserves one request for something added to a running call, named by `reference` (the participant or
- * stream id). A retried request finds the reservation it made before instead of making another.
+ * Reserves one request for something added to a running call, named by `reference` (the participant, stream
+ * or command id). A retried request finds the open reservation it made before instead of making another
+ * (`made` false); one given back meanwhile (the call refused it) is not reused, as its money went back.
  */
-export async function reserveOnce(tx: Tx, clock: Clock, ctx: ReserveContext, request: ChargeRequest): Promise<Charge> {
+export async function reserveOnce(tx: Tx, clock: Clock, ctx: ReserveContext, request: ChargeRequest): Promise<{ charge: Charge; made: boolean }> {
   if (ctx.mode === 'live') {
-    const [made] = await tx<{ id: string; reserved_ore: number }[]>`
-      select id, reserved_ore from reservations where company_id = ${ctx.companyId} and reference = ${ctx.reference} limit 1`;
-    if (made) {
-      return { reservationId: made.id, service: request.service, reservedOre: made.reserved_ore, rateOre: request.rateOre, paidMinutes: request.rateOre === 0 ? 0 : Math.floor(made.reserved_ore / request.rateOre) };
+    const [open] = await tx<{ id: string; reserved_ore: number }[]>`
+      select id, reserved_ore from reservations
+      where company_id = ${ctx.companyId} and reference = ${ctx.reference} and state = 'open' limit 1`;
+    if (open) {
+      const paidMinutes = request.rateOre === 0 ? 0 : Math.floor(open.reserved_ore / request.rateOre);
+      return { charge: { reservationId: open.id, service: request.service, reservedOre: open.reserved_ore, rateOre: request.rateOre, paidMinutes }, made: false };
     }
   }
   const [charge] = await reserveCharges(tx, clock, ctx, [request]);
-  return charge!;
+  return { charge: charge!, made: charge!.reservationId !== null };
 }

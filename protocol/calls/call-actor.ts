@@ -143,7 +143,14 @@ export const CallRequestEvent = Type.Union([
     choices: Type.Optional(Type.Array(GatherChoice)),
   }),
   Type.Object({ type: Type.Literal('command.stopMedia'), ...at, commandId: Id }),
-  Type.Object({ type: Type.Literal('command.startRecording'), ...at, commandId: Id, recordingId: Id }),
+  Type.Object({
+    type: Type.Literal('command.startRecording'),
+    ...at,
+    commandId: Id,
+    recordingId: Id,
+    /** Its own reservation (recording asked for during the call); absent or null: free. */
+    charge: Type.Optional(Type.Union([Charge, Type.Null()])),
+  }),
   Type.Object({ type: Type.Literal('command.get'), ...at, commandId: Id }),
 ]);
 /** An API request to the actor. */

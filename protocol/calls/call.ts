@@ -21,6 +21,8 @@ export const CallEndReason = Type.Union([
   Type.Literal('paid_time_exhausted'),
   /** The last person (phone or app; not bots, streams or AI agents) left a conference or app-only call. */
   Type.Literal('last_person_left'),
+  /** The call was stored and its money reserved, but it never started (its start was interrupted): nothing was dialled or charged. */
+  Type.Literal('not_started'),
 ]);
 /** Why a call ended. */
 export type CallEndReason = Static<typeof CallEndReason>;

@@ -9,6 +9,7 @@ import { espeakVoice } from '../../../media/speech/voices.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Services } from '../../app/services.js';
 import { askActor, messageIdFor } from '../../calls/actor-requests.js';
+import { startRecording } from '../../calls/call-additions.js';
 import { findCall } from '../../calls/call-records.js';
 import { callsService } from '../../calls/calls-service.js';
 import { derivedId } from '../../calls/derived-id.js';
@@ -94,13 +95,13 @@ export const callActionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
   });
 
   app.post('/v1/calls/:id/recording/start', {
-    schema: { tags, summary: 'Start recording the call; call.recording.ready follows when the call ends', params, response },
+    schema: { tags, summary: 'Start recording the call (priced per minute until the call ends); call.recording.ready follows when the call ends', params, response },
     config: { scope: 'calls:write', idempotency: 'optional' },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
-    const recordingId = request.idempotencyKey === null ? newId('rec', clock) : derivedId('rec', caller.companyId, caller.mode, request.idempotencyKey);
-    const r = await command(caller, request.params.id, request.idempotencyKey, 'command.startRecording', { recordingId });
-    return reply.code(r.status).send(r.body);
+    const call = await findCall(sql, caller, request.params.id);
+    const r = await startRecording(calls, caller, call, request.idempotencyKey);
+    return reply.code(r.created ? 201 : 200).send(r.command);
   });
 
   app.post('/v1/calls/:id/transcription/start', {

@@ -69,6 +69,22 @@ export async function saveSnapshot(
       set epoch = excluded.epoch, status = excluded.status, snapshot = excluded.snapshot, updated_at = excluded.updated_at`;
 }
 
+/**
+ * Writes the first snapshot of a call's actor; false when the call has one already (an actor created
+ * meanwhile, or a call marked as never started), which a creation must never overwrite.
+ */
+export async function insertSnapshot(
+  tx: Tx,
+  row: { callId: string; kind: string; partition: number; epoch: number; status: ActorStatus; snapshot: unknown; at: Date },
+): Promise<boolean> {
+  const inserted = await tx`
+    insert into actor_snapshots (call_id, kind, partition, epoch, status, snapshot, created_at, updated_at)
+    values (${row.callId}, ${row.kind}, ${row.partition}, ${row.epoch}, ${row.status}, ${tx.json(row.snapshot as Json)}, ${row.at}, ${row.at})
+    on conflict (call_id) do nothing
+    returning 1`;
+  return inserted.length > 0;
+}
+
 /** Arms (or re-arms) a durable timer. */
 export async function upsertTimer(tx: Tx, partition: number, timer: StoredTimer): Promise<void> {
   await tx`

@@ -41,6 +41,7 @@ import {
   actorStatus,
   deleteCallTimers,
   deleteTimer,
+  insertSnapshot,
   loadLiveActors,
   loadTimers,
   messageOutcome,
@@ -290,7 +291,11 @@ export class PartitionWorker {
       await sql.begin(async (tx) => {
         await withFence(tx, partition, epoch);
         if (change) {
-          await saveSnapshot(tx, { callId, kind: change.live.kind, partition, epoch, status: change.status, snapshot: change.snapshot, at });
+          const row = { callId, kind: change.live.kind, partition, epoch, status: change.status, snapshot: change.snapshot, at };
+          // The call got a snapshot since decide saw none (e.g. marked as never started): redelivered, the
+          // message meets it and is answered as for an existing actor.
+          if (!change.created) await saveSnapshot(tx, row);
+          else if (!(await insertSnapshot(tx, row))) throw new Error(`call ${callId} got a snapshot while its actor was being created`);
           if (entry.timer) await deleteTimer(tx, callId, entry.timer.timerId, entry.timer.fireAt);
           if (change.status !== 'active') await deleteCallTimers(tx, callId);
           else {

@@ -82,6 +82,8 @@ export interface CommandRecord {
   resultWindowMs: number;
   gather: GatherRecord | null;
   recordingId: string | null;
+  /** Its own reservation (a recording started during the call), settled when the call ends; null: none. */
+  charge: Charge | null;
 }
 
 /** The outcome of the call's money, fixed at its end. */

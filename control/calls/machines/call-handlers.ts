@@ -1,4 +1,4 @@
-import type { CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent } from '../../../protocol/calls/call-actor.js';
+import type { CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent, Charge } from '../../../protocol/calls/call-actor.js';
 import { ledgerMoves, paidMs, settle } from './billing-meter.js';
 import type { CallContext, CommandRecord } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
@@ -118,6 +118,14 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   const billedUntil = c.paidUntil === null ? d.at : Math.min(d.at, c.paidUntil);
   c.result = settle(c.charge, c.answeredAt, billedUntil);
   d.effects.push(...ledgerMoves(c.charge, c.result.priceOre));
+  // Recordings started during the call run from their start to the call's end and are part of its price;
+  // one that failed costs nothing.
+  for (const cmd of c.commands) {
+    if (!cmd.charge) continue;
+    const priceOre = cmd.state === 'failed' ? 0 : settle(cmd.charge, cmd.issuedAt, billedUntil).priceOre;
+    c.result.priceOre += priceOre;
+    d.effects.push(...ledgerMoves(cmd.charge, priceOre));
+  }
   d.record('call.ended', {
     state: 'ended',
     reason: c.endReason,
@@ -130,7 +138,7 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   if (replyTo === 'call.hangup') d.reply(callBody(c));
 }
 
-function startRecording(d: CallDraft, commandId: string, recordingId: string): CommandRecord {
+function startRecording(d: CallDraft, commandId: string, recordingId: string, charge: Charge | null = null): CommandRecord {
   d.ctx.recordingsPending.push({ recordingId, commandId });
   return issueCommand(d, {
     id: commandId,
@@ -139,6 +147,7 @@ function startRecording(d: CallDraft, commandId: string, recordingId: string): C
     playback: false,
     resultWindowMs: 0,
     recordingId,
+    charge,
   });
 }
 
@@ -286,7 +295,7 @@ function onCommandRequest(d: CallDraft, e: CommandRequest): void {
       break;
     }
     case 'command.startRecording':
-      cmd = startRecording(d, e.commandId, e.recordingId);
+      cmd = startRecording(d, e.commandId, e.recordingId, e.charge ?? null);
       break;
   }
   d.reply(commandBody(c, cmd), 201);

@@ -1,3 +1,4 @@
+import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState, GatherResult } from '../../../protocol/calls/command.js';
 import type { CallDraft, OpBody } from './call-draft.js';
 import type { CommandRecord, GatherRecord } from './call-context.js';
@@ -31,6 +32,7 @@ export interface CommandLaunch {
   resultWindowMs: number;
   gather?: GatherRecord;
   recordingId?: string;
+  charge?: Charge | null;
 }
 
 /** Issues a command: records it, sends its op and arms the acknowledgement deadline. */
@@ -48,6 +50,7 @@ export function issueCommand(d: CallDraft, launch: CommandLaunch): CommandRecord
     resultWindowMs: launch.resultWindowMs,
     gather: launch.gather ?? null,
     recordingId: launch.recordingId ?? null,
+    charge: launch.charge ?? null,
   };
   d.ctx.commands.push(c);
   if (launch.op !== null) {
