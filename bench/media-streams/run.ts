@@ -1,114 +1,132 @@
 /**
- * Media streams benchmark: N stream legs on one real 20 ms tick, each connected to a loopback customer
- * server that answers like a bot (sends its audio back at twice real time, with a mark per second).
- * Reports per-tick work time, tick lateness, frames sent/dropped and mark echoes.
+ * Media streams benchmark: N concurrent bidirectional streams from one media node (its own process,
+ * stream-node.ts) to bot-like customer servers (another process, customer-servers.ts), and in the same run
+ * the same N from a bare relay (bare-relay.ts: precomputed frames on the same deadline clock, no mixing or
+ * protocol work) to the same servers. For each N, the node is measured, then the relay, over equal windows.
  *
- *   node --import tsx bench/media-streams/run.ts [streams=200] [seconds=10]
+ * At the customer side: interval between consecutive media messages (p1, p50, p99, max), drift of arrival
+ * against the media timestamp over the window, mark echo delay after the audio ahead of it finished, clear to
+ * mark echo and clear to silence (node only: the relay neither plays nor echoes). At the sender: tick
+ * lateness and work, CPU and memory per stream. A sender passes a step when its p99 interval lies within
+ * 20 ± 2 ms; a shared machine's noise can fail a smaller step, so every step runs until a side is clearly
+ * overloaded (mean tick work over 15 ms, two steps in a row), and the result is the largest passing N.
+ * Because the customer servers' own event loop adds jitter to every arrival, the node is also compared with
+ * the relay at the same N: it keeps up with the baseline while its p99 interval is within 1 ms of the relay's. Loopback only; stops by itself.
+ *
+ *   node --import tsx bench/media-streams/run.ts [steps=10,25,50,100,150,200,300,400,600,800,1000] [seconds=10]
  */
-import { performance } from 'node:perf_hooks';
-import type { AddressInfo } from 'node:net';
-import { WebSocketServer } from 'ws';
-import { TickClock } from '../../media/clock/tick-clock.js';
-import { createStreamLeg, type StreamLeg } from '../../media/stream/stream-leg.js';
-import { realClock } from '../../shared/clock/real-clock.js';
-import { createLogger } from '../../shared/log/log.js';
-import { generateSecret } from '../../shared/signing/standard-webhooks.js';
+import { machine } from '../media-tick/machine.js';
+import { round } from '../media-tick/samples.js';
+import { BenchChild } from '../media-mix/bench-child.js';
+import type { CustomerReport, ServerCommand, ServerReply } from './customer-servers.js';
+import type { SenderCommand, SenderReply, SenderReport } from './sender-messages.js';
 
-const streams = Number(process.argv[2] ?? 200);
+const SETTLE_MS = 4000;
+const OPEN_TIMEOUT_MS = 120_000;
+const steps = (process.argv[2] ?? '10,25,50,100,150,200,300,400,600,800,1000').split(',').map(Number);
 const seconds = Number(process.argv[3] ?? 10);
-const secret = generateSecret();
-
-const server = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-await new Promise<void>((resolve) => server.once('listening', resolve));
-const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/stream`;
-let received = 0;
-let marksEchoed = 0;
-server.on('connection', (socket) => {
-  let marks = 0;
-  socket.on('message', (data) => {
-    const m = JSON.parse(data.toString()) as { event: string; streamSid: string; media?: { payload: string } };
-    received++;
-    if (m.event === 'mark') marksEchoed++;
-    // A bot: every media frame heard is answered with two frames of audio (2x real time), a mark per second.
-    if (m.event === 'media' && m.media) {
-      socket.send(JSON.stringify({ event: 'media', streamSid: m.streamSid, media: { payload: m.media.payload + m.media.payload } }));
-      if (++marks % 50 === 0) socket.send(JSON.stringify({ event: 'mark', streamSid: m.streamSid, mark: { name: `m${marks}` } }));
-    }
-  });
-});
-
-const log = createLogger({ level: 'warn' });
-const legs: StreamLeg[] = [];
-let connected = 0;
-for (let i = 0; i < streams; i++) {
-  const ctx = {
-    callId: `call_bench${i}`,
-    report: (b: { type: string; status?: string }) => void (b.type === 'stream.status' && b.status === 'connected' && connected++),
-    ended: () => {},
-  };
-  const leg = createStreamLeg(
-    `part_${i}`,
-    {
-      streamId: `str_bench${i}`,
-      url,
-      secrets: [secret],
-      accountSid: 'co_bench',
-      from: null,
-      to: null,
-      customParameters: {},
-      audio: 'talk',
-      maxMinutes: 60,
-      reconnect: true,
-      test: false,
-    },
-    ctx,
-    { clock: realClock, log, allowInsecureTargets: true },
-  );
-  leg.start();
-  legs.push(leg);
+if (steps.some((n) => !(n > 0 && n <= 5000)) || !(seconds > 0 && seconds <= 120)) {
+  console.error('usage: run.ts [steps, each 1..5000, comma-separated] [seconds 1..120]');
+  process.exit(2);
 }
-while (connected < streams) await new Promise((r) => setTimeout(r, 10));
 
-const heard = Int16Array.from({ length: 160 }, (_, i) => Math.round(4000 * Math.sin(i / 3)));
-const work: number[] = [];
-const tick = new TickClock();
-const cpuStart = process.cpuUsage();
-tick.start(() => {
-  const t0 = performance.now();
-  for (const leg of legs) {
-    leg.pull();
-    leg.push(heard);
+type Side = 'node' | 'relay';
+const SENDERS: Record<Side, { file: string; path: string }> = {
+  node: { file: './stream-node.ts', path: '/stream' },
+  relay: { file: './bare-relay.ts', path: '/relay' },
+};
+
+const startMachine = machine();
+const server = new BenchChild<ServerCommand, ServerReply>(new URL('./customer-servers.ts', import.meta.url));
+const listening = await server.ask({ type: 'listen' });
+if (listening.type !== 'listening') throw new Error('the customer servers did not start');
+const base = `http://127.0.0.1:${listening.port}`;
+
+const rows: Record<string, unknown>[] = [];
+/** Two steps in a row whose sender's mean tick work is this long end that side's ramp: it is past capacity. */
+const OVERLOADED_WORK_MS = 15;
+const overloaded: Record<Side, number> = { node: 0, relay: 0 };
+let keepsUpWithRelay = 0;
+const best: Record<Side, { streams: number; cpuPercentOfOneCore: number } | null> = { node: null, relay: null };
+for (const n of steps) {
+  for (const side of ['node', 'relay'] as const) {
+    if (overloaded[side] >= 2) continue;
+    const { customer, sender } = await measure(side, n);
+    const pass = customer.intervalMs.p99 >= 18 && customer.intervalMs.p99 <= 22 && customer.connections === n;
+    const row = { side, streams: n, pass, customer: side === 'relay' ? withoutPlayout(customer) : customer, sender, loadavg: machine().loadavg };
+    rows.push(row);
+    console.error(
+      `${side} ${n}: interval p1 ${customer.intervalMs.p1} p50 ${customer.intervalMs.p50} p99 ${customer.intervalMs.p99} max ${customer.intervalMs.max} ms; ` +
+        `tick p99 ${sender.latenessMs.p99} ms; CPU ${sender.cpuPercentOfOneCore} %; ${pass ? 'pass' : 'FAIL'}`,
+    );
+    if (pass) best[side] = { streams: n, cpuPercentOfOneCore: sender.cpuPercentOfOneCore };
+    if (sender.tickWorkMs.mean <= OVERLOADED_WORK_MS) overloaded[side] = 0;
+    else overloaded[side]++;
   }
-  work.push(performance.now() - t0);
-});
-await new Promise((r) => setTimeout(r, seconds * 1000));
-tick.stop();
-const cpu = process.cpuUsage(cpuStart);
+    const node = rows.find((r) => r.side === 'node' && r.streams === n) as { customer: CustomerReport } | undefined;
+  const relay = rows.find((r) => r.side === 'relay' && r.streams === n) as { customer: CustomerReport } | undefined;
+  if (node && relay && node.customer.intervalMs.p99 <= relay.customer.intervalMs.p99 + 1) keepsUpWithRelay = n;
+  if (overloaded.node >= 2 && overloaded.relay >= 2) break;
+}
 
-const sorted = [...work].sort((a, b) => a - b);
-const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const sent = legs.reduce((n, l) => n + l.client.stats.framesSent, 0);
-const dropped = legs.reduce((n, l) => n + l.client.stats.framesDropped, 0);
+const perCore = (side: Side) => best[side]?.streams ?? 0;
 console.log(
   JSON.stringify(
     {
-      streams,
-      seconds,
-      ticks: tick.ticks,
-      skippedFrames: tick.skipped,
-      tickWorkMs: { mean: +(work.reduce((a, b) => a + b, 0) / work.length).toFixed(3), p50: +pct(50).toFixed(3), p99: +pct(99).toFixed(3), max: +pct(100).toFixed(3) },
-      latenessMs: { p50: +tick.lateness.quantile(0.5).toFixed(3), p99: +tick.lateness.quantile(0.99).toFixed(3), max: +tick.lateness.max().toFixed(3) },
-      framesSent: sent,
-      framesDropped: dropped,
-      messagesAtCustomers: received,
-      marksEchoed,
-      cpuPercentOfOneCore: +(((cpu.user + cpu.system) / 1000 / (seconds * 1000)) * 100).toFixed(1),
-      note: 'CPU includes the loopback customer servers in the same process',
+      bench: 'media-streams',
+      command: `node --import tsx bench/media-streams/run.ts ${steps.join(',')} ${seconds}`,
+      machineAtStart: startMachine,
+      machineAtEnd: machine(),
+      criterion: `customer-side p99 interval between media messages within 20 ± 2 ms over ${seconds} s`,
+      streamsPerCore: {
+        node: perCore('node'),
+        relay: perCore('relay'),
+        nodeOverRelay: perCore('relay') > 0 ? round(perCore('node') / perCore('relay')) : null,
+      },
+      nodeWithin1msOfRelayP99UpTo: keepsUpWithRelay,
+      cpuAtThoseLoads: { node: best.node?.cpuPercentOfOneCore ?? null, relay: best.relay?.cpuPercentOfOneCore ?? null },
+      steps: rows,
     },
     null,
     2,
   ),
 );
-for (const leg of legs) leg.close('stopped');
-server.close();
+await server.kill();
 process.exit(0);
+
+// One side at one size: a fresh sender process opens n streams, settles, is measured, and goes.
+async function measure(side: Side, n: number): Promise<{ customer: CustomerReport; sender: SenderReport }> {
+  const sender = new BenchChild<SenderCommand, SenderReply>(new URL(SENDERS[side].file, import.meta.url));
+  try {
+    const started = server.ask({ type: 'started', count: n });
+    await within(sender.ask({ type: 'open', count: n, url: `${base}${SENDERS[side].path}` }), `${side} opening ${n} streams`);
+    await within(started, `${n} ${side} streams starting`);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await server.ask({ type: 'reset' });
+    await sender.ask({ type: 'reset' });
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const senderReport = await sender.ask({ type: 'report' });
+    const customerReport = await server.ask({ type: 'report' });
+    if (senderReport.type !== 'report' || customerReport.type !== 'report') throw new Error('unexpected reply');
+    const { type: _s, ...s } = senderReport;
+    const { type: _c, ...c } = customerReport;
+    return { customer: c, sender: s };
+  } finally {
+    await sender.kill();
+    await server.ask({ type: 'dropAll' });
+  }
+}
+
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out: ${what}`)), OPEN_TIMEOUT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+// The relay neither plays the bot's audio nor echoes marks: those figures would be meaningless for it.
+function withoutPlayout(report: CustomerReport): Partial<CustomerReport> {
+  const { markEchoDelayMs: _m, clearToMarkEchoMs: _c, clearToSilenceMs: _s, ...rest } = report;
+  return rest;
+}

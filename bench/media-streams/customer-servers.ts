@@ -1,0 +1,243 @@
+/**
+ * The customer side of the media-streams bench, in its own process (forked by run.ts with IPC): one loopback
+ * WebSocket server whose every connection behaves like a voice bot speaking the Twilio Media Streams format.
+ * After `start`, every 3 s the bot says a 2 s utterance, sent at 2× real time (a 200 ms chunk every 100 ms),
+ * followed by a mark; every third utterance it barges in with `clear` 1.5 s after it began. Connections on
+ * /stream come from the media node, those on /relay from the bare relay; both get exactly the same bot.
+ *
+ * Measured here, per measuring window: the interval between consecutive media messages of a connection,
+ * its drift (how arrival time against the media timestamp moved from the window's first second to its
+ * last), the mark echo delay after the audio ahead of the mark should have finished playing, and after a
+ * clear: the delay to the mark echo and to the first silent frame heard back (the node's sessions hold an echo phone, so the bot hears its own audio come back).
+ */
+import { performance, monitorEventLoopDelay } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { encodeMulaw } from '../../shared/audio/g711.js';
+import { sine } from '../../shared/audio/tones.js';
+import { round, Samples } from '../media-tick/samples.js';
+
+/** From the parent. */
+export type ServerCommand = { type: 'listen' } | { type: 'started'; count: number } | { type: 'reset' } | { type: 'report' } | { type: 'dropAll' };
+
+/** Customer-side figures of one window. */
+export interface CustomerReport {
+  connections: number;
+  mediaMessages: number;
+  intervalMs: { p1: number; p50: number; p99: number; max: number; count: number };
+  /** Change over the window of arrival time against media timestamp (least offset of a second, last vs first). */
+  driftMs: { meanAbs: number; maxAbs: number };
+  markEchoDelayMs: { p50: number; p99: number; max: number; count: number };
+  clearToMarkEchoMs: { p50: number; p99: number; max: number; count: number };
+  clearToSilenceMs: { p50: number; p99: number; max: number; count: number };
+  serverEventLoopDelayMs: { p50: number; p99: number; max: number };
+  serverCpuPercentOfOneCore: number;
+}
+
+/** To the parent. */
+export type ServerReply = { type: 'listening'; port: number } | { type: 'started' } | { type: 'ok' } | ({ type: 'report' } & CustomerReport);
+
+const UTTERANCE_MS = 2000;
+const CHUNK_MS = 200;
+const CHUNK_EVERY_MS = 100;
+const CYCLE_MS = 3000;
+const CLEAR_AT_MS = 1500;
+const CLEAR_EVERY = 3;
+const FRAMES_PER_SECOND = 50;
+
+const toneMulaw = new Uint8Array(8 * CHUNK_MS);
+encodeMulaw(sine(300, CHUNK_MS, 8000, 8000), toneMulaw);
+const chunkPayload = Buffer.from(toneMulaw).toString('base64');
+
+const intervals = new Samples();
+const markDelay = new Samples();
+const clearToEcho = new Samples();
+const clearToSilence = new Samples();
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+let mediaMessages = 0;
+let cpuStart = process.cpuUsage();
+let windowStart = performance.now();
+let startedCount = 0;
+let startWaiter: { count: number; resolve: () => void } | null = null;
+const bots = new Set<Bot>();
+
+/** One connection's bot: what it sent and when, and what it has heard. */
+class Bot {
+  private streamSid = '';
+  private lastArrival = Number.NaN;
+  private firstArrival = Number.NaN;
+  private firstTimestamp = 0;
+  // Drift compares the least offset (arrival against timestamp) of the window's first second with that of
+  // its latest full second: the least offset is the one jitter did not delay.
+  private heardInWindow = 0;
+  private firstSecondMin = Infinity;
+  private secondMin = Infinity;
+  drift = 0;
+  private utterance = 0;
+  private timers: NodeJS.Timeout[] = [];
+  private expectedEnd = new Map<string, number>();
+  private clearedAt = new Map<string, number>();
+  private silenceSince = Number.NaN;
+
+  constructor(private readonly ws: WebSocket) {
+    ws.on('message', (data: Buffer) => this.heard(data));
+    ws.on('close', () => this.stop());
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+    bots.delete(this);
+  }
+
+  /** Forgets the window's reference points, so drift is measured within the window. */
+  reset(): void {
+    this.firstArrival = Number.NaN;
+    this.lastArrival = Number.NaN;
+    this.heardInWindow = 0;
+    this.firstSecondMin = Infinity;
+    this.secondMin = Infinity;
+    this.drift = 0;
+  }
+
+  private heard(data: Buffer): void {
+    const now = performance.now();
+    const m = JSON.parse(data.toString()) as {
+      event: string;
+      streamSid?: string;
+      media?: { timestamp: string; payload: string };
+      mark?: { name: string };
+    };
+    if (m.event === 'media' && m.media) {
+      mediaMessages++;
+      const timestamp = Number(m.media.timestamp);
+      if (Number.isNaN(this.firstArrival)) {
+        this.firstArrival = now;
+        this.firstTimestamp = timestamp;
+      } else {
+        intervals.add(now - this.lastArrival);
+      }
+      const offset = now - this.firstArrival - (timestamp - this.firstTimestamp);
+      this.secondMin = Math.min(this.secondMin, offset);
+      if (++this.heardInWindow % FRAMES_PER_SECOND === 0) {
+        if (this.heardInWindow === FRAMES_PER_SECOND) this.firstSecondMin = this.secondMin;
+        else this.drift = this.secondMin - this.firstSecondMin;
+        this.secondMin = Infinity;
+      }
+      this.lastArrival = now;
+      if (!Number.isNaN(this.silenceSince) && silent(m.media.payload)) {
+        clearToSilence.add(now - this.silenceSince);
+        this.silenceSince = Number.NaN;
+      }
+    } else if (m.event === 'start' && m.streamSid) {
+      this.streamSid = m.streamSid;
+      this.speak();
+      if (++startedCount >= (startWaiter?.count ?? Infinity)) startWaiter?.resolve();
+    } else if (m.event === 'mark' && m.mark) {
+      const cleared = this.clearedAt.get(m.mark.name);
+      if (cleared !== undefined) clearToEcho.add(now - cleared);
+      else {
+        const end = this.expectedEnd.get(m.mark.name);
+        if (end !== undefined) markDelay.add(now - end);
+      }
+      this.clearedAt.delete(m.mark.name);
+      this.expectedEnd.delete(m.mark.name);
+    }
+  }
+
+  // One utterance now, the next one a cycle later.
+  private speak(): void {
+    const n = ++this.utterance;
+    const began = performance.now();
+    const name = `u${n}`;
+    const chunks = UTTERANCE_MS / CHUNK_MS;
+    this.timers = [];
+    for (let i = 0; i < chunks; i++) {
+      this.timers.push(
+        setTimeout(() => {
+          this.send({ event: 'media', streamSid: this.streamSid, media: { payload: chunkPayload } });
+          if (i === chunks - 1) {
+            this.send({ event: 'mark', streamSid: this.streamSid, mark: { name } });
+            // The queue was empty when the utterance began (the last one ended a second before).
+            this.expectedEnd.set(name, began + UTTERANCE_MS);
+          }
+        }, i * CHUNK_EVERY_MS),
+      );
+    }
+    if (n % CLEAR_EVERY === 0) {
+      this.timers.push(
+        setTimeout(() => {
+          const at = performance.now();
+          this.send({ event: 'clear', streamSid: this.streamSid });
+          this.clearedAt.set(name, at);
+          this.silenceSince = at;
+        }, CLEAR_AT_MS),
+      );
+    }
+    this.timers.push(setTimeout(() => this.speak(), CYCLE_MS));
+  }
+
+  private send(message: object): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+}
+
+// Silence after mixing and echo: every mu-law byte at (or next to) zero amplitude.
+function silent(payload: string): boolean {
+  const bytes = Buffer.from(payload, 'base64');
+  for (const b of bytes) if ((b & 0x7f) < 0x7c) return false;
+  return true;
+}
+
+const server = new WebSocketServer({ host: '127.0.0.1', port: 0, perMessageDeflate: false });
+server.on('connection', (ws) => bots.add(new Bot(ws)));
+
+const reply = (r: ServerReply): void => void process.send!(r);
+process.on('disconnect', () => process.exit(0));
+process.on('message', (command: ServerCommand) => {
+  switch (command.type) {
+    case 'listen':
+      if (server.address()) reply({ type: 'listening', port: (server.address() as AddressInfo).port });
+      else server.once('listening', () => reply({ type: 'listening', port: (server.address() as AddressInfo).port }));
+      break;
+    case 'started':
+      startedCount = 0;
+      startWaiter = { count: command.count, resolve: () => reply({ type: 'started' }) };
+      break;
+    case 'reset':
+      for (const bot of bots) bot.reset();
+      for (const s of [intervals, markDelay, clearToEcho, clearToSilence]) s.reset();
+      loopDelay.reset();
+      mediaMessages = 0;
+      cpuStart = process.cpuUsage();
+      windowStart = performance.now();
+      reply({ type: 'ok' });
+      break;
+    case 'report': {
+      const cpu = process.cpuUsage(cpuStart);
+      const drifts = [...bots].map((b) => Math.abs(b.drift));
+      reply({
+        type: 'report',
+        connections: bots.size,
+        mediaMessages,
+        intervalMs: { p1: round(intervals.quantile(0.01)), ...intervals.summary() },
+        driftMs: {
+          meanAbs: round(drifts.reduce((a, b) => a + b, 0) / Math.max(1, drifts.length)),
+          maxAbs: round(Math.max(0, ...drifts)),
+        },
+        markEchoDelayMs: markDelay.summary(),
+        clearToMarkEchoMs: clearToEcho.summary(),
+        clearToSilenceMs: clearToSilence.summary(),
+        serverEventLoopDelayMs: { p50: round(loopDelay.percentile(50) / 1e6), p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) },
+        serverCpuPercentOfOneCore: round(((cpu.user + cpu.system) / 1000 / (performance.now() - windowStart)) * 100),
+      });
+      break;
+    }
+    case 'dropAll':
+      for (const bot of [...bots]) bot.stop();
+      for (const ws of server.clients) ws.terminate();
+      reply({ type: 'ok' });
+      break;
+  }
+});

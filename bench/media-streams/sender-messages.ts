@@ -1,0 +1,19 @@
+/** What run.ts says to a sender process: the media node (stream-node.ts) or the bare relay (bare-relay.ts). */
+export type SenderCommand = { type: 'open'; count: number; url: string } | { type: 'reset' } | { type: 'report' };
+
+/** A sender's own figures for one window: its tick and what it cost. */
+export interface SenderReport {
+  streams: number;
+  latenessMs: { p50: number; p99: number; max: number; count: number };
+  tickWorkMs: { p50: number; p99: number; max: number; mean: number };
+  skippedFrames: number;
+  cpuPercentOfOneCore: number;
+  memoryAfterGcMiB: { rssMiB: number; heapUsedMiB: number; externalMiB: number };
+  /** JS heap and buffers added since before the streams opened, per stream (after a full collection). */
+  heapPlusExternalKiBPerStream: number;
+  /** Resident memory added since before the streams opened, per stream. */
+  rssKiBPerStream: number;
+}
+
+/** A sender's answers, one per command. */
+export type SenderReply = { type: 'opened' } | { type: 'ok' } | ({ type: 'report' } & SenderReport);

@@ -1,0 +1,53 @@
+import { performance } from 'node:perf_hooks';
+import { TickClock } from '../../media/clock/tick-clock.js';
+import { FRAME_MS, type TickSource } from '../../media/clock/tick-source.js';
+import { Samples } from './samples.js';
+
+/**
+ * The node's real TickClock, watched: every tick's lateness against the ideal grid (first deadline + k × 20 ms,
+ * computed here independently of the clock) and the time its work took, kept in full rather than in the
+ * clock's 10 s window, so a bench reads exact percentiles and would see any drift as growing lateness.
+ */
+export class TickProbe implements TickSource {
+  /** The clock being measured. */
+  readonly clock: TickClock;
+  /** Lateness of each tick, milliseconds, since the last reset. */
+  readonly lateness = new Samples();
+  /** Work done in each tick, milliseconds, since the last reset. */
+  readonly work = new Samples();
+  /** Monotonic time of the clock's start (its first deadline is this + 20 ms). */
+  startedAt = Number.NaN;
+  /** Monotonic time of the latest tick. */
+  lastTickAt = Number.NaN;
+
+  constructor() {
+    this.clock = new TickClock({
+      now: () => {
+        const t = performance.now();
+        if (Number.isNaN(this.startedAt)) this.startedAt = t;
+        return t;
+      },
+    });
+  }
+
+  start(onTick: () => void): void {
+    this.clock.start(() => {
+      const t0 = performance.now();
+      const index = this.clock.ticks + this.clock.skipped;
+      this.lateness.add(t0 - (this.startedAt + index * FRAME_MS));
+      this.lastTickAt = t0;
+      onTick();
+      this.work.add(performance.now() - t0);
+    });
+  }
+
+  stop(): void {
+    this.clock.stop();
+  }
+
+  /** Starts a new measuring window. */
+  reset(): void {
+    this.lateness.reset();
+    this.work.reset();
+  }
+}
