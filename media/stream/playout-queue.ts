@@ -3,7 +3,8 @@
  * in chunks of any length) waits here and leaves as one 160-byte (20 ms) frame per tick.
  *
  * Marks keep their place between the audio: a mark is echoed once every byte queued before it has been
- * pulled (a mark on an empty queue on the next pull). `clear()` drops all audio and echoes the pending marks
+ * played, i.e. on the pull after the one that took its last frame, when that frame has had its 20 ms (a
+ * mark on an empty queue on the next pull). `clear()` drops all audio and echoes the pending marks
  * at once (barge-in). A partial frame at the tail is held for one tick, in case the rest of it is on its way,
  * then played padded with silence; it is padded at once when a mark waits behind it.
  *
@@ -39,6 +40,8 @@ export class PlayoutQueue {
   private head = 0;
   private bytes = 0;
   private marks = 0;
+  /** Marks whose audio left with the last frame: echoed at the next pull, once that frame has played. */
+  private due: string[] = [];
   private partialHeld = false;
 
   constructor(options: PlayoutQueueOptions) {
@@ -52,9 +55,9 @@ export class PlayoutQueue {
     return this.bytes;
   }
 
-  /** Marks waiting for their audio. */
+  /** Marks waiting for their audio (or for its last frame to finish playing). */
   get pendingMarks(): number {
-    return this.marks;
+    return this.marks + this.due.length;
   }
 
   /** Largest number of bytes the queue holds. */
@@ -78,35 +81,42 @@ export class PlayoutQueue {
 
   /** Queues a mark after the audio queued so far. Returns false when the mark bound is full (mark dropped). */
   mark(name: string): boolean {
-    if (this.marks >= this.maxMarks) return false;
+    if (this.pendingMarks >= this.maxMarks) return false;
     this.entries.push({ mark: name });
     this.marks++;
     return true;
   }
 
   /**
-   * The next 20 ms frame, or null when there is nothing to play this tick. Echoes, after taking the frame,
-   * every mark whose audio has now all been pulled. The frame may be a view into queued audio.
+   * The next 20 ms frame, or null when there is nothing to play this tick. Echoes the marks whose last frame
+   * was played during the previous tick; with nothing to play, also the marks now at the head. The frame may
+   * be a view into queued audio.
    */
   pull(): Uint8Array | null {
-    const echoed: string[] = [];
+    const echoed = this.due;
+    this.due = [];
+    const passed: string[] = [];
     let frame: Uint8Array | null = null;
     if (this.bytes >= FRAME_BYTES) {
-      frame = this.take(FRAME_BYTES, echoed);
+      frame = this.take(FRAME_BYTES, passed);
     } else if (this.bytes > 0) {
-      if (this.partialHeld || this.marks > 0) frame = this.take(this.bytes, echoed);
+      if (this.partialHeld || this.marks > 0) frame = this.take(this.bytes, passed);
       else this.partialHeld = true;
     }
     if (frame !== null) this.partialHeld = false;
-    this.takeLeadingMarks(echoed);
+    this.takeLeadingMarks(passed);
     this.compact();
+    // Marks behind the frame just taken wait until it has played; behind nothing, they are due now.
+    if (frame !== null) this.due = passed;
+    else echoed.push(...passed);
     for (const name of echoed) this.onMark(name);
     return frame;
   }
 
   /** Drops every queued byte and echoes every pending mark at once, in order. */
   clear(): void {
-    const echoed: string[] = [];
+    const echoed = this.due;
+    this.due = [];
     for (let i = this.head; i < this.entries.length; i++) {
       const e = this.entries[i]!;
       if (e.mark !== undefined) echoed.push(e.mark);

@@ -47,13 +47,15 @@ describe('playout queue', () => {
     expect([...frame]).toEqual([...bytes(100, 1), ...bytes(60, 2)]);
   });
 
-  it('echoes a mark only after the audio before it has been pulled', () => {
+  it('echoes a mark only after the audio before it has been played, not when its last frame is taken', () => {
     const { q, marks } = queue();
     q.push(bytes(320));
     q.mark('end');
     q.pull();
-    expect(marks).toEqual([]);
     q.pull();
+    // The last frame before the mark is playing during this tick.
+    expect(marks).toEqual([]);
+    expect(q.pull()).toBeNull();
     expect(marks).toEqual(['end']);
   });
 
@@ -70,6 +72,8 @@ describe('playout queue', () => {
     q.push(bytes(50));
     q.mark('m');
     expect(q.pull()).not.toBeNull();
+    expect(marks).toEqual([]);
+    q.pull();
     expect(marks).toEqual(['m']);
   });
 
@@ -79,8 +83,10 @@ describe('playout queue', () => {
     q.mark('mid');
     q.push(bytes(100));
     q.pull();
-    expect(marks).toEqual(['mid']);
+    expect(marks).toEqual([]);
     expect(q.queuedBytes).toBe(40);
+    q.pull();
+    expect(marks).toEqual(['mid']);
   });
 
   it('clear drops the queued audio and echoes pending marks at once, in order', () => {
@@ -120,6 +126,7 @@ describe('playout queue', () => {
       q.mark(`m${i}`);
       if (i % 2 === 1) q.pull();
     }
+    q.pull();
     expect(q.queuedBytes).toBe(0);
     expect(marks.length).toBe(10_000);
   });
