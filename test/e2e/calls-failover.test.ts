@@ -1,61 +1,200 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { performance } from 'node:perf_hooks';
+import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
+import { rms, toneAmplitude } from '../../shared/audio/level.js';
+import { sine } from '../../shared/audio/tones.js';
+import { partitionOf } from '../../shared/partition.js';
+import { CustomerServer, type CustomerConnection } from '../integration/stream-customer-server.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import { startCallsSystem, type CallsSystem, type Customer, type ReceivedEvent } from './calls-harness.js';
+
+const PARTITIONS = 8;
+// Set before the kill; long enough that the takeover (lease TTL 10 s, plus a loaded machine) comes first.
+const GATHER_TIMEOUT_SECONDS = 30;
 
 let sys: CallsSystem;
 let customer: Customer;
+let streams: CustomerServer;
+const streamOptions = { secret: '', now: () => Date.now() };
 const workers: SentralProcess[] = [];
 
 beforeAll(async () => {
   sys = await startCallsSystem({ cluster: true, inProcessWorker: false });
   customer = await sys.customer({ balanceOre: 5_000 });
+  streams = await CustomerServer.start(streamOptions);
 });
 afterAll(async () => {
   for (const w of workers) await w.stop('SIGKILL');
+  await streams?.close();
   await sys?.close();
 });
+
+/** Resolves once `proc` has logged a line matching `match` (already printed, or to come); rejects if it exits first. */
+function logged(proc: SentralProcess, match: (line: Record<string, unknown>) => boolean): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const check = (): void => {
+      for (const line of proc.output().split('\n')) {
+        if (!line.startsWith('{')) continue;
+        try {
+          if (match(JSON.parse(line) as Record<string, unknown>)) return resolve();
+        } catch {
+          // a line still being written: the next chunk completes it
+        }
+      }
+    };
+    proc.child.stdout!.on('data', check);
+    void proc.exited.then(() => reject(new Error(`worker exited:\n${proc.output().slice(-2000)}`)));
+    check();
+  });
+}
 
 /** Starts `sentral worker` joining the installation; resolves once it has started `partitions` partitions. */
 async function startWorker(name: string, partitions: number): Promise<SentralProcess> {
   const proc = runSentral(['worker'], { ...sys.env, SENTRAL_NODE_ID: name, SENTRAL_LOG_LEVEL: 'info' });
   workers.push(proc);
-  if (partitions > 0) {
-    await new Promise<void>((resolve, reject) => {
-      const check = (): void => {
-        if ((proc.output().match(/"msg":"partition started"/g) ?? []).length >= partitions) resolve();
-      };
-      proc.child.stdout!.on('data', check);
-      void proc.exited.then(() => reject(new Error(`worker ${name} exited:\n${proc.output().slice(-2000)}`)));
-      check();
-    });
-  }
+  let started = 0;
+  if (partitions > 0) await logged(proc, (line) => line.msg === 'partition started' && ++started >= partitions);
   return proc;
 }
 
-describe('a worker killed with kill -9 in the middle of a call', () => {
-  it('another worker takes the call over: the call goes on, hangs up, and is charged once, to the øre', async () => {
-    const first = await startWorker('worker_a', 8);
-    const before = await customer.balance();
-    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 3 }, { 'idempotency-key': 'failover-1' });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === res.body.id);
+/** Sends an action, retrying with the same Idempotency-Key while the call's partition has no owner (503). */
+async function act(path: string, body: unknown, idempotencyKey: string) {
+  let res = await sys.request(customer.key, 'POST', path, body, { 'idempotency-key': idempotencyKey });
+  for (let i = 0; res.status === 503 && i < 5; i++) res = await sys.request(customer.key, 'POST', path, body, { 'idempotency-key': idempotencyKey });
+  return res;
+}
 
-    await startWorker('worker_b', 0);
+/** The stream's media messages (decoded to 8 kHz PCM) that arrived in [from, to) (performance.now()). */
+function heard(conn: CustomerConnection, from: number, to = Infinity): Int16Array {
+  const frames: Int16Array[] = [];
+  conn.messages.forEach((m, i) => {
+    if (m.event !== 'media' || conn.arrivals[i]! < from || conn.arrivals[i]! >= to) return;
+    const mulaw = Buffer.from(m.media.payload as string, 'base64');
+    const pcm = new Int16Array(mulaw.length);
+    decodeMulaw(mulaw, pcm);
+    frames.push(pcm);
+  });
+  const out = new Int16Array(frames.reduce((n, f) => n + f.length, 0));
+  let at = 0;
+  for (const f of frames) {
+    out.set(f, at);
+    at += f.length;
+  }
+  return out;
+}
+
+/** What distinguishes two events of one call of the same type (participant, command, or the call itself). */
+const eventKey = (e: ReceivedEvent): string => `${e.type}:${e.data.participantId ?? e.data.commandId ?? e.data.callId}`;
+
+/** Every event of the call in the event log (the truth of what was recorded), oldest first. */
+async function loggedEvents(callId: string): Promise<ReceivedEvent[]> {
+  const all: ReceivedEvent[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page = await sys.request(customer.key, 'GET', `/v1/events?limit=100${after ? `&after=${after}` : ''}`);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    all.push(...(page.body.data as ReceivedEvent[]));
+    if (!page.body.hasMore) break;
+    after = page.body.nextCursor;
+  }
+  return all.filter((e) => e.data.callId === callId);
+}
+
+describe('a worker killed with kill -9 in the middle of a call', () => {
+  it('the survivor takes the call over: audio flows throughout, a say after the takeover is heard, a gather set before the kill times out at its deadline, hang-up works, every webhook arrives once, and the call is charged once', async () => {
+    const first = await startWorker('worker_a', PARTITIONS);
+    const endpoint = await sys.request(customer.key, 'POST', '/v1/webhook-endpoints', { url: streams.url, events: ['sms.status'] }, { 'idempotency-key': 'failover-stream-ep' });
+    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+    streamOptions.secret = endpoint.body.secret;
+    const before = await customer.balance();
+
+    // The echo phone repeats what it hears; the stream hears the phone (and not itself).
+    const res = await sys.request(customer.key, 'POST', '/v1/calls', {
+      profileId: customer.profileId, to: '+447700900008', from: customer.number, maxMinutes: 3, stream: { endpointId: endpoint.body.id },
+    }, { 'idempotency-key': 'failover-1' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const callId: string = res.body.id;
+    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId && e.data.kind === 'phone');
+    const conn = await streams.connection(0);
+    await conn.waitFor((m) => m.event === 'media' && m.sequenceNumber > 10);
+
+    // A gather with no question listens at once: its durable timer is set for issuedAt + timeout.
+    const gather = await sys.request(customer.key, 'POST', `/v1/calls/${callId}/gather`, { timeoutSeconds: GATHER_TIMEOUT_SECONDS }, { 'idempotency-key': 'failover-gather' });
+    expect(gather.status, JSON.stringify(gather.body)).toBe(201);
+    const gatherDeadline = Date.parse(gather.body.issuedAt) + GATHER_TIMEOUT_SECONDS * 1000;
+
+    const second = await startWorker('worker_b', 0);
+    let takeoverAt = Infinity;
+    const takenOver = logged(second, (line) => line.msg === 'partition started' && line.partition === partitionOf(callId, PARTITIONS)).then(() => {
+      takeoverAt = performance.now();
+    });
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
+    const killedAt = performance.now();
 
-    // The survivor gains the partitions once the dead worker's leases expire (10 s); until then the
-    // call cannot answer, and a retry with the same Idempotency-Key is what a client does.
-    let hung = await sys.request(customer.key, 'POST', `/v1/calls/${res.body.id}/hangup`, undefined, { 'idempotency-key': 'failover-hangup' });
-    for (let i = 0; hung.status === 503 && i < 5; i++) {
-      hung = await sys.request(customer.key, 'POST', `/v1/calls/${res.body.id}/hangup`, undefined, { 'idempotency-key': 'failover-hangup' });
-    }
+    // (a) With no worker owning the call, the media plane carries on: the stream keeps getting frames and
+    // the phone echoes a tone the customer's server sends into the call.
+    const tone = sine(440, 1000, 8000, 8000);
+    const mulaw = new Uint8Array(tone.length);
+    encodeMulaw(tone, mulaw);
+    conn.sendAudio(mulaw);
+    await conn.waitFor(() => toneAmplitude(heard(conn, performance.now() - 500), 440, 8000) > 500);
+    expect(performance.now(), 'the echo came back while no worker owned the call').toBeLessThan(takeoverAt);
+
+    await takenOver;
+    const gapFrames = heard(conn, killedAt, takeoverAt).length / 160;
+    expect(gapFrames, `frames over ${Math.round(takeoverAt - killedAt)} ms without an owner`).toBeGreaterThan((takeoverAt - killedAt) / 20 / 2);
+    expect(streams.connections).toHaveLength(1);
+
+    // (b) A say after the takeover is heard at the stream (and echoed by the phone) and completes.
+    const quiet = rms(heard(conn, performance.now() - 500));
+    const sayAt = performance.now();
+    const say = await act(`/v1/calls/${callId}/say`, { text: 'The call goes on after the takeover.' }, 'failover-say');
+    expect(say.status, JSON.stringify(say.body)).toBe(201);
+    const sayDone = await customer.nextEvent((e) => e.type === 'call.command.completed' && e.data.commandId === say.body.id, 30_000);
+    expect(sayDone.data.action).toBe('say');
+    const speech = rms(heard(conn, sayAt));
+    expect(speech).toBeGreaterThan(Math.max(300, 4 * quiet));
+
+    // (c) The gather's timer, armed by the dead worker, fires at its deadline on the survivor.
+    const gathered = await customer.nextEvent((e) => e.type === 'call.gather.completed' && e.data.commandId === gather.body.id, 45_000);
+    expect(gathered.data).toMatchObject({ outcome: 'timeout', digits: '', choice: null });
+    const firedAt = Date.parse(gathered.occurred_at);
+    expect(firedAt).toBeGreaterThanOrEqual(gatherDeadline);
+    expect(firedAt - gatherDeadline).toBeLessThan(3_000);
+    const arrival = customer.deliveries.find((d) => d.event.id === gathered.id)!.receivedAt;
+    expect(arrival - gatherDeadline).toBeLessThan(10_000);
+
+    // (d) Hang-up through the survivor.
+    const hung = await act(`/v1/calls/${callId}/hangup`, undefined, 'failover-hangup');
     expect(hung.status, JSON.stringify(hung.body)).toBe(200);
     expect(hung.body).toMatchObject({ state: 'ended', endReason: 'hangup_api' });
-    const ended = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === res.body.id, 30_000);
-    expect(customer.callEvents(res.body.id).filter((e) => e.type === 'call.ended')).toHaveLength(1);
-    expect(ended.data.duration).toBeGreaterThanOrEqual(9);
+    const ended = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId, 30_000);
+    await conn.waitForEvent('stop');
     expect(ended.data).toMatchObject({ reason: 'hangup_api', countedMinutes: 1, priceOre: 25 });
-    expect(await customer.balance()).toBe(before - 25);
-  }, 60_000);
+    expect(ended.data.duration).toBeGreaterThanOrEqual(GATHER_TIMEOUT_SECONDS - 1);
+
+    // (e) Every event recorded once, and each received: repeats only with the same event id.
+    const log = await loggedEvents(callId);
+    expect(log.map(eventKey).sort()).toEqual([
+      `call.command.completed:${gather.body.id}`,
+      `call.command.completed:${say.body.id}`,
+      `call.ended:${callId}`,
+      `call.gather.completed:${gather.body.id}`,
+      ...log.filter((e) => e.type === 'call.participant.joined').map(eventKey),
+      ...log.filter((e) => e.type === 'call.participant.left').map(eventKey),
+      `call.playback.ended:${say.body.id}`,
+    ].sort());
+    const people = (type: string) => log.filter((e) => e.type === type).map((e) => e.data.kind as string).sort();
+    expect(people('call.participant.joined')).toEqual(['phone', 'stream']);
+    expect(people('call.participant.left')).toEqual(['phone', 'stream']);
+    expect(new Set(log.map(eventKey)).size).toBe(log.length);
+    await Promise.all(log.map((e) => customer.nextEvent((r) => r.id === e.id, 30_000)));
+    const received = customer.deliveries.filter((d) => d.event.data.callId === callId);
+    expect(new Set(received.map((d) => d.event.id))).toEqual(new Set(log.map((e) => e.id)));
+    for (const d of received) expect(d.event.id, eventKey(d.event)).toBe(log.find((e) => eventKey(e) === eventKey(d.event))!.id);
+
+    // Charged once, to the øre: the call's minute and the stream's.
+    expect(await customer.balance()).toBe(before - 25 - 5);
+  }, 90_000);
 });

@@ -48,6 +48,8 @@ export interface Customer {
   endpointId: string;
   /** Every verified event received, in arrival order. */
   events: ReceivedEvent[];
+  /** Every verified delivery, repeats included, with its arrival time (epoch ms). */
+  deliveries: Array<{ event: ReceivedEvent; receivedAt: number }>;
   /** Resolves with the first event (already received or to come) that matches. */
   nextEvent(match: (e: ReceivedEvent) => boolean, guardMs?: number): Promise<ReceivedEvent>;
   /** The events of one call, in arrival order. */
@@ -150,6 +152,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
       if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.status} ${JSON.stringify(endpoint.body)}`);
       const verifier = new Webhook(endpoint.body.secret.replace(/^whsec_/, ''));
       const events: ReceivedEvent[] = [];
+      const deliveries: Customer['deliveries'] = [];
       const waiters: Array<{ match: (e: ReceivedEvent) => boolean; resolve: (e: ReceivedEvent) => void }> = [];
       receiver.respond((hook) => {
         const event = verifier.verify(hook.body, {
@@ -157,6 +160,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
           'webhook-timestamp': String(hook.headers['webhook-timestamp']),
           'webhook-signature': String(hook.headers['webhook-signature']),
         }) as ReceivedEvent;
+        deliveries.push({ event, receivedAt: Date.now() });
         if (!events.some((e) => e.id === event.id)) {
           events.push(event);
           for (const w of waiters.filter((x) => x.match(event))) {
@@ -173,6 +177,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
         key,
         endpointId: endpoint.body.id,
         events,
+        deliveries,
         nextEvent(match, guardMs = 20_000) {
           const found = events.find(match);
           if (found) return Promise.resolve(found);
