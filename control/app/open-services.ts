@@ -11,6 +11,8 @@ import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { createRedisStore } from '../../shared/kv/redis-store.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import type { Services } from './services.js';
+import type { Bus } from '../../shared/bus/bus.js';
+import type { MediaServices } from '../../media/node/media-node.js';
 
 /** Services plus the way to close them in order. */
 export interface OpenServices extends Services {
@@ -34,8 +36,7 @@ export interface OpenServicesOptions {
  */
 export async function openServices(config: Config, options: OpenServicesOptions): Promise<OpenServices> {
   const clock = options.clock ?? realClock;
-  const metrics = new Registry();
-  if (options.defaultMetrics) collectDefaultMetrics({ register: metrics });
+  const metrics = processRegistry(options);
   const closers: (() => Promise<void>)[] = [];
   try {
     let databaseUrl = config.databaseUrl;
@@ -48,10 +49,7 @@ export async function openServices(config: Config, options: OpenServicesOptions)
     closers.unshift(() => sql.end({ timeout: 5 }));
     if (options.migrate) await migrate(sql);
 
-    const bus =
-      config.mode === 'cluster'
-        ? await createNatsBus({ url: config.natsUrl!, prefix: config.prefix, log: options.log, name: options.applicationName })
-        : createMemoryBus({ prefix: config.prefix, clock });
+    const bus = await openBus(config, options.log, clock, options.applicationName);
     closers.unshift(() => bus.close());
 
     const hot =
@@ -76,4 +74,28 @@ export async function openServices(config: Config, options: OpenServicesOptions)
     for (const close of closers) await close().catch(() => {});
     throw err;
   }
+}
+
+/** What a media node runs on: no database and no hot store (it keeps its state in memory). */
+export interface OpenMediaServices extends MediaServices {
+  close(): Promise<void>;
+}
+
+/** Opens only the bus: `sentral media` needs neither PostgreSQL nor Redis. */
+export async function openMediaServices(config: Config, options: OpenServicesOptions): Promise<OpenMediaServices> {
+  const clock = options.clock ?? realClock;
+  const bus = await openBus(config, options.log, clock, options.applicationName);
+  return { config, clock, log: options.log, bus, metrics: processRegistry(options), close: () => bus.close() };
+}
+
+function openBus(config: Config, log: Logger, clock: Clock, name: string | undefined): Promise<Bus> {
+  return config.mode === 'cluster'
+    ? createNatsBus({ url: config.natsUrl!, prefix: config.prefix, log, ...(name ? { name } : {}) })
+    : Promise.resolve(createMemoryBus({ prefix: config.prefix, clock }));
+}
+
+function processRegistry(options: OpenServicesOptions): Registry {
+  const metrics = new Registry();
+  if (options.defaultMetrics) collectDefaultMetrics({ register: metrics });
+  return metrics;
 }

@@ -5,7 +5,8 @@ import { buildApiServer } from '../api/server.js';
 import { bootstrapStandalone } from '../accounts/bootstrap.js';
 import { startDispatcher } from '../events/dispatcher.js';
 import { startClipServer } from '../media/clip-server.js';
-import { startMediaNode } from '../../media/node/media-node.js';
+import type { KeyObject } from 'node:crypto';
+import { startMediaNode, type MediaServices } from '../../media/node/media-node.js';
 import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import { awaitRoomPublicKey, ensureRoomKeys } from './room-keys.js';
 import { startActorHost } from '../calls/host/actor-host.js';
@@ -28,13 +29,7 @@ export async function startParts(role: RoleName, services: Services, readiness: 
   // Room tokens: the control plane holds the private key, media nodes get the public one over the bus.
   const roomKeys = runs('api') || runs('worker') ? await ensureRoomKeys(services.sql, services.bus) : null;
 
-  if (runs('media')) {
-    const roomPublicKey = roomKeys?.publicKey ?? (await awaitRoomPublicKey(services.bus));
-    const streamLegs = streamLegFactory({ clock: services.clock, log, allowInsecureTargets: config.allowInsecureTargets });
-    const node = await startMediaNode(services, { roomPublicKey, streamLegs });
-    parts.push({ name: 'media', stop: () => node.stop() });
-    process.stdout.write(`sentral ${role}: media node ${node.nodeId} listening on port ${node.port} (rooms at ${node.roomUrl})\n`);
-  }
+  if (runs('media')) parts.push(await startMediaPart(role, services, roomKeys?.publicKey));
   if (runs('worker')) {
     // Call actors: the partitions this worker owns (all of them standalone), with the call effect hooks.
     const hooks = callEffectHooks({ bus: services.bus, clock: services.clock, log, hot: services.hot, partitions: config.partitions });
@@ -61,6 +56,15 @@ export async function startParts(role: RoleName, services: Services, readiness: 
   }
   log.info({ role, mode: config.mode }, `sentral ${role} running (${config.mode} mode)`);
   return parts;
+}
+
+/** Starts a media node; without the room key at hand it waits for the control plane to publish it. */
+export async function startMediaPart(role: RoleName, services: MediaServices, roomPublicKey?: KeyObject): Promise<Part> {
+  const { config, clock, log, bus } = services;
+  const streamLegs = streamLegFactory({ clock, log, allowInsecureTargets: config.allowInsecureTargets });
+  const node = await startMediaNode(services, { roomPublicKey: roomPublicKey ?? (await awaitRoomPublicKey(bus)), streamLegs });
+  process.stdout.write(`sentral ${role}: media node ${node.nodeId} listening on port ${node.port} (rooms at ${node.roomUrl})\n`);
+  return { name: 'media', stop: () => node.stop() };
 }
 
 function printWelcome(apiUrl: string, role: RoleName, first: Awaited<ReturnType<typeof bootstrapStandalone>>): void {

@@ -1,8 +1,8 @@
 import type { Config } from '../../shared/config/config.js';
 import type { Logger } from '../../shared/log/log.js';
-import { openServices, type OpenServices } from './open-services.js';
+import { openMediaServices, openServices, type OpenMediaServices, type OpenServices } from './open-services.js';
 import { checkReadiness } from './readiness.js';
-import { startParts, type Part } from './parts.js';
+import { startMediaPart, startParts, type Part } from './parts.js';
 
 /** The commands that start long-running roles. `start` runs every role in one process. */
 export type RoleName = 'start' | 'api' | 'worker' | 'dispatcher' | 'media';
@@ -13,16 +13,27 @@ export type RoleName = 'start' | 'api' | 'worker' | 'dispatcher' | 'media';
  */
 export async function runRole(role: RoleName, config: Config, log: Logger): Promise<number> {
   const signal = waitForSignal();
-  let services: OpenServices;
+  const options = { log, migrate: true, defaultMetrics: true, applicationName: `sentral-${role}` };
+  let services: OpenServices | OpenMediaServices;
+  let start: () => Promise<Part[]>;
   try {
-    services = await openServices(config, { log, migrate: true, defaultMetrics: true, applicationName: `sentral-${role}` });
+    if (role === 'media') {
+      // A media node needs only the bus: no database, no hot store.
+      const media = await openMediaServices(config, options);
+      services = media;
+      start = async () => [await startMediaPart(role, media)];
+    } else {
+      const all = await openServices(config, options);
+      services = all;
+      start = () => startParts(role, all, () => checkReadiness(all));
+    }
   } catch (err) {
     log.error({ err }, 'could not open the backing services');
     return 1;
   }
   let parts: Part[] = [];
   try {
-    parts = await startParts(role, services, () => checkReadiness(services));
+    parts = await start();
   } catch (err) {
     log.error({ err }, `sentral ${role} failed to start`);
     await services.close();

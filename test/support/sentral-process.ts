@@ -10,6 +10,8 @@ export interface SentralProcess {
   output(): string;
   /** The control API's base URL, once it printed it. */
   apiUrl: Promise<string>;
+  /** Resolves with the first match of `pattern` in what it prints (rejects if it exits first). */
+  printed(pattern: RegExp): Promise<RegExpExecArray>;
   /** Resolves with the exit code once the process exits. */
   exited: Promise<number | null>;
   /** Sends a signal and waits for the exit code. */
@@ -23,6 +25,7 @@ export function runSentral(args: string[], env: Record<string, string>): Sentral
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let text = '';
+  const watchers: { pattern: RegExp; resolve(m: RegExpExecArray): void; reject(err: Error): void }[] = [];
   let resolveUrl: (url: string) => void;
   let rejectUrl: (err: Error) => void;
   const apiUrl = new Promise<string>((resolve, reject) => {
@@ -35,12 +38,20 @@ export function runSentral(args: string[], env: Record<string, string>): Sentral
     text += chunk.toString();
     const match = /control API listening on (http:\/\/\S+)/.exec(text);
     if (match) resolveUrl(match[1]!);
+    for (const w of [...watchers]) {
+      const m = w.pattern.exec(text);
+      if (m) {
+        watchers.splice(watchers.indexOf(w), 1);
+        w.resolve(m);
+      }
+    }
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
   const exited = new Promise<number | null>((resolve) => {
     child.once('exit', (code) => {
       rejectUrl(new Error(`sentral exited (${code}) before listening:\n${text}`));
+      for (const w of watchers.splice(0)) w.reject(new Error(`sentral exited (${code}) before printing ${w.pattern}:\n${text}`));
       resolve(code);
     });
   });
@@ -48,6 +59,11 @@ export function runSentral(args: string[], env: Record<string, string>): Sentral
     child,
     output: () => text,
     apiUrl,
+    printed(pattern) {
+      const m = pattern.exec(text);
+      if (m) return Promise.resolve(m);
+      return new Promise((resolve, reject) => watchers.push({ pattern, resolve, reject }));
+    },
     exited,
     async stop(signal = 'SIGINT') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

@@ -1,0 +1,36 @@
+import { afterAll, expect, it } from 'vitest';
+import { createNatsBus } from '../../shared/bus/nats-bus.js';
+import { generateRoomKeyPair } from '../../media/room/room-token.js';
+import { ROOM_KEYS_BUCKET } from '../../control/app/room-keys.js';
+import { deleteNatsPrefix } from '../support/nats-cleanup.js';
+import { serviceUrls, uniquePrefix } from '../support/services.js';
+import { runSentral } from '../support/sentral-process.js';
+
+const prefix = uniquePrefix('media');
+afterAll(() => deleteNatsPrefix(prefix));
+
+it('a cluster media node needs only the bus: it starts with PostgreSQL and Redis unreachable, and stops cleanly', async () => {
+  const bus = await createNatsBus({ url: serviceUrls.nats, prefix });
+  try {
+    // Nothing listens on port 1: a media node that touched the database or Redis would fail to start.
+    const media = runSentral(['media'], {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none',
+      REDIS_URL: 'redis://127.0.0.1:1',
+      NATS_URL: serviceUrls.nats,
+      SENTRAL_PREFIX: prefix,
+      SENTRAL_NODE_ID: 'media-role-test',
+    });
+    // It waits for the control plane's room key before serving rooms; publish one as the API would.
+    const publicKey = generateRoomKeyPair().publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    await (await bus.kv(ROOM_KEYS_BUCKET)).put('current', new TextEncoder().encode(publicKey));
+    const started = await media.printed(/media node (\S+) listening on port (\d+)/);
+    expect(started[1]).toBe('media-role-test');
+    const health = await fetch(`http://127.0.0.1:${started[2]}/healthz`);
+    expect(health.status).toBe(200);
+    const registry = await bus.kv('media-nodes');
+    expect(await registry.keys()).toContain('media-role-test');
+    expect(await media.stop('SIGTERM')).toBe(0);
+  } finally {
+    await bus.close();
+  }
+}, 60_000);
