@@ -10,7 +10,8 @@ import { partitionOf } from '../../shared/partition.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
 import { sendToActor } from '../../control/calls/host/send-to-actor.js';
 import { counterMachine } from './actor-host-toy.js';
-import { effectLog, eventually, openActorDatabase } from './actor-host-harness.js';
+import { effectLog, openActorDatabase } from './actor-host-harness.js';
+import { eventually } from '../support/eventually.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';
 

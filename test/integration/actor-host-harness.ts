@@ -70,11 +70,3 @@ export function effectLog(): EffectLog {
   };
 }
 
-/** Resolves once `check()` holds (polled: the last resort for state with no event to await). */
-export async function eventually(check: () => boolean | Promise<boolean>, guardMs = 10_000, everyMs = 25): Promise<void> {
-  const deadline = Date.now() + guardMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${guardMs} ms`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Bus, BusMessage, KvWatchEvent } from '../../shared/bus/bus.js';
 import { isBusError } from '../../shared/bus/bus-error.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
+import { retryUntil } from '../support/eventually.js';
 
 // A private nats-server (own port and store) that this test stops and starts again, so the shared
 // server other tests use is never touched.
@@ -45,19 +46,6 @@ async function stopServer(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
   await exited;
-}
-
-/** Polls `attempt` until it resolves (the client reconnects on its own schedule). */
-async function eventually<T>(attempt: () => Promise<T>, deadlineMs = 10_000): Promise<T> {
-  const deadline = Date.now() + deadlineMs;
-  for (;;) {
-    try {
-      return await attempt();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 }
 
 const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -114,8 +102,8 @@ describe('NATS bus across a server restart', () => {
     expect(Date.now() - started).toBeLessThanOrEqual(2_500);
 
     server = await startServer(port, storeDir);
-    await eventually(() => bus!.ping());
-    await eventually(() => bus!.publish('cmd.1', enc('after'), { msgId: 'after-1' }));
+    await retryUntil(() => bus!.ping(), 10_000, 100);
+    await retryUntil(() => bus!.publish('cmd.1', enc('after'), { msgId: 'after-1' }), 10_000, 100);
     await arrival(2);
     expect(received).toEqual(['before', 'after']);
 

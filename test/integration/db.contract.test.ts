@@ -15,12 +15,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
 import { startEmbeddedPostgres } from '../../shared/db/embedded-postgres.js';
 import { migrate, readMigrations } from '../../shared/db/migrate.js';
 import { freshDatabase } from '../support/services.js';
+import { retryUntil } from '../support/eventually.js';
 
 interface Backend {
   name: string;
@@ -178,7 +178,7 @@ describe.each(backends)('database contract: $name', (backend) => {
         await other`select pg_advisory_xact_lock(${key})`;
         order.push('second took the lock');
       });
-      await eventually(async () => {
+      await retryUntil(async () => {
         const [row] = await sql<{ n: number }[]>`
           select count(*)::int as n from pg_locks
           where locktype = 'advisory' and not granted and objid = ${key}
@@ -226,15 +226,3 @@ describe.each(backends)('database contract: $name', (backend) => {
   });
 });
 
-// Last resort for a state only the database can show (a lock waiter): query until it holds or time runs out.
-async function eventually(attempt: () => Promise<void>, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    try {
-      await attempt();
-      return;
-    } catch (err) {
-      if (performance.now() > deadline) throw err;
-    }
-  }
-}

@@ -12,6 +12,7 @@ import type { HotStore } from '../../shared/kv/hot-store.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import { createRedisStore } from '../../shared/kv/redis-store.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';
+import { retryUntil } from '../support/eventually.js';
 
 const raw = new Redis(serviceUrls.redis, { lazyConnect: true });
 const usedPrefixes: string[] = [];
@@ -268,7 +269,7 @@ describe('Redis hot store specifics', () => {
       await expect(store.get('k')).rejects.toSatisfy((e) => isSentralError(e, 'service_unavailable'));
 
       back = await startProxy(proxy.port);
-      await eventually(() => store.ping(), 5_000);
+      await retryUntil(() => store.ping(), 5_000);
       expect(await store.get('k')).toBe('v');
     } finally {
       await store.close();
@@ -313,15 +314,3 @@ async function startProxy(port: number): Promise<Proxy> {
   };
 }
 
-// Last resort for waiting on a reconnect the client does not announce: retry until it works or time runs out.
-async function eventually(attempt: () => Promise<unknown>, timeoutMs: number): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  for (;;) {
-    try {
-      await attempt();
-      return;
-    } catch (err) {
-      if (performance.now() > deadline) throw err;
-    }
-  }
-}
