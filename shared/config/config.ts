@@ -38,6 +38,7 @@ export const configVariables = [
   ['SENTRAL_PARTITIONS', '64', 'Actor partitions (fixed for the life of a cluster)'],
   ['SENTRAL_MEDIA_PUBLIC_URL', '(ws://host:port)', 'Base URL clients use to reach this media node'],
   ['SENTRAL_NODE_ID', '(generated)', 'Stable id of this media node or worker'],
+  ['SENTRAL_ADMIN_URL', 'http://127.0.0.1:8080', 'Where `sentral admin` sends its requests (with SENTRAL_ADMIN_TOKEN)'],
 ] as const;
 
 /** A setting that is present but wrong: the message names the variable. */
