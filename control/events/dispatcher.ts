@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type postgres from 'postgres';
 import type { Timer } from '../../shared/clock/clock.js';
 import type { Subscription } from '../../shared/bus/bus.js';
 import { newId } from '../../shared/ids/ids.js';
@@ -152,23 +153,55 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
     inFlight.add(run);
   }
 
+  // Walks the pending deliveries in due order (next_attempt_at_ms, seq), one index step at a time, marking
+  // each as eligible when its endpoint is enabled and no earlier delivery of its object to that endpoint is
+  // pending; the walk goes on while `goOn` (over the walked row `w`) holds and its reader wants more rows.
+  // Each recursive step is one descent of webhook_deliveries_due (`limit 1` in index order), so the cost is
+  // the rows walked, never all pending ones, whatever the planner's statistics say (an ordinary
+  // `order by … limit` was planned as "read every pending delivery, then sort" without fresh statistics).
+  // The eligibility checks are scalar subqueries (one probe of the endpoint's primary key and one of
+  // webhook_deliveries_object per walked row), which the planner cannot turn into joins over all rows.
+  const eligible = (): postgres.Fragment => sql`
+    ((select ep.disabled_at_ms from webhook_endpoints ep where ep.id = d.endpoint_id) is null
+      and (d.object_id is null or not exists (
+        select 1 from webhook_deliveries p
+        where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id and p.state = 'pending' and p.seq < d.seq)))`;
+  const walk = (goOn: postgres.Fragment): postgres.Fragment => sql`
+    with recursive walk as (
+      (select d.id, d.seq, d.next_attempt_at_ms, d.lease_until_ms, ${eligible()} as eligible
+       from webhook_deliveries d where d.state = 'pending'
+       order by d.next_attempt_at_ms, d.seq limit 1)
+      union all
+      (select n.* from walk w cross join lateral (
+         select d.id, d.seq, d.next_attempt_at_ms, d.lease_until_ms, ${eligible()} as eligible
+         from webhook_deliveries d
+         where d.state = 'pending' and (d.next_attempt_at_ms, d.seq) > (w.next_attempt_at_ms, w.seq)
+         order by d.next_attempt_at_ms, d.seq limit 1) n
+       where ${goOn}))`;
+
   async function claim(room: number): Promise<Claimed[]> {
     const now = clock.now();
     const token = randomUUID();
+    // The walk stops at the first delivery not yet due. Twice `room` candidates, so that rows another
+    // dispatcher is claiming at this moment (skipped as locked) do not leave this claim short. The lock
+    // re-checks each row as it is now (another dispatcher may have claimed or finished it since the walk's
+    // snapshot); `state not in (…)` means state = 'pending' but keeps the planner from reading a partial
+    // index of pending deliveries for this lookup by id.
     return sql<Claimed[]>`
-      with due as (
+      ${walk(sql`w.next_attempt_at_ms <= ${now}`)},
+      due as (
         select d.id from webhook_deliveries d
-        join webhook_endpoints ep on ep.id = d.endpoint_id
-        where d.state = 'pending' and d.next_attempt_at_ms <= ${now}
+        where d.id = any(array(
+            select c.id from walk c
+            where c.eligible and c.next_attempt_at_ms <= ${now}
+              and (c.lease_until_ms is null or c.lease_until_ms <= ${now})
+              and not (c.id = any(${sql.array([...sending])}::text[]))
+            limit ${2 * room}))
+          and d.state not in ('succeeded', 'failed') and d.next_attempt_at_ms <= ${now}
           and (d.lease_until_ms is null or d.lease_until_ms <= ${now})
-          and ep.disabled_at_ms is null
-          and not (d.id = any(${sql.array([...sending])}::text[]))
-          and (d.object_id is null or not exists (
-            select 1 from webhook_deliveries p
-            where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id and p.state = 'pending' and p.seq < d.seq))
         order by d.next_attempt_at_ms, d.seq
         limit ${room}
-        for update of d skip locked
+        for update skip locked
       )
       update webhook_deliveries w
       set lease_until_ms = ${now + leaseMs}, claim_token = ${token}
@@ -181,18 +214,15 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
   }
 
   // The next wake-up: the earliest time a delivery becomes claimable, capped by the safety poll. While
-  // attempts are in flight their completions wake the dispatcher, so the query runs only when idle.
+  // attempts are in flight their completions wake the dispatcher, so the query runs only when idle. The walk
+  // stops at the first eligible delivery that holds no lease: every later one is due no earlier.
   async function arm(at?: number): Promise<void> {
     const now = clock.now();
     let wakeAt = at ?? now + pollIntervalMs;
     if (at === undefined && inFlight.size === 0) {
       const [row] = await sql<{ next: number | null }[]>`
-        select min(greatest(d.next_attempt_at_ms, coalesce(d.lease_until_ms, 0))) as next
-        from webhook_deliveries d join webhook_endpoints ep on ep.id = d.endpoint_id
-        where d.state = 'pending' and ep.disabled_at_ms is null
-          and (d.object_id is null or not exists (
-            select 1 from webhook_deliveries p
-            where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id and p.state = 'pending' and p.seq < d.seq))`;
+        ${walk(sql`not (w.eligible and coalesce(w.lease_until_ms, 0) <= w.next_attempt_at_ms)`)}
+        select min(greatest(c.next_attempt_at_ms, coalesce(c.lease_until_ms, 0))) as next from walk c where c.eligible`;
       if (row?.next != null) wakeAt = Math.min(wakeAt, Math.max(row.next, now + MIN_REARM_MS));
     }
     if (stopped) return;
@@ -251,42 +281,46 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
     const outcome: AttemptOutcome = result.succeeded ? 'succeeded' : delay === null ? 'gave_up' : 'retry_scheduled';
     const nextAttemptAtMs = delay === null ? null : now + delay;
     let endpointDisabled: 'gone' | 'failing' | null = null;
-    await sql.begin(async (tx) => {
-      // The endpoint may have been deleted meanwhile (its deliveries with it): then nothing is recorded.
-      await tx`
+    // The attempt and the delivery's next state, in one statement (one round trip). The endpoint may have
+    // been deleted meanwhile (its deliveries with it): then nothing is recorded. Only the holder of the
+    // claim moves the delivery on (a dispatcher whose lease ran out does not).
+    const recorded = sql`
+      with attempt as (
         insert into webhook_attempts (id, delivery_id, endpoint_id, event_id, attempted_at_ms, status_code, response_body, duration_ms, error)
         select ${newId('att', clock)}, ${delivery.id}, ${delivery.endpoint_id}, ${delivery.event_id}, ${result.attemptedAt},
                ${result.statusCode}, ${result.responseBody}, ${result.durationMs}, ${result.error}
-        where exists (select 1 from webhook_deliveries where id = ${delivery.id})`;
-      // Only the holder of the claim moves the delivery on (a dispatcher whose lease ran out does not).
-      await tx`
+        where exists (select 1 from webhook_deliveries where id = ${delivery.id})
+      ), moved as (
         update webhook_deliveries
         set attempt_count = attempt_count + 1, run_attempts = ${runAttempts},
             state = ${outcome === 'succeeded' ? 'succeeded' : outcome === 'gave_up' ? 'failed' : 'pending'},
             next_attempt_at_ms = ${nextAttemptAtMs ?? now},
             completed_at_ms = ${outcome === 'retry_scheduled' ? null : now},
             lease_until_ms = null, claim_token = null
-        where id = ${delivery.id} and claim_token = ${delivery.claim_token}`;
-      if (result.succeeded) {
-        // Touches (and locks) the endpoint row only when it was failing, so successes do not queue on it.
-        await tx`update webhook_endpoints set failing_since_ms = null where id = ${delivery.endpoint_id} and failing_since_ms is not null`;
-        return;
-      }
-      const [endpoint] = await tx<{ disabled_at_ms: number | null; failing_since_ms: number | null }[]>`
-        select disabled_at_ms, failing_since_ms from webhook_endpoints where id = ${delivery.endpoint_id} for update`;
-      if (!endpoint) return;
-      const failingSince = endpoint.failing_since_ms ?? now;
-      if (endpoint.disabled_at_ms === null) {
-        if (result.statusCode === 410) endpointDisabled = 'gone';
-        else if (now - failingSince >= FAILING_DISABLE_AFTER_MS) endpointDisabled = 'failing';
-      }
-      await tx`
-        update webhook_endpoints
-        set failing_since_ms = ${failingSince},
-            disabled_at_ms = ${endpointDisabled ? now : endpoint.disabled_at_ms},
-            disabled_reason = coalesce(${endpointDisabled}, disabled_reason)
-        where id = ${delivery.endpoint_id}`;
-    });
+        where id = ${delivery.id} and claim_token = ${delivery.claim_token}
+      )`;
+    if (result.succeeded) {
+      // Touches (and locks) the endpoint row only when it was failing, so successes do not queue on it.
+      await sql`${recorded} update webhook_endpoints set failing_since_ms = null where id = ${delivery.endpoint_id} and failing_since_ms is not null`;
+    } else {
+      await sql.begin(async (tx) => {
+        await tx`${recorded} select 1`;
+        const [endpoint] = await tx<{ disabled_at_ms: number | null; failing_since_ms: number | null }[]>`
+          select disabled_at_ms, failing_since_ms from webhook_endpoints where id = ${delivery.endpoint_id} for update`;
+        if (!endpoint) return;
+        const failingSince = endpoint.failing_since_ms ?? now;
+        if (endpoint.disabled_at_ms === null) {
+          if (result.statusCode === 410) endpointDisabled = 'gone';
+          else if (now - failingSince >= FAILING_DISABLE_AFTER_MS) endpointDisabled = 'failing';
+        }
+        await tx`
+          update webhook_endpoints
+          set failing_since_ms = ${failingSince},
+              disabled_at_ms = ${endpointDisabled ? now : endpoint.disabled_at_ms},
+              disabled_reason = coalesce(${endpointDisabled}, disabled_reason)
+          where id = ${delivery.endpoint_id}`;
+      });
+    }
     return {
       deliveryId: delivery.id,
       endpointId: delivery.endpoint_id,
