@@ -36,6 +36,8 @@ export interface ApiServerOptions {
   rateLimit?: TokenBucketSpec;
   /** Reap expired idempotency records every this many ms on the services' clock (default 60 s; 0: never). */
   reaperIntervalMs?: number;
+  /** On close, how long in-flight requests may finish before every connection is cut (default 10 s). */
+  closeGraceMs?: number;
 }
 
 /** The API server: fastify with TypeBox validation, the shared plugins and every route. */
@@ -77,6 +79,14 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(callActionRoutes, { services });
   await app.register(streamRoutes, { services });
   await app.register(recordingRoutes, { services });
+
+  // close() stops taking requests and waits for in-flight ones, but a client that holds a connection open
+  // without finishing a request would hold shutdown forever: after the grace period every connection is cut.
+  app.addHook('preClose', async () => {
+    const cut = setTimeout(() => app.server.closeAllConnections(), options.closeGraceMs ?? 10_000);
+    cut.unref();
+    app.server.once('close', () => clearTimeout(cut));
+  });
 
   const interval = options.reaperIntervalMs ?? 60_000;
   if (interval > 0) {

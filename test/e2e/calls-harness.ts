@@ -108,7 +108,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
   // What the api role runs besides the server: media nodes fetch audio clips from it over the bus.
   const clipServer = await startClipServer({ bus, sql });
   parts.push({ name: 'clip-server', stop: () => clipServer.stop() });
-  const app = await buildApiServer(services, { reaperIntervalMs: 0 });
+  const app = await buildApiServer(services, { reaperIntervalMs: 0, closeGraceMs: 1000 });
   const api = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const request: CallsSystem['request'] = async (key, method, path, body, headers = {}) => {
