@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import postgres from 'postgres';
+import { createScratchDatabase } from '../../test/support/scratch-database.js';
 import { loadConfig } from '../../shared/config/config.js';
 import { createLogger } from '../../shared/log/log.js';
 import { openServices } from '../../control/app/open-services.js';
@@ -39,17 +39,12 @@ const ADMIN_TOKEN = `sat_bench${randomBytes(16).toString('hex')}`;
 
 const name = `bench_setups_${randomBytes(4).toString('hex')}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'sentral-bench-setups-'));
-const admin = mode === 'cluster' ? postgres(ADMIN_URL, { max: 1, onnotice: () => {} }) : null;
+const scratch = mode === 'cluster' ? await createScratchDatabase(ADMIN_URL, name) : null;
 const env: Record<string, string> = {
   SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_ALLOW_INSECURE_TARGETS: '1', SENTRAL_DATA_DIR: dataDir,
   SENTRAL_API_PORT: '0', SENTRAL_MEDIA_PORT: '0', SENTRAL_PARTITIONS: '16', SENTRAL_PREFIX: name,
 };
-if (admin) {
-  await admin.unsafe(`create database "${name}"`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${name}`;
-  Object.assign(env, { DATABASE_URL: dbUrl.toString(), NATS_URL, REDIS_URL });
-}
+if (scratch) Object.assign(env, { DATABASE_URL: scratch.url, NATS_URL, REDIS_URL });
 const config = loadConfig(env);
 const log = createLogger({ level: 'warn' });
 const services = await openServices(config, { log, migrate: true, applicationName: 'sentral-bench' });
@@ -69,9 +64,8 @@ async function stop(): Promise<void> {
   for (const part of parts) await part.stop().catch((err: unknown) => log.warn({ err }, `stopping ${part.name} failed`));
   await clipServer.stop();
   await services.close();
-  if (admin) {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
+  if (scratch) {
+    await scratch.drop();
     const nc = await connect({ servers: NATS_URL });
     const jsm = await jetstreamManager(nc);
     for await (const stream of jsm.streams.names()) if (stream.startsWith(`${name}_`) || stream.startsWith(`KV_${name}_`)) await jsm.streams.delete(stream);

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import postgres from 'postgres';
+import { createScratchDatabase } from '../../test/support/scratch-database.js';
 import { Registry } from 'prom-client';
 import { loadConfig } from '../../shared/config/config.js';
 import { openDatabase } from '../../shared/db/database.js';
@@ -43,14 +43,11 @@ const ADMIN_TOKEN = 'sat_benchAdminToken0123456789abcdefgh';
 const CALL_LIMIT_MS = 60_000;
 
 const name = `bench_calls_${randomBytes(4).toString('hex')}`;
-const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-await admin.unsafe(`create database "${name}"`);
-const dbUrl = new URL(ADMIN_URL);
-dbUrl.pathname = `/${name}`;
+const scratch = await createScratchDatabase(ADMIN_URL, name);
 const dataDir = mkdtempSync(join(tmpdir(), 'sentral-bench-calls-'));
 const prefix = name;
 const config = loadConfig({
-  DATABASE_URL: dbUrl.toString(), NATS_URL, REDIS_URL, SENTRAL_PREFIX: prefix, SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN,
+  DATABASE_URL: scratch.url, NATS_URL, REDIS_URL, SENTRAL_PREFIX: prefix, SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN,
   SENTRAL_ALLOW_INSECURE_TARGETS: '1', SENTRAL_DATA_DIR: dataDir, SENTRAL_API_PORT: '0', SENTRAL_MEDIA_PORT: '0', SENTRAL_PARTITIONS: '16',
 });
 const log = createLogger({ level: 'warn' });
@@ -159,8 +156,7 @@ receiver.close();
 await bus.close();
 await hot.close();
 await sql.end();
-await admin.unsafe(`drop database if exists "${name}" with (force)`);
-await admin.end();
+await scratch.drop();
 const nc = await connect({ servers: NATS_URL });
 const jsm = await jetstreamManager(nc);
 for await (const stream of jsm.streams.names()) if (stream.startsWith(`${prefix}_`) || stream.startsWith(`KV_${prefix}_`)) await jsm.streams.delete(stream);

@@ -17,7 +17,6 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import postgres from 'postgres';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
 import { migrate } from '../../shared/db/migrate.js';
@@ -28,6 +27,7 @@ import { allScopes } from '../../protocol/api/scopes.js';
 import { createEndpoint } from '../../control/events/webhook-endpoints.js';
 import { recordEvent, wakeDispatcher } from '../../control/events/event-log.js';
 import type { FromReceiver, ToReceiver } from './receiver.js';
+import { createScratchDatabase, type ScratchDatabase } from '../../test/support/scratch-database.js';
 
 const events = Number(process.argv[2] ?? 20_000);
 const burst = Number(process.argv[3] ?? 100);
@@ -119,19 +119,8 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `sentral_bench_webhooks_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
+function createDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase(ADMIN_URL, `sentral_bench_webhooks_${randomBytes(4).toString('hex')}`);
 }
 
 /** What one phase measured. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+import { createScratchDatabase } from './scratch-database.js';
 import type { TestProject } from 'vitest/node';
 
 // One run = one fresh database and one bus/Redis prefix, so two runs on a machine never collide.
@@ -7,18 +7,11 @@ const ADMIN_URL = process.env.SENTRAL_TEST_ADMIN_DATABASE_URL ?? 'postgres://pos
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const runId = `t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const dbName = `sentral_${runId}`;
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database ${dbName}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
+  const db = await createScratchDatabase(ADMIN_URL, `sentral_${runId}`);
   project.provide('runId', runId);
-  project.provide('databaseUrl', url.toString());
+  project.provide('databaseUrl', db.url);
   project.provide('adminDatabaseUrl', ADMIN_URL);
-  return async () => {
-    await admin.unsafe(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  };
+  return () => db.drop();
 }
 
 declare module 'vitest' {

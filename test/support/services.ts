@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import postgres from 'postgres';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 
 /** URLs of the real services the integration tests use (default ports on this machine). */
 export const serviceUrls = {
@@ -19,18 +19,6 @@ export function uniquePrefix(label = 'x'): string {
 }
 
 /** Creates a further empty database for one test (dropped by `drop`). */
-export async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = inject('adminDatabaseUrl');
-  const name = `${inject('runId')}_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
+export async function freshDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase(inject('adminDatabaseUrl'), `${inject('runId')}_${randomBytes(4).toString('hex')}`);
 }
