@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Makes PostgreSQL (127.0.0.1:5432), Redis (127.0.0.1:6379) and NATS with JetStream (127.0.0.1:4222)
 # answer, and espeak-ng present: starts what is installed but down, installs (apt-get, as root) what is
-# missing, waits until each answers, and fails with a clear message otherwise. Safe to run again.
+# missing, waits until each answers, and fails with a clear message otherwise. Also installs the Debian
+# packages the tests drive for real: espeak-ng and sox (speech and audio), pocketsphinx with its en-US
+# model (speech recognition), baresip (a SIP peer) and chromium (the softphone's browser tests).
+# Safe to run again.
 set -uo pipefail
 
 log() { printf 'services: %s\n' "$*"; }
@@ -70,6 +73,11 @@ nats_up() {
 tools_present() {
   local missing=()
   command -v espeak-ng >/dev/null || missing+=(espeak-ng)
+  command -v sox >/dev/null || missing+=(sox)
+  command -v pocketsphinx_continuous >/dev/null || missing+=(pocketsphinx)
+  [ -d /usr/share/pocketsphinx/model/en-us ] || missing+=(pocketsphinx-en-us)
+  command -v baresip >/dev/null || missing+=(baresip-core)
+  command -v chromium >/dev/null || missing+=(chromium)
   [ ${#missing[@]} = 0 ] || apt_install "${missing[@]}"
 }
 
@@ -77,4 +85,4 @@ postgres_up
 redis_up
 nats_up
 tools_present
-log "PostgreSQL, Redis, NATS (JetStream) answer; espeak-ng present"
+log "PostgreSQL, Redis, NATS (JetStream) answer; espeak-ng, sox, pocketsphinx, baresip, chromium present"
