@@ -37,6 +37,8 @@ export interface LegContext {
    * unless `reported` says the leg already reported how it ended (busy, no answer, failed).
    */
   ended(reason: string, options?: { reported?: boolean }): void;
+  /** A digit the leg received out of band (RFC 4733): reported and passed to the other legs like a detected tone. */
+  pressed?(digit: string): void;
 }
 
 /**
@@ -56,6 +58,8 @@ export interface Leg {
   pull(): Int16Array | null;
   /** One 20 ms frame of what this leg hears. */
   push(frame: Int16Array): void;
+  /** True while the leg reports its own digits (`pressed`): the session's in-band detector skips it. */
+  readonly reportsDtmf?: boolean;
   /** A DTMF digit pressed by another participant (streams forward it; others may ignore it). */
   hearDtmf?(digit: string, fromLegId: string): void;
   /** Releases the leg's resources; called once by the session. */

@@ -76,6 +76,9 @@ export class Session {
         if (!this.closed) this.deps.report(body);
       },
       ended: (reason, options) => this.legEnded(legId, reason, options?.reported ?? false),
+      pressed: (digit) => {
+        if (!this.closed) this.digitFrom(legId, digit);
+      },
     };
   }
 
@@ -242,13 +245,17 @@ export class Session {
 
   private detectDtmf(legId: string, raw: Int16Array): void {
     const detector = this.detectors.get(legId);
-    if (!detector) return;
+    if (!detector || this.slots.get(legId)?.leg.reportsDtmf) return;
     const digit = detector.process(raw);
-    if (digit !== null) this.deps.report({ type: 'dtmf.received', legId, digit });
+    if (digit !== null) this.digitFrom(legId, digit);
+  }
+
+  /** Reports a digit a leg pressed and passes it to every other leg. */
+  private digitFrom(legId: string, digit: string): void {
+    this.deps.report({ type: 'dtmf.received', legId, digit });
     const slot = this.slots.get(legId);
-    if (digit !== null && slot) {
-      for (const other of this.slots.values()) if (other !== slot) other.leg.hearDtmf?.(digit, legId);
-    }
+    if (!slot) return;
+    for (const other of this.slots.values()) if (other !== slot) other.leg.hearDtmf?.(digit, legId);
   }
 
   private legEnded(legId: string, reason: string, reported: boolean): void {
