@@ -4,6 +4,7 @@ import type { Clock, Timer } from '../../shared/clock/clock.js';
 import type { Logger } from '../../shared/log/log.js';
 import { errorCatalogue, type ErrorCode } from '../../shared/errors/catalogue.js';
 import { isSentralError } from '../../shared/errors/sentral-error.js';
+import { findUnstorable } from '../../shared/json/storable-json.js';
 import {
   ROOM_CLOSE,
   ROOM_FRAME_BYTES,
@@ -159,6 +160,8 @@ export class RoomEndpoint {
     } catch {
       return this.error(ws, data, 'room_message_invalid');
     }
+    // Lone surrogates, NUL and deep nesting are refused before the schema check walks it or a peer gets it.
+    if (findUnstorable(parsed) !== null) return this.error(ws, data, 'room_message_invalid');
     if (!Value.Check(RoomClientMessage, parsed)) return this.error(ws, data, 'room_message_invalid');
     if (!data.claims.grants.canPublishData) return this.error(ws, data, 'room_data_forbidden');
     const targets = parsed.to ? new Set(parsed.to) : null;

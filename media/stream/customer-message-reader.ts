@@ -10,6 +10,7 @@ import {
   MAX_CUSTOMER_MESSAGE_BYTES,
 } from '../../protocol/stream/customer-messages.js';
 import type { ErrorCode } from '../../shared/errors/catalogue.js';
+import { findUnstorable } from '../../shared/json/storable-json.js';
 
 /** What a customer's frame asks for, or why it is refused. */
 export type CustomerInput =
@@ -43,6 +44,9 @@ export function readCustomerMessage(data: Buffer, isBinary: boolean, streamSid: 
     const shown = typeof event === 'string' ? `"${printable(event)}"` : 'missing';
     return refused('stream_unknown_event', `The event ${shown} is not one of media, mark or clear.`);
   }
+  // Lone surrogates, NUL and deep nesting never reach the schema check, a mark echo or the call.
+  const unstorable = findUnstorable(message);
+  if (unstorable !== null) return refused('stream_invalid_message', `The message is not valid at ${unstorable.path || '/'}: ${unstorable.message}`);
   const checker = checkers[event];
   if (!checker.Check(message)) {
     const first = checker.Errors(message)[0];

@@ -19,3 +19,24 @@ export const Ore = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000, descri
 
 /** A prefixed object id such as co_… or key_… (path parameter). */
 export const IdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z]+_[0-9a-z]+$' });
+
+/** Most keys of a metadata object (Stripe's figure). */
+export const METADATA_MAX_KEYS = 50;
+/** Longest metadata key, in characters. */
+export const METADATA_MAX_KEY_LENGTH = 40;
+/** Longest metadata string value, in characters. */
+export const METADATA_MAX_VALUE_LENGTH = 500;
+
+/**
+ * Customer key/value data, bounded as Stripe bounds it: at most 50 keys of 1–40 characters, each value a
+ * string of at most 500 characters, a number, a boolean or null (flat: no objects or arrays), so a whole
+ * metadata object stays under about 27 KB.
+ */
+export const Metadata = Type.Record(
+  Type.String(),
+  Type.Union([Type.String({ maxLength: METADATA_MAX_VALUE_LENGTH }), Type.Number(), Type.Boolean(), Type.Null()]),
+  // A Record's key schema only becomes a pattern, so key length is bounded by propertyNames.
+  { maxProperties: METADATA_MAX_KEYS, propertyNames: { minLength: 1, maxLength: METADATA_MAX_KEY_LENGTH }, description: 'At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null' },
+);
+/** Customer key/value data. */
+export type Metadata = Static<typeof Metadata>;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Mode, PhoneNumber, Uuid } from '../api/common.js';
+import { Metadata, Mode, PhoneNumber, Uuid } from '../api/common.js';
 import { Participant, ParticipantSpec } from './participant.js';
 import { StreamStartRequest } from './stream.js';
 
@@ -27,10 +27,8 @@ export const CallEndReason = Type.Union([
 /** Why a call ended. */
 export type CallEndReason = Static<typeof CallEndReason>;
 
-/** Customer key/value data carried in every event of the call. */
-export const Metadata = Type.Record(Type.String({ minLength: 1, maxLength: 100 }), Type.Unknown(), { maxProperties: 50 });
-/** Customer key/value data. */
-export type Metadata = Static<typeof Metadata>;
+/** Customer key/value data carried in every event of the call (bounds in protocol/api/common.ts). */
+export { Metadata };
 
 /** Answering-machine detection settings. */
 export const AmdSettings = Type.Object(

@@ -86,9 +86,35 @@ describe('hostile input on every route: never a 500, always the error shape', ()
     }
   });
 
+  it('fuzzes every route with lone surrogates, NUL, deep nesting and huge arrays: a 4xx, never a 5xx', async () => {
+    const routes = h.routes().filter((r) => r.url !== '/metrics' && r.url !== '/readyz' && r.method !== 'GET' && r.method !== 'DELETE');
+    // Text whose UTF-16 units include lone surrogates and NUL; JSON.stringify writes them as \u escapes.
+    const poisonText = fc.string({ unit: fc.constantFrom('\ud800', '\udbff', '\udc00', '\udfff', '\u0000', 'a', 'ø', '😀'), minLength: 1, maxLength: 12 });
+    const poisonJson = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }).chain((v) => poisonText.map((t) => JSON.stringify({ field: v, [t]: t, nested: { deeper: [t] } }))),
+      fc.integer({ min: 33, max: 100_000 }).map((d) => `{"metadata":${'['.repeat(d)}${']'.repeat(d)}}`),
+      fc.integer({ min: 33, max: 100_000 }).map((d) => `${'{"a":'.repeat(d)}"x"${'}'.repeat(d)}`),
+      fc.integer({ min: 1001, max: 200_000 }).map((n) => `{"events":[${new Array(n).fill('"call.*"').join(',')}]}`),
+    );
+    let fuzzSeq = 0;
+    for (const route of routes) {
+      const auth = route.config.auth === 'admin' ? TEST_ADMIN_TOKEN : co.liveKey;
+      await fc.assert(
+        fc.asyncProperty(poisonJson, fc.constantFrom('fuzz', 'key_01aaaaaaaaaaaaaaaaaaaaaaaa'), async (payload, id) => {
+          const url = route.url.replace(/:\w+/g, id);
+          const headers = { authorization: `Bearer ${auth}`, 'content-type': 'application/json', 'idempotency-key': `fz-${++fuzzSeq}` };
+          const res = await call(h.app, { method: route.method as InjectOptions['method'], url, headers, payload });
+          expectSafe(res, `${route.method} ${url}`);
+          expect(res.statusCode, `${route.method} ${url}`).toBeGreaterThanOrEqual(400);
+        }),
+        { numRuns: 12, seed: 10 },
+      );
+    }
+  });
+
   it('fuzzes query strings', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 100 }), async (q) => {
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 100 }), fc.string({ unit: fc.constantFrom('%00', '%ED%A0%80', '%uD800', '\u0000', 'a', '='), maxLength: 20 })), async (q) => {
         for (const url of [`/v1/profiles/fuzz/usage?period=${encodeURIComponent(q)}`, `/admin/v1/numbers?companyId=${encodeURIComponent(q)}`, `/v1/profiles?${q}`]) {
           const auth = url.startsWith('/admin') ? TEST_ADMIN_TOKEN : co.liveKey;
           expectSafe(await call(h.app, { method: 'GET', url, headers: { authorization: `Bearer ${auth}` } }), url);

@@ -153,6 +153,24 @@ describe('room endpoint tokens and connections', () => {
 });
 
 describe('hostile input on the room endpoint', () => {
+  it('data with a lone surrogate, a NUL or deep nesting gets room_message_invalid and never reaches a peer', async () => {
+    await callWithApp('call_poison', 'part_app1');
+    await h.op({ op: 'addLeg', callId: 'call_poison', legId: 'part_app2', kind: 'room', room: { participantKind: 'app' } });
+    const sender = h.client(await h.token('call_poison', 'part_app1'));
+    const peer = h.client(await h.token('call_poison', 'part_app2'));
+    await sender.message('joined');
+    await peer.message('joined');
+    const poisons = ['{"type":"data","payload":"a\\ud800"}', '{"type":"data","payload":{"k\\udc00":1}}', '{"type":"data","payload":"a\\u0000"}', `{"type":"data","payload":${'['.repeat(5000)}${']'.repeat(5000)}}`];
+    for (const poison of poisons) {
+      sender.ws.send(poison);
+      expect(await sender.message('error')).toMatchObject({ code: 'room_message_invalid' });
+      sender.messages.splice(sender.messages.findIndex((m) => m.type === 'error'), 1);
+    }
+    sender.ws.send(JSON.stringify({ type: 'data', payload: 'clean' }));
+    expect(await peer.message('data')).toEqual({ type: 'data', from: 'part_app1', payload: 'clean' });
+    expect(peer.messages.filter((m) => m.type === 'data')).toHaveLength(1);
+  });
+
   it('wrong frame sizes, garbage, huge text and floods never stop the node or disturb another session', async () => {
     await callWithApp('call_bad', 'part_bad');
     await callWithApp('call_good', 'part_good');

@@ -50,6 +50,17 @@ describe('customer stream messages', () => {
     expect(out.kind === 'refused' && out.message!.length).toBeLessThan(100);
   });
 
+  it.each([
+    ['a lone high surrogate in a mark name', '{"event":"mark","streamSid":"str_test","mark":{"name":"a\\ud800"}}', 'mark.name'],
+    ['a lone low surrogate in an unknown field', '{"event":"clear","streamSid":"str_test","x":"\\udc00"}', 'x'],
+    ['a NUL in a mark name', '{"event":"mark","streamSid":"str_test","mark":{"name":"a\\u0000"}}', 'mark.name'],
+    ['100,000-deep nesting', `{"event":"clear","streamSid":"str_test","x":${'['.repeat(20_000)}${']'.repeat(20_000)}}`, 'x'],
+  ])('refuses %s with an error naming where, never passing it on', (_, json, where) => {
+    const out = read(json);
+    expect(out).toMatchObject({ kind: 'refused', code: 'stream_invalid_message' });
+    expect(out.kind === 'refused' && out.message).toContain(where);
+  });
+
   it('never throws, whatever the bytes', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 300 }), fc.boolean(), (bytes, binary) => {
