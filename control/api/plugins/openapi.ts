@@ -4,6 +4,8 @@ import { Type } from 'typebox';
 import { ErrorBody } from '../../../protocol/api/errors.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
 import type { SentralRouteConfig } from '../route-config.js';
+import { operationIds, tagDescriptions } from './openapi-operations.js';
+import { Command } from '../../../protocol/calls/command.js';
 
 /** The path of the OpenAPI document. */
 export const OPENAPI_PATH = '/v1/openapi.json';
@@ -25,11 +27,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'sentral API',
         version: '1',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-sentral-proprietary' },
         description:
           'Voice platform API. Every error has the body {"error":{"code","message","param","requestId"}} and every ' +
           'response a request-id header. Authorization: Bearer <API key>; the scope each operation needs is in ' +
           'x-scope and in its security requirement.',
       },
+      // Relative: the API answers on whatever origin served this document (a client passes its base URL).
+      servers: [{ url: '/', description: 'The server this document was read from' }],
+      tags: Object.entries(tagDescriptions).map(([name, description]) => ({ name, description })),
       components: {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'sk_live_… or sk_test_…' },
@@ -55,10 +61,31 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
   return registered.get(app) ?? [];
 }
 
+/** The operation's key in the operationId map: method and OpenAPI path (`GET /v1/calls/{id}`). */
+export function operationKey(method: string, url: string): string {
+  return `${method.toUpperCase()} ${url.replace(/:(\w+)/g, '{$1}')}`;
+}
+
+/**
+ * What operations refused until their capability exists will answer once it does, so that the document
+ * declares a success response for every operation (generated clients need one to type the result).
+ */
+const pendingSuccess: Readonly<Record<string, Record<string, unknown>>> = {
+  'POST /v1/calls/{id}/transcription/start': { 201: Command, 200: Command },
+  'POST /v1/calls/{id}/dtmf': { 201: Command, 200: Command },
+  'GET /v1/calls/{id}/transcript': {
+    200: Type.Object({}, { additionalProperties: true, description: 'The call\'s transcript (once transcription exists).' }),
+  },
+};
+
 function documentRoute(schema: FastifySchema | undefined, route: RouteOptions): FastifySchema {
   const base: FastifySchema & Record<string, unknown> = { ...(schema ?? {}) };
   const config = route.config ?? {};
   const auth = config.auth ?? 'key';
+  if (base.hide) return base;
+  const key = operationKey(String([route.method].flat()[0]), route.url);
+  base.operationId ??= operationIds[key];
+  declareSuccess(base, key);
   if (auth === 'none') return base;
   const errors: ErrorCode[] = ['invalid_request', 'unauthenticated', 'not_found', 'rate_limited'];
   if (auth === 'key') {
@@ -96,6 +123,24 @@ function documentRoute(schema: FastifySchema | undefined, route: RouteOptions): 
   base.response = responses;
   base['x-errors'] = errors;
   return base;
+}
+
+/**
+ * Declares the success response with its media type: a file download (`produces` a non-JSON type) gets a
+ * binary 200 of that type while its errors stay JSON; an operation not available yet gets its future one.
+ */
+function declareSuccess(base: FastifySchema & Record<string, unknown>, key: string): void {
+  const responses = { ...((base.response as Record<string, unknown> | undefined) ?? {}) };
+  const produces = base.produces as string[] | undefined;
+  if (Object.keys(responses).some((s) => s.startsWith('2'))) return;
+  if (produces?.some((t) => t !== 'application/json')) {
+    const content = Object.fromEntries(produces.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }]));
+    responses['200'] = { description: `The file (${produces.join(', ')})`, content };
+    delete base.produces;
+  } else if (pendingSuccess[key]) {
+    Object.assign(responses, pendingSuccess[key]);
+  }
+  base.response = responses;
 }
 
 function groupByStatus(codes: ErrorCode[]): Map<number, ErrorCode[]> {
