@@ -1,10 +1,10 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Bus } from '../../shared/bus/bus.js';
 import type { Sql } from '../../shared/db/database.js';
+import { ROOM_KEYS_BUCKET } from '../../protocol/bus/bus-names.js';
 import { generateRoomKeyPair, roomKeyFromPem, type RoomKeyPair } from '../../media/room/room-token.js';
 
-/** The KV bucket and key under which the control plane publishes the room tokens' public key. */
-export const ROOM_KEYS_BUCKET = 'room-keys';
+/** The key under which the control plane publishes the room tokens' public key. */
 const CURRENT = 'current';
 const SETTING = 'room_private_key';
 

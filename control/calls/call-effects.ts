@@ -13,7 +13,7 @@ import type { Clock } from '../../shared/clock/clock.js';
 import type { Tx } from '../../shared/db/database.js';
 import type { HotStore } from '../../shared/kv/hot-store.js';
 import type { Logger } from '../../shared/log/log.js';
-import { mailboxSubject } from '../../shared/partition.js';
+import { mailboxSubject, mediaControlSubject } from '../../protocol/bus/bus-names.js';
 import { capture, release } from '../billing/ledger.js';
 import type { ActorEffect, EffectContext, EffectRunner, OnCommit } from './host/effect.js';
 import { recordEvent, wakeDispatcher } from '../events/event-log.js';
@@ -100,7 +100,7 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
     const data = encoder.encode(JSON.stringify(op));
     for (let attempt = 1; attempt <= attempts; attempt++) {
       try {
-        const answer = JSON.parse(decoder.decode(await bus.request(`media.${nodeId}`, data, { timeoutMs }))) as MediaOpAnswer;
+        const answer = JSON.parse(decoder.decode(await bus.request(mediaControlSubject(nodeId), data, { timeoutMs }))) as MediaOpAnswer;
         unreachableUntil.delete(nodeId);
         return answer;
       } catch (err) {

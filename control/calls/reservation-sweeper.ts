@@ -16,7 +16,7 @@ import type { Clock, Timer } from '../../shared/clock/clock.js';
 import type { Sql } from '../../shared/db/database.js';
 import type { HotStore } from '../../shared/kv/hot-store.js';
 import type { Logger } from '../../shared/log/log.js';
-import { partitionOf } from '../../shared/partition.js';
+import { partitionOf } from '../../protocol/bus/bus-names.js';
 import { release } from '../billing/ledger.js';
 import { insertSnapshot } from './host/actor-store.js';
 import type { CallContext } from './machines/call-context.js';

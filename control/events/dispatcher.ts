@@ -6,9 +6,9 @@ import { newId } from '../../shared/ids/ids.js';
 import { checkTarget, type Resolver } from '../../shared/net/target-check.js';
 import { signatureHeader } from '../../shared/signing/standard-webhooks.js';
 import type { Services } from '../app/services.js';
-import { DISPATCHER_WAKE_SUBJECT } from './event-log.js';
 import { dispatcherMetrics, type AttemptOutcome } from './dispatcher-metrics.js';
 import { nextRetryDelay } from './retry-schedule.js';
+import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 
 /** An endpoint that has failed without a single success for this long is disabled. */
 export const FAILING_DISABLE_AFTER_MS = 5 * 24 * 60 * 60 * 1000;

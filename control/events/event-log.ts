@@ -4,12 +4,10 @@ import type { Tx } from '../../shared/db/database.js';
 import { pageOf } from '../../shared/db/page.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
+import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { EVENT_API_VERSION, type EventEnvelope, type EventList } from '../../protocol/events/event-envelope.js';
 import type { Db, KeyPrincipal } from '../accounts/principal.js';
 import { eventTypeMatches } from './event-filter.js';
-
-/** The bus subject (relative) that wakes dispatchers when deliveries are due now. */
-export const DISPATCHER_WAKE_SUBJECT = 'webhooks.wake';
 
 /** What happened, to whom: the input of recordEvent. */
 export interface NewEvent {

@@ -1,14 +1,9 @@
 import { Value } from 'typebox/value';
-import {
-  CLIP_CHUNK_BYTES,
-  CLIP_GET_SUBJECT,
-  CLIP_SERVER_QUEUE,
-  ClipChunkRequest,
-  encodeClipChunkReply,
-} from '../../protocol/media/clip-transfer.js';
+import { CLIP_CHUNK_BYTES, ClipChunkRequest, encodeClipChunkReply } from '../../protocol/media/clip-transfer.js';
 import type { Bus, Subscription } from '../../shared/bus/bus.js';
 import type { Sql } from '../../shared/db/database.js';
 import { readClipBytes } from './audio-clips.js';
+import { CLIP_GET_SUBJECT, CLIP_SERVER_QUEUE } from '../../protocol/bus/bus-names.js';
 
 /**
  * Serves audio clips to media nodes (which have no database): answers `clips.get` requests with one chunk

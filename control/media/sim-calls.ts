@@ -1,5 +1,5 @@
 import type { SimCallCreate, SimCallOffered } from '../../protocol/api/admin-sim.js';
-import { INBOUND_OFFERED_SUBJECT, INBOUND_STREAM, type InboundOffered } from '../../protocol/carrier/inbound-offer.js';
+import { type InboundOffered } from '../../protocol/carrier/inbound-offer.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import type { Clock } from '../../shared/clock/clock.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
@@ -7,6 +7,7 @@ import { newId } from '../../shared/ids/ids.js';
 import type { Db } from '../accounts/principal.js';
 import { findActiveNumber } from '../numbers/numbers.js';
 import { overBus } from './bus-failure.js';
+import { INBOUND_OFFERED_SUBJECT, INBOUND_STREAM } from '../../protocol/bus/bus-names.js';
 
 const encoder = new TextEncoder();
 

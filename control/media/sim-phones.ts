@@ -1,10 +1,11 @@
 import type { SimPhone, SimPhoneDefine } from '../../protocol/api/admin-sim.js';
-import { SIM_PHONES_BUCKET, parseSimPhoneRecord, simPhoneKey, type SimPhoneRecord } from '../../protocol/media/sim-phone-record.js';
+import { parseSimPhoneRecord, simPhoneKey, type SimPhoneRecord } from '../../protocol/media/sim-phone-record.js';
 import { BUILT_IN_PHONES } from '../../media/sim/sim-network.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import type { Clock } from '../../shared/clock/clock.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { overBus } from './bus-failure.js';
+import { SIM_PHONES_BUCKET } from '../../protocol/bus/bus-names.js';
 
 /** Most phones that can be defined: the directory is for tests and demos, and every node holds it all. */
 export const MAX_DEFINED_SIM_PHONES = 1000;

@@ -1,15 +1,11 @@
 import { Value } from 'typebox/value';
 import type { Bus, Subscription } from '../../shared/bus/bus.js';
 import type { Clock } from '../../shared/clock/clock.js';
+import { mediaControlSubject } from '../../protocol/bus/bus-names.js';
 import { MediaOp, type MediaOpAnswer } from '../../protocol/media/media-op.js';
 import type { MediaEngine } from './media-engine.js';
 import type { MediaMetrics } from './media-metrics.js';
 import { OpMemory } from './op-memory.js';
-
-/** The relative bus subject a node answers control operations on. */
-export function mediaControlSubject(nodeId: string): string {
-  return `media.${nodeId}`;
-}
 
 /**
  * Answers control operations on `media.<nodeId>`: JSON in, JSON answer out. A repeated opId gets the

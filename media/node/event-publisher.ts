@@ -2,7 +2,7 @@ import type { Bus } from '../../shared/bus/bus.js';
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Logger } from '../../shared/log/log.js';
 import { newId } from '../../shared/ids/ids.js';
-import { mailboxSubject } from '../../shared/partition.js';
+import { mailboxSubject } from '../../protocol/bus/bus-names.js';
 import type { MediaEvent, MediaEventBody } from '../../protocol/media/media-event.js';
 
 const RETRY_DELAYS_MS = [100, 300, 1000, 3000, 10_000];

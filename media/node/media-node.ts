@@ -6,7 +6,7 @@ import type { Clock } from '../../shared/clock/clock.js';
 import type { Config } from '../../shared/config/config.js';
 import type { Logger } from '../../shared/log/log.js';
 import { newId } from '../../shared/ids/ids.js';
-import { MAILBOX_STREAM } from '../../shared/partition.js';
+import { MAILBOX_STREAM, MEDIA_NODES_BUCKET } from '../../protocol/bus/bus-names.js';
 import { holdMusic } from '../../shared/audio/tones.js';
 import { TickClock } from '../clock/tick-clock.js';
 import type { TickSource } from '../clock/tick-source.js';
@@ -22,7 +22,8 @@ import { serveControl } from './control-server.js';
 import { EventPublisher } from './event-publisher.js';
 import { MediaEngine, type StreamLegFactory } from './media-engine.js';
 import { MediaMetrics } from './media-metrics.js';
-import { MEDIA_NODES_BUCKET, MEDIA_NODE_TTL_MS, NodeRegistration } from './node-registration.js';
+import { NodeRegistration } from './node-registration.js';
+import { MEDIA_NODE_TTL_MS } from '../../protocol/media/media-node-record.js';
 import { installHttpRoutes } from './http-routes.js';
 
 /** The services a media node runs on (a subset of the process's Services: no database). */

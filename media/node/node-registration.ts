@@ -1,14 +1,10 @@
 import type { KvBucket } from '../../shared/bus/bus.js';
 import type { Clock, Timer } from '../../shared/clock/clock.js';
 import type { Logger } from '../../shared/log/log.js';
-import type { MediaNodeRecord } from '../../protocol/media/media-node-record.js';
+import { MEDIA_NODE_TTL_MS, type MediaNodeRecord } from '../../protocol/media/media-node-record.js';
 
-/** The KV bucket media nodes register in (relative name; the bus prefixes it). */
-export const MEDIA_NODES_BUCKET = 'media-nodes';
-/** Entries of the bucket expire this long after their last heartbeat. */
-export const MEDIA_NODE_TTL_MS = 15_000;
 /** How often a node rewrites its entry: three heartbeats fit in one TTL. */
-export const MEDIA_NODE_HEARTBEAT_MS = 5_000;
+export const MEDIA_NODE_HEARTBEAT_MS = MEDIA_NODE_TTL_MS / 3;
 
 /**
  * A node's entry in the media-node registry: written at start, rewritten every heartbeat with the

@@ -1,7 +1,8 @@
-import { SIM_PHONES_BUCKET, parseSimPhoneRecord, type SimPhoneRecord } from '../../protocol/media/sim-phone-record.js';
+import { parseSimPhoneRecord, type SimPhoneRecord } from '../../protocol/media/sim-phone-record.js';
 import type { Bus, Subscription } from '../../shared/bus/bus.js';
 import type { Logger } from '../../shared/log/log.js';
 import type { SimNetwork } from './sim-network.js';
+import { SIM_PHONES_BUCKET } from '../../protocol/bus/bus-names.js';
 
 /**
  * Keeps a node's simulated network in step with the phones defined through the admin API: applies every

@@ -10,12 +10,6 @@ import { Value } from 'typebox/value';
  * and its total size; the fetcher asks again at offset + chunk length until it has totalBytes.
  */
 
-/** The relative bus subject every API process answers clip requests on (one queue group). */
-export const CLIP_GET_SUBJECT = 'clips.get';
-
-/** The queue group of the clip servers: each request is answered by one of them. */
-export const CLIP_SERVER_QUEUE = 'clip-servers';
-
 /** Most sample bytes in one reply (NATS's default payload limit is 1 MiB). */
 export const CLIP_CHUNK_BYTES = 512 * 1024;
 

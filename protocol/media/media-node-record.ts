@@ -1,5 +1,8 @@
 import { Type, type Static } from 'typebox';
 
+/** Entries of the `media-nodes` bucket expire this long after their last heartbeat. */
+export const MEDIA_NODE_TTL_MS = 15_000;
+
 /** A media node's entry in the `media-nodes` KV bucket (key: node id), refreshed by its heartbeat. */
 export const MediaNodeRecord = Type.Object({
   nodeId: Type.String(),

@@ -2,18 +2,16 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { SimScript } from './sim-script.js';
 
-/**
- * The KV bucket of phones defined on the simulated network at runtime. The admin API writes it; every
- * media node watches it (and reads it whole at start), so a node started later has the same phones.
- */
-export const SIM_PHONES_BUCKET = 'sim-phones';
-
 /** The bucket key of a number: its digits (KV keys cannot hold `+`). */
 export function simPhoneKey(number: string): string {
   return number.replace(/^\+/, '');
 }
 
-/** One defined phone, as stored in the bucket. */
+/**
+ * One phone defined on the simulated network at runtime, as stored in the SIM_PHONES_BUCKET. The admin API
+ * writes it; every media node watches the bucket (and reads it whole at start), so a node started later
+ * has the same phones.
+ */
 export const SimPhoneRecord = Type.Object({
   number: Type.String(),
   script: SimScript,

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
 import { rms, toneAmplitude } from '../../shared/audio/level.js';
 import { sine } from '../../shared/audio/tones.js';
-import { partitionOf } from '../../shared/partition.js';
+import { partitionOf } from '../../protocol/bus/bus-names.js';
 import { CustomerServer, type CustomerConnection } from '../integration/stream-customer-server.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
 import { startCallsSystem, type CallsSystem, type Customer, type ReceivedEvent } from './calls-harness.js';

@@ -1,10 +1,10 @@
 import { afterAll, expect, it } from 'vitest';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { generateRoomKeyPair } from '../../media/room/room-token.js';
-import { ROOM_KEYS_BUCKET } from '../../control/app/room-keys.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';
 import { runSentral } from '../support/sentral-process.js';
+import { MEDIA_NODES_BUCKET, ROOM_KEYS_BUCKET } from '../../protocol/bus/bus-names.js';
 
 const prefix = uniquePrefix('media');
 afterAll(() => deleteNatsPrefix(prefix));
@@ -27,7 +27,7 @@ it('a cluster media node needs only the bus: it starts with PostgreSQL and Redis
     expect(started[1]).toBe('media-role-test');
     const health = await fetch(`http://127.0.0.1:${started[2]}/healthz`);
     expect(health.status).toBe(200);
-    const registry = await bus.kv('media-nodes');
+    const registry = await bus.kv(MEDIA_NODES_BUCKET);
     expect(await registry.keys()).toContain('media-role-test');
     expect(await media.stop('SIGTERM')).toBe(0);
   } finally {

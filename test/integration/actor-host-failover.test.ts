@@ -6,7 +6,7 @@ import type { Bus } from '../../shared/bus/bus.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { createLogger } from '../../shared/log/log.js';
-import { partitionOf } from '../../shared/partition.js';
+import { partitionOf } from '../../protocol/bus/bus-names.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
 import { sendToActor } from '../../control/calls/host/send-to-actor.js';
 import { counterMachine } from './actor-host-toy.js';

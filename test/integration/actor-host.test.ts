@@ -8,7 +8,7 @@ import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import type { Sql } from '../../shared/db/database.js';
 import { createLogger } from '../../shared/log/log.js';
-import { MAILBOX_STREAM, mailboxSubject } from '../../shared/partition.js';
+import { MAILBOX_STREAM, mailboxSubject } from '../../protocol/bus/bus-names.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
 import { sendToActor } from '../../control/calls/host/send-to-actor.js';
 import { counterMachine } from './actor-host-toy.js';

@@ -4,13 +4,13 @@ import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import type { Bus, Subscription } from '../../shared/bus/bus.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { createLogger } from '../../shared/log/log.js';
-import { SIM_PHONES_BUCKET } from '../../protocol/media/sim-phone-record.js';
 import type { SimScript } from '../../protocol/media/sim-script.js';
 import { defineSimPhone } from '../../control/media/sim-phones.js';
 import { SimNetwork } from '../../media/sim/sim-network.js';
 import { syncSimPhones } from '../../media/sim/sim-phone-sync.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';
 import { NodeHarness } from './media-harness.js';
+import { SIM_PHONES_BUCKET } from '../../protocol/bus/bus-names.js';
 
 const clock = new ManualClock(Date.UTC(2026, 2, 15, 12));
 const log = createLogger({ level: 'silent' });

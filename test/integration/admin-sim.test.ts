@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import type { Bus, BusMessage } from '../../shared/bus/bus.js';
 import { BusError } from '../../shared/bus/bus-error.js';
-import { INBOUND_STREAM, type InboundOffered } from '../../protocol/carrier/inbound-offer.js';
+import { type InboundOffered } from '../../protocol/carrier/inbound-offer.js';
 import { admin, bearer, call, createTestCompany, type TestCompany } from './api-harness.js';
 import { createProfile, startApiWith } from './audio-clips-harness.js';
+import { INBOUND_OFFERED_SUBJECT, INBOUND_STREAM } from '../../protocol/bus/bus-names.js';
 
 let h: Awaited<ReturnType<typeof startApiWith>>;
 let bus: Bus;
@@ -76,7 +77,7 @@ describe('placing inbound calls from sim phones', () => {
     const provisioned = await post('/admin/v1/numbers', { number, companyId: co.id, profileId });
     expect(provisioned.statusCode, provisioned.body).toBe(201);
     await bus.ensureStream({ ...INBOUND_STREAM, subjects: [...INBOUND_STREAM.subjects] });
-    await bus.consume({ stream: INBOUND_STREAM.name, durable: 'test', filterSubject: 'inbound.offered' }, async (msg: BusMessage) => {
+    await bus.consume({ stream: INBOUND_STREAM.name, durable: 'test', filterSubject: INBOUND_OFFERED_SUBJECT }, async (msg: BusMessage) => {
       offers.push(JSON.parse(Buffer.from(msg.data).toString()) as InboundOffered);
       await msg.ack();
       for (const f of [...arrived]) f();

@@ -3,7 +3,7 @@ import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import type { Bus, Subscription } from '../../shared/bus/bus.js';
 import { isBusError } from '../../shared/bus/bus-error.js';
-import { CLIP_CHUNK_BYTES, CLIP_GET_SUBJECT, decodeClipChunkReply, encodeClipChunkReply } from '../../protocol/media/clip-transfer.js';
+import { CLIP_CHUNK_BYTES, decodeClipChunkReply, encodeClipChunkReply } from '../../protocol/media/clip-transfer.js';
 import { createClip } from '../../control/media/audio-clips.js';
 import { startClipServer } from '../../control/media/clip-server.js';
 import type { KeyPrincipal } from '../../control/accounts/principal.js';
@@ -12,6 +12,7 @@ import { clipFetcher, fetchClip } from '../../media/clips/clip-fetcher.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';
 import { createTestCompany } from './api-harness.js';
 import { startApiWith } from './audio-clips-harness.js';
+import { CLIP_GET_SUBJECT } from '../../protocol/bus/bus-names.js';
 
 let h: Awaited<ReturnType<typeof startApiWith>>;
 let caller: KeyPrincipal;

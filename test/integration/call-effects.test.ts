@@ -5,7 +5,7 @@ import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import { createLogger } from '../../shared/log/log.js';
 import { realClock } from '../../shared/clock/real-clock.js';
-import { MAILBOX_STREAM } from '../../shared/partition.js';
+import { MAILBOX_STREAM } from '../../protocol/bus/bus-names.js';
 import type { Bus, BusMessage } from '../../shared/bus/bus.js';
 import { insertCompany } from '../../control/accounts/companies.js';
 import { createProfile } from '../../control/accounts/profiles.js';

@@ -17,6 +17,7 @@ import { generateRoomKeyPair, issueRoomToken } from '../../media/room/room-token
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
 import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import type { TickSource } from '../../media/clock/tick-source.js';
+import { MAILBOX_STREAM } from '../../protocol/bus/bus-names.js';
 
 type WithoutOpId<T> = T extends unknown ? Omit<T, 'opId'> : never;
 
@@ -68,7 +69,7 @@ export class NodeHarness<C extends Clock = ManualClock> {
         ...(options.streams ? { streamLegs: streamLegFactory({ clock: this.clock, log, allowInsecureTargets: true }) } : {}),
       },
     );
-    this.consumer = await this.bus.consume({ stream: 'mailbox', durable: 'test', filterSubject: 'cmd.>' }, async (msg) => {
+    this.consumer = await this.bus.consume({ stream: MAILBOX_STREAM.name, durable: 'test', filterSubject: 'cmd.>' }, async (msg) => {
       this.subjects.push(msg.subject);
       this.events.push(JSON.parse(Buffer.from(msg.data).toString()) as MediaEvent);
       await msg.ack();

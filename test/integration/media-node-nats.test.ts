@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';
 import { NodeHarness } from './media-harness.js';
+import { MEDIA_NODES_BUCKET } from '../../protocol/bus/bus-names.js';
 
 let h: NodeHarness;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => h.stop());
 
 it('on NATS JetStream: registers, answers operations, and publishes events into the call mailbox', async () => {
-  const bucket = await h.bus.kv('media-nodes');
+  const bucket = await h.bus.kv(MEDIA_NODES_BUCKET);
   expect(await bucket.keys()).toEqual([h.node.nodeId]);
   expect(await h.op({ op: 'openSession', callId: 'call_n' })).toEqual({ ok: true });
   expect(await h.op({ op: 'addLeg', callId: 'call_n', legId: 'part_busy', kind: 'phone', phone: { to: '+447700900002' } })).toEqual({ ok: true });

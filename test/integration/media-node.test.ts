@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rms, toneAmplitude } from '../../shared/audio/level.js';
 import { sine } from '../../shared/audio/tones.js';
-import { partitionOf } from '../../shared/partition.js';
+import { MEDIA_NODES_BUCKET, partitionOf } from '../../protocol/bus/bus-names.js';
 import { MediaNodeRecord } from '../../protocol/media/media-node-record.js';
 import { NodeHarness } from './media-harness.js';
 
@@ -18,7 +18,7 @@ async function callWithApp(callId: string, participantId: string, kind: 'app' | 
 
 describe('media node', () => {
   it('registers in media-nodes, heartbeats its load, and deregisters on stop', async () => {
-    const bucket = await h.bus.kv('media-nodes');
+    const bucket = await h.bus.kv(MEDIA_NODES_BUCKET);
     const first = JSON.parse(Buffer.from((await bucket.get(h.node.nodeId))!.value).toString()) as MediaNodeRecord;
     expect(first).toMatchObject({ nodeId: h.node.nodeId, roomUrl: h.node.roomUrl, capacity: 500, load: 0, sessions: 0 });
     await callWithApp('call_r', 'part_a');

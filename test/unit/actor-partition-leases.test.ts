@@ -5,6 +5,7 @@ import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { createLogger } from '../../shared/log/log.js';
 import { PartitionLeases, leaseKey } from '../../control/calls/host/partition-leases.js';
+import { PARTITION_LEASES_BUCKET } from '../../protocol/bus/bus-names.js';
 
 // Lease behaviour on the in-process bus with a manual clock: its KV TTL runs on the same clock.
 
@@ -66,7 +67,7 @@ describe('partition leases', () => {
     const bus = createMemoryBus({ clock });
     const { leases, events } = await startWorker(bus, clock, 'a', 4);
     expect(leases.owned()).toEqual([0, 1, 2, 3]);
-    const kv = await bus.kv('partitions');
+    const kv = await bus.kv(PARTITION_LEASES_BUCKET);
     const before = (await kv.get(leaseKey(0)))!.revision;
     await clock.advance(30_000);
     expect(leases.owned()).toEqual([0, 1, 2, 3]);
@@ -90,7 +91,7 @@ describe('partition leases', () => {
     const clock = new ManualClock();
     const bus = createMemoryBus({ clock });
     const { leases, events } = await startWorker(bus, clock, 'a', 2);
-    await (await bus.kv('partitions')).put(leaseKey(1), new TextEncoder().encode('{"workerId":"intruder"}'));
+    await (await bus.kv(PARTITION_LEASES_BUCKET)).put(leaseKey(1), new TextEncoder().encode('{"workerId":"intruder"}'));
     await clock.advance(RENEW);
     expect(events).toContain(`-1:lost@${RENEW}`);
     expect(leases.owned()).toEqual([0]);

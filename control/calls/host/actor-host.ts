@@ -10,7 +10,7 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../../shared/clock/clock.js';
 import { newId } from '../../../shared/ids/ids.js';
-import { MAILBOX_STREAM } from '../../../shared/partition.js';
+import { MAILBOX_STREAM } from '../../../protocol/bus/bus-names.js';
 import type { Services } from '../../app/services.js';
 import { pruneOutcomes } from './actor-store.js';
 import type { EffectRunner, OnCommit } from './effect.js';

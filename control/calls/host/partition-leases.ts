@@ -17,6 +17,7 @@ import type { Bus, KvBucket, Subscription } from '../../../shared/bus/bus.js';
 import { isBusError } from '../../../shared/bus/bus-error.js';
 import type { Clock, Timer } from '../../../shared/clock/clock.js';
 import type { Logger } from '../../../shared/log/log.js';
+import { PARTITION_LEASES_BUCKET, WORKERS_BUCKET } from '../../../protocol/bus/bus-names.js';
 
 /** Settings and callbacks of the lease manager. */
 export interface PartitionLeasesOptions {
@@ -72,8 +73,8 @@ export class PartitionLeases {
   /** Opens the buckets, announces the worker and claims its first share. */
   async start(): Promise<void> {
     const { bus, ttlMs } = this.options;
-    this.leases = await bus.kv('partitions', { ttlMs });
-    this.workers = await bus.kv('workers', { ttlMs });
+    this.leases = await bus.kv(PARTITION_LEASES_BUCKET, { ttlMs });
+    this.workers = await bus.kv(WORKERS_BUCKET, { ttlMs });
     this.watch = await this.leases.watch((event) => {
       if (event.operation === 'DEL') this.tickSoon();
     });

@@ -28,7 +28,7 @@ import type { Clock, Timer } from '../../../shared/clock/clock.js';
 import type { Sql } from '../../../shared/db/database.js';
 import type { Logger } from '../../../shared/log/log.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
-import { MAILBOX_STREAM, mailboxSubject, partitionOf } from '../../../shared/partition.js';
+import { MAILBOX_STREAM, mailboxSubject, partitionConsumer, partitionFilterSubject, partitionOf } from '../../../protocol/bus/bus-names.js';
 import {
   ACTOR_CREATE,
   ACTOR_REPLAY,
@@ -171,7 +171,7 @@ export class PartitionWorker {
     if (this.stopped) return;
     for (const timer of timers) if (this.actors.has(timer.callId)) this.timers.arm(timer);
     const subscription = await this.deps.bus.consume(
-      { stream: MAILBOX_STREAM.name, durable: `mbox-${partition}`, filterSubject: `cmd.${partition}.>`, ackWaitMs: this.deps.ackWaitMs, maxInFlight: 1 },
+      { stream: MAILBOX_STREAM.name, durable: partitionConsumer(partition), filterSubject: partitionFilterSubject(partition), ackWaitMs: this.deps.ackWaitMs, maxInFlight: 1 },
       (msg) => this.handle(msg),
     );
     if (this.stopped) await subscription.stop();

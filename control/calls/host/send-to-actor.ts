@@ -12,7 +12,7 @@ import type { Bus } from '../../../shared/bus/bus.js';
 import type { Clock } from '../../../shared/clock/clock.js';
 import { realClock } from '../../../shared/clock/real-clock.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import { mailboxSubject } from '../../../shared/partition.js';
+import { mailboxSubject, replySubject } from '../../../protocol/bus/bus-names.js';
 import { randomBytes } from 'node:crypto';
 import { ACTOR_REPLAY, ActorReply, MessageId, type ActorMessage } from '../../../protocol/calls/mailbox.js';
 
@@ -43,7 +43,7 @@ const decoder = new TextDecoder();
 export async function sendToActor(bus: Bus, callId: string, message: OutgoingMessage, options: SendOptions): Promise<ActorReply> {
   if (!Value.Check(MessageId, message.id)) throw new Error(`message id ${JSON.stringify(message.id)} is not [A-Za-z0-9_-]{1,128}`);
   const clock = options.clock ?? realClock;
-  const replyTo = `reply.${message.id}`;
+  const replyTo = replySubject(message.id);
   const subject = mailboxSubject(callId, options.partitions);
   let settle: (reply: ActorReply) => void = () => {};
   const answered = new Promise<ActorReply>((resolve) => (settle = resolve));
