@@ -14,6 +14,7 @@ import type { RoomDirectory } from '../room/room-endpoint.js';
 import type { SimNetwork } from '../sim/sim-network.js';
 import { SimPhoneLeg } from '../sim/sim-phone-leg.js';
 import type { Leg, LegContext } from '../session/leg.js';
+import type { SipAgent } from '../sip/sip-agent.js';
 import { Playback } from '../session/playback.js';
 import { Session } from '../session/session.js';
 
@@ -45,6 +46,8 @@ export interface MediaEngineDeps {
   /** Legs the node takes at most. */
   capacity: number;
   streamLegs?: StreamLegFactory;
+  /** The node's SIP trunk, when configured (phone legs with carrier `sip`). */
+  sip?: Pick<SipAgent, 'dial'>;
   /** Counts room audio frames dropped for a client that sends too fast or reads too slowly. */
   roomDrop?: (direction: 'in' | 'out') => void;
 }
@@ -152,7 +155,7 @@ export class MediaEngine implements RoomDirectory {
     }
   }
 
-  private addLeg(op: Extract<MediaOp, { op: 'addLeg' }>): MediaOpAnswer {
+  private addLeg(op: Extract<MediaOp, { op: 'addLeg' }>): MediaOpAnswer | Promise<MediaOpAnswer> {
     const session = this.session(op.callId);
     if (session.hasLeg(op.legId)) throw new SentralError('media_leg_exists', { param: 'legId' });
     if (this.legCount >= this.deps.capacity) throw new SentralError('media_capacity_exhausted', { retryAfterSeconds: 1 });
@@ -161,6 +164,7 @@ export class MediaEngine implements RoomDirectory {
     switch (op.kind) {
       case 'phone': {
         if (!op.phone) throw new SentralError('invalid_request', { message: 'A phone leg needs phone.to.', param: 'phone' });
+        if (op.phone.carrier === 'sip') return this.addSipLeg(op, session, context);
         const dialled = this.deps.sim.dial(op.phone.to);
         if (dialled.kind !== 'phone') {
           this.deps.publish(op.callId, { type: 'leg.failed', legId: op.legId, reason: dialled.kind === 'notInService' ? 'number not in service' : 'number not reachable' });
@@ -182,6 +186,21 @@ export class MediaEngine implements RoomDirectory {
     session.addLeg(leg);
     session.updateLeg(op.legId, { muted: op.muted, audioMode: op.audioMode, whisperTo: op.whisperTo, listenTo: op.listenTo });
     return op.kind === 'room' ? { ok: true, roomUrl: this.deps.roomUrl } : { ok: true };
+  }
+
+  private async addSipLeg(op: Extract<MediaOp, { op: 'addLeg' }>, session: Session, context: LegContext): Promise<MediaOpAnswer> {
+    const sip = this.deps.sip;
+    if (!sip) throw new SentralError('capability_unavailable', { message: 'This media node has no SIP trunk.' });
+    const phone = op.phone!;
+    const ringTimeoutTicks = phone.ringTimeoutSeconds === undefined ? undefined : (phone.ringTimeoutSeconds * 1000) / FRAME_MS;
+    const leg = await sip.dial({ legId: op.legId, to: phone.to, from: phone.from, ringTimeoutTicks, context });
+    if (session.isClosed || session.hasLeg(op.legId)) {
+      leg.close('session closed');
+      throw new SentralError('media_session_not_found', { param: 'callId' });
+    }
+    session.addLeg(leg);
+    session.updateLeg(op.legId, { muted: op.muted, audioMode: op.audioMode, whisperTo: op.whisperTo, listenTo: op.listenTo });
+    return { ok: true };
   }
 
   private say(op: Extract<MediaOp, { op: 'say' }>): MediaOpAnswer {

@@ -21,6 +21,8 @@ import { SpeechSynthesizer } from '../speech/tts.js';
 import { serveControl } from './control-server.js';
 import { EventPublisher } from './event-publisher.js';
 import { MediaEngine, type StreamLegFactory } from './media-engine.js';
+import { RtpPortPool } from '../rtp/rtp-port-pool.js';
+import { SipAgent } from '../sip/sip-agent.js';
 import { MediaMetrics } from './media-metrics.js';
 import { NodeRegistration } from './node-registration.js';
 import { MEDIA_NODE_TTL_MS } from '../../protocol/media/media-node-record.js';
@@ -93,6 +95,8 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   const listening = await listen(app, config.host, options.port ?? config.mediaPort);
   const roomUrl = `${(config.mediaPublicUrl ?? `ws://${config.host}:${listening.port}`).replace(/\/$/, '')}/room`;
 
+  // The SIP trunk carrier, when configured: its agent listens beside the node and dials phone legs with carrier sip.
+  const sipAgent = config.sip ? SipAgent.start(config.sip, new RtpPortPool(config.sip.listenAddress, ...config.sip.rtpPorts), log.child({ part: 'sip' })) : undefined;
   const speech = options.speech ?? new SpeechSynthesizer();
   // The simulated phones' lines are rendered now, so the first call's greeting is not late.
   void Promise.allSettled(sim.phrases().map((p) => speech.render(p.text, p.voice, 8000)));
@@ -108,6 +112,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     roomUrl,
     capacity,
     streamLegs: options.streamLegs,
+    sip: sipAgent,
     roomDrop: (direction) => metrics?.roomDrops.inc({ direction }),
   });
   const running = engine;
@@ -138,6 +143,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   } catch (err) {
     await simSync?.stop();
     await control?.stop();
+    sipAgent?.close();
     closeListenSocket(listening.socket);
     throw err;
   }
@@ -159,6 +165,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
         await control?.stop();
         tick.stop();
         running.closeAll('media node stopping');
+        sipAgent?.close();
         room.closeAll();
         closeListenSocket(listening.socket as ListenSocket);
         await publisher.flush();

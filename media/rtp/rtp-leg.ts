@@ -76,6 +76,8 @@ export class RtpLeg implements Leg {
     private readonly ctx: LegContext,
     private readonly port: RtpPort,
     private readonly onClose: (reason: string) => void = () => undefined,
+    /** Called once per 20 ms tick (the SIP side's ring timeout counts these). */
+    private readonly onTick: () => void = () => undefined,
   ) {
     port.socket.on('message', (data, rinfo) => this.receive(data, rinfo));
   }
@@ -120,6 +122,7 @@ export class RtpLeg implements Leg {
   }
 
   push(frame: Int16Array): void {
+    this.onTick();
     const remote = this.remote;
     const target = this.sendTarget;
     const codec = this.codec;

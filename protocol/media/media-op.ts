@@ -14,9 +14,11 @@ export const CloseSession = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
-/** A telephone leg: the node dials `to` on the simulated network. */
+/** A telephone leg: the node dials `to` on its carrier (the simulated network unless `carrier` is `sip`). */
 export const PhoneLegSpec = Type.Object({
   to: Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$' }),
+  /** sim (default): the simulated network; sip: the node's SIP trunk (live calls only; see docs/sip.md). */
+  carrier: Type.Optional(Type.Union([Type.Literal('sim'), Type.Literal('sip')])),
   from: Type.Optional(Type.String({ maxLength: 32 })),
   /** Seconds to ring before reporting no answer. */
   ringTimeoutSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Every setting of sentral, read from the environment once at start. */
@@ -20,6 +21,21 @@ export interface Config {
   /** Public base URL of this node's media endpoints (rooms), when it differs from host:port. */
   mediaPublicUrl: string | undefined;
   nodeId: string | undefined;
+  /** The SIP trunk carrier (docs/sip.md); null when SENTRAL_SIP_TRUNK is unset (calls stay on the simulated network). */
+  sip: SipConfig | null;
+}
+
+/** Settings of the SIP trunk carrier. */
+export interface SipConfig {
+  listenAddress: string;
+  listenPort: number;
+  publicAddress: string;
+  trunk: { host: string; port: number; transport: 'udp' | 'tcp' };
+  credentials: { user: string; password: string } | null;
+  allow: string[];
+  rtpPorts: [number, number];
+  /** E.164 prefixes a live call reaches over SIP. */
+  prefixes: string[];
 }
 
 /** The documented environment variables, their defaults and meaning (README's table is made from this). */
@@ -38,6 +54,15 @@ export const configVariables = [
   ['SENTRAL_PARTITIONS', '64', 'Actor partitions (fixed for the life of a cluster)'],
   ['SENTRAL_MEDIA_PUBLIC_URL', '(ws://host:port)', 'Base URL clients use to reach this media node'],
   ['SENTRAL_NODE_ID', '(generated)', 'Stable id of this media node or worker'],
+  ['SENTRAL_SIP_TRUNK', '(unset: no SIP)', 'SIP trunk (proxy) as host or host:port that live calls are dialled through; turns SIP on'],
+  ['SENTRAL_SIP_TRANSPORT', 'udp', 'udp or tcp towards the trunk'],
+  ['SENTRAL_SIP_LISTEN', '0.0.0.0:5060', 'Address and port the media node\'s SIP agent listens on (UDP and TCP)'],
+  ['SENTRAL_SIP_PUBLIC_ADDRESS', '(SENTRAL_HOST)', 'Address written into SIP Via/Contact and SDP (the node\'s public address)'],
+  ['SENTRAL_SIP_USERNAME', '(unset)', 'Digest user name for what the trunk challenges'],
+  ['SENTRAL_SIP_PASSWORD', '(unset)', 'Digest password (never logged)'],
+  ['SENTRAL_SIP_ALLOW', '(the trunk\'s address)', 'Comma-separated addresses or IPv4 CIDR blocks SIP is accepted from; others are answered 403'],
+  ['SENTRAL_SIP_RTP_PORTS', '20000-29999', 'UDP port range for RTP (a pair per leg)'],
+  ['SENTRAL_SIP_PREFIXES', '+', 'Comma-separated E.164 prefixes live calls reach over SIP (test keys always use the simulated network)'],
   ['SENTRAL_ADMIN_URL', 'http://127.0.0.1:8080', 'Where `sentral admin` sends its requests (with SENTRAL_ADMIN_TOKEN)'],
 ] as const;
 
@@ -88,7 +113,51 @@ export function loadConfig(env: Env = process.env): Config {
     partitions: int(env, 'SENTRAL_PARTITIONS', 64, 1, 4096),
     mediaPublicUrl: url(env, 'SENTRAL_MEDIA_PUBLIC_URL', ['ws:', 'wss:']),
     nodeId: text(env, 'SENTRAL_NODE_ID'),
+    sip: sipConfig(env, text(env, 'SENTRAL_HOST') ?? '127.0.0.1'),
   };
+}
+
+function sipConfig(env: Env, host: string): SipConfig | null {
+  const trunk = text(env, 'SENTRAL_SIP_TRUNK');
+  if (trunk === undefined) return null;
+  const [trunkHost, trunkPort] = hostPort('SENTRAL_SIP_TRUNK', trunk, 5060);
+  const [listenAddress, listenPort] = hostPort('SENTRAL_SIP_LISTEN', text(env, 'SENTRAL_SIP_LISTEN') ?? '0.0.0.0:5060', 5060);
+  if (isIP(listenAddress) === 0) throw new ConfigError('SENTRAL_SIP_LISTEN', 'expected an IP address and port');
+  const publicAddress = text(env, 'SENTRAL_SIP_PUBLIC_ADDRESS') ?? host;
+  if (isIP(publicAddress) === 0) throw new ConfigError('SENTRAL_SIP_PUBLIC_ADDRESS', 'expected an IP address');
+  const user = text(env, 'SENTRAL_SIP_USERNAME');
+  const password = text(env, 'SENTRAL_SIP_PASSWORD');
+  if ((user === undefined) !== (password === undefined)) throw new ConfigError(user === undefined ? 'SENTRAL_SIP_USERNAME' : 'SENTRAL_SIP_PASSWORD', 'set the user name and password together');
+  const allowText = text(env, 'SENTRAL_SIP_ALLOW');
+  const allow = allowText === undefined ? [trunkHost] : allowText.split(',').map((a) => a.trim()).filter((a) => a !== '');
+  for (const a of allow) {
+    const [ip, bits] = a.split('/');
+    if (isIP(ip!) === 0 || (bits !== undefined && (isIP(ip!) !== 4 || !/^\d+$/.test(bits) || Number(bits) > 32))) {
+      throw new ConfigError(allowText === undefined ? 'SENTRAL_SIP_TRUNK' : 'SENTRAL_SIP_ALLOW', allowText === undefined ? 'a trunk given by name needs SENTRAL_SIP_ALLOW' : `"${a}" is not an address or IPv4 CIDR block`);
+    }
+  }
+  const range = /^(\d+)-(\d+)$/.exec(text(env, 'SENTRAL_SIP_RTP_PORTS') ?? '20000-29999');
+  const rtpPorts: [number, number] = range ? [Number(range[1]), Number(range[2])] : [-1, -1];
+  if (!range || rtpPorts[0] < 1024 || rtpPorts[1] > 65535 || rtpPorts[1] - rtpPorts[0] < 1) throw new ConfigError('SENTRAL_SIP_RTP_PORTS', 'expected first-last within 1024-65535');
+  const prefixes = (text(env, 'SENTRAL_SIP_PREFIXES') ?? '+').split(',').map((p) => p.trim());
+  if (prefixes.some((p) => !/^\+[0-9]{0,14}$/.test(p))) throw new ConfigError('SENTRAL_SIP_PREFIXES', 'expected E.164 prefixes such as +47,+46');
+  return {
+    listenAddress,
+    listenPort,
+    publicAddress,
+    trunk: { host: trunkHost, port: trunkPort, transport: oneOf(env, 'SENTRAL_SIP_TRANSPORT', ['udp', 'tcp'], 'udp') },
+    credentials: user !== undefined && password !== undefined ? { user, password } : null,
+    allow,
+    rtpPorts,
+    prefixes,
+  };
+}
+
+function hostPort(name: string, value: string, fallback: number): [string, number] {
+  const m = /^\[?([^\]]+?)\]?(?::(\d{1,5}))?$/.exec(value);
+  const p = m?.[2] === undefined ? fallback : Number(m[2]);
+  if (!m || p < 1 || p > 65535) throw new ConfigError(name, 'expected host or host:port');
+  return [m[1]!, p];
 }
 
 function text(env: Env, name: string): string | undefined {

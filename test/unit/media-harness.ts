@@ -8,7 +8,7 @@ import { createLogger } from '../../shared/log/log.js';
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
 import type { MediaOp, MediaOpAnswer } from '../../protocol/media/media-op.js';
 import { ClipStore } from '../../media/clips/clip-store.js';
-import { MediaEngine } from '../../media/node/media-engine.js';
+import { MediaEngine, type MediaEngineDeps } from '../../media/node/media-engine.js';
 import { LocalRecordingStorage } from '../../media/record/recording-storage.js';
 import type { RoomConnection } from '../../media/room/room-leg.js';
 import { SimNetwork } from '../../media/sim/sim-network.js';
@@ -81,7 +81,8 @@ export class EngineHarness {
   private opCount = 0;
   private readonly waiters = new Set<() => void>();
 
-  async start(): Promise<this> {
+  /** Starts the engine; `extra` adds or replaces dependencies (a SIP agent, a stream factory). */
+  async start(extra: Partial<MediaEngineDeps> = {}): Promise<this> {
     await Promise.all(this.sim.phrases().map((p) => speech.render(p.text, p.voice, 8000)));
     this.dir = await mkdtemp(join(tmpdir(), 'sentral-media-'));
     this.clips = new ClipStore(join(this.dir, 'clips'));
@@ -100,6 +101,7 @@ export class EngineHarness {
       holdAudio: holdMusic(),
       roomUrl: 'ws://media.test/room',
       capacity: 20,
+      ...extra,
     });
     return this;
   }

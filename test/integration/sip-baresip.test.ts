@@ -1,0 +1,151 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rms, toneAmplitude } from '../../shared/audio/level.js';
+import { parseWav } from '../../shared/audio/wav.js';
+import { createLogger } from '../../shared/log/log.js';
+import { TickClock } from '../../media/clock/tick-clock.js';
+import { RtpPortPool } from '../../media/rtp/rtp-port-pool.js';
+import { SipAgent } from '../../media/sip/sip-agent.js';
+import { EngineHarness } from '../unit/media-harness.js';
+import { Baresip, freeSipPort } from '../support/baresip.js';
+
+// Real SIP software on loopback: baresip (Debian's package) as the far phone, our agent as the trunk client.
+let harness: EngineHarness;
+let agent: SipAgent;
+let tick: TickClock;
+const phones: Baresip[] = [];
+let call = 0;
+
+async function phone(answer: 'auto' | 'manual', user = '+4712345678'): Promise<Baresip> {
+  const b = await Baresip.start({ user, answer, source: { sineHz: 440 } });
+  phones.push(b);
+  return b;
+}
+
+async function startAgentFor(b: Baresip): Promise<void> {
+  agent?.close();
+  const listenPort = await freeSipPort('127.0.0.1');
+  agent = SipAgent.start(
+    {
+      listenAddress: '127.0.0.1',
+      listenPort,
+      publicAddress: '127.0.0.1',
+      trunk: { host: '127.0.0.2', port: b.sipPort, transport: 'udp' },
+      credentials: null,
+      allow: ['127.0.0.2'],
+      rtpPorts: [0, 0],
+    },
+    new RtpPortPool('127.0.0.1', 0, 0),
+    createLogger({ level: (process.env.SIP_TRACE ? 'trace' : 'silent') as 'silent' }),
+  );
+}
+
+beforeAll(async () => {
+  harness = await new EngineHarness().start({ sip: { dial: (r) => agent.dial(r) } });
+  tick = new TickClock();
+  tick.start(() => harness.engine.tick());
+});
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') for (const b of phones) console.log(b.output);
+  for (const b of phones.splice(0)) await b.stop();
+});
+
+afterAll(async () => {
+  tick.stop();
+  agent?.close();
+  await harness.stop();
+});
+
+async function dial(ringTimeoutSeconds?: number): Promise<{ callId: string; legId: string }> {
+  const callId = `call_sip${++call}`;
+  expect((await harness.op({ op: 'openSession', callId })).ok).toBe(true);
+  const answer = await harness.op({ op: 'addLeg', callId, legId: 'phone', kind: 'phone', phone: { to: '+4712345678', carrier: 'sip', ...(ringTimeoutSeconds ? { ringTimeoutSeconds } : {}) } });
+  expect(answer).toEqual({ ok: true });
+  return { callId, legId: 'phone' };
+}
+
+function eventFor(callId: string, type: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const check = (): void => {
+      const found = harness.events.find((e) => e.callId === callId && e.type === type);
+      if (found) resolve(found);
+      else setTimeout(check, 20);
+    };
+    check();
+  });
+}
+
+describe('outbound SIP calls to baresip', () => {
+  it('is answered, the phone hears say, its tone is heard, its RFC 4733 keys arrive, and hangup from the API sends BYE', async () => {
+    const b = await phone('auto');
+    await startAgentFor(b);
+    const { callId } = await dial();
+    const app = await harness.addProbe(callId, 'app');
+    await eventFor(callId, 'leg.answered');
+    await b.event('CALL_ESTABLISHED');
+
+    expect((await harness.op({ op: 'say', callId, commandId: 'cmd_say', text: 'Hello from sentral. This is the telephone line test, one two three.' })).ok).toBe(true);
+    expect(await eventFor(callId, 'playback.ended')).toMatchObject({ outcome: 'completed' });
+
+    // baresip's 440 Hz reaches the app through RTP, the jitter buffer and the mix.
+    const heard = app.heard.slice(-50);
+    const joined = new Int16Array(heard.length * 320);
+    heard.forEach((f, i) => joined.set(f, i * 320));
+    expect(toneAmplitude(joined, 440, 16000)).toBeGreaterThan(500);
+
+    for (const d of ['1', '2', '#']) {
+      const before = harness.ofType('dtmf.received').length;
+      b.command('sndcode', d);
+      await new Promise<void>((resolve) => {
+        const check = (): void => (harness.ofType('dtmf.received').length > before ? resolve() : void setTimeout(check, 20));
+        check();
+      });
+    }
+    expect(harness.ofType('dtmf.received').filter((e) => e.callId === callId).map((e) => e.digit)).toEqual(['1', '2', '#']);
+
+    const closedFrom = b.events.length;
+    expect((await harness.op({ op: 'removeLeg', callId, legId: 'phone', reason: 'hangup' })).ok).toBe(true);
+    await b.event('CALL_CLOSED', closedFrom);
+
+    // What baresip recorded holds the speech: loud stretches where the text was read.
+    const [file] = await b.heardFiles();
+    expect(file).toBeDefined();
+    const wav = parseWav(await readFile(file!));
+    const frames: number[] = [];
+    for (let at = 0; at + 160 <= wav.samples.length; at += 160) frames.push(rms(wav.samples.subarray(at, at + 160)));
+    const speechFrames = frames.filter((r) => r > 500).length;
+    expect(speechFrames).toBeGreaterThan(50); // over a second of speech
+  });
+
+  it('reports the far end hanging up as leg.hungUp', async () => {
+    const b = await phone('auto');
+    await startAgentFor(b);
+    const { callId } = await dial();
+    await eventFor(callId, 'leg.answered');
+    await b.event('CALL_ESTABLISHED');
+    b.command('hangup');
+    const hungUp = (await eventFor(callId, 'leg.hungUp')) as { reason: string };
+    expect(hungUp.reason).toBe('hung up');
+  });
+
+  it('maps the phone declining while ringing (486 Busy Here) to leg.busy', async () => {
+    const b = await phone('manual');
+    await startAgentFor(b);
+    const { callId } = await dial();
+    await eventFor(callId, 'leg.ringing');
+    await b.event('CALL_INCOMING');
+    b.command('hangup');
+    expect(await eventFor(callId, 'leg.busy')).toMatchObject({ legId: 'phone' });
+    expect(harness.events.filter((e) => e.callId === callId && e.type === 'leg.hungUp')).toEqual([]);
+  });
+
+  it('gives up after the ring timeout with leg.noAnswer and cancels the INVITE', async () => {
+    const b = await phone('manual');
+    await startAgentFor(b);
+    const { callId } = await dial(1);
+    await b.event('CALL_INCOMING');
+    await eventFor(callId, 'leg.noAnswer');
+    await b.event('CALL_CLOSED');
+  });
+});
