@@ -23,7 +23,8 @@ import WebSocket from 'ws';
 import type { Logger } from '../../shared/log/log.js';
 import type { Clock, Timer } from '../../shared/clock/clock.js';
 import { errorCatalogue, type ErrorCode } from '../../shared/errors/catalogue.js';
-import { checkTarget, type Resolver } from '../../shared/net/target-check.js';
+import { resolveTarget, type CheckedTarget, type Resolver } from '../../shared/net/target-check.js';
+import { pinnedLookup } from '../../shared/net/pinned-lookup.js';
 import { signedStreamUrl, STREAM_SIGNATURE_HEADER, streamSignatureHeader } from '../../shared/signing/stream-signature.js';
 import type { ServiceMessage, StartMessage } from '../../protocol/stream/service-messages.js';
 import type { StreamLegSpec } from '../../protocol/stream/stream-leg-spec.js';
@@ -228,8 +229,9 @@ export class StreamClient {
 
   private async dial(): Promise<void> {
     this.state = 'dialling';
+    let target: CheckedTarget;
     try {
-      await checkTarget(this.spec.url, { kind: 'stream', allowInsecure: this.options.allowInsecureTargets, lookup: this.options.lookup });
+      target = await resolveTarget(this.spec.url, { kind: 'stream', allowInsecure: this.options.allowInsecureTargets, lookup: this.options.lookup });
     } catch (err) {
       if (this.state !== 'dialling') return;
       this.options.log.warn({ streamId: this.spec.streamId, err }, 'stream target refused');
@@ -251,6 +253,8 @@ export class StreamClient {
       maxPayload: MAX_WS_PAYLOAD,
       perMessageDeflate: false,
       followRedirects: false,
+      // Dialled at the checked address (SNI and Host keep the name): DNS cannot change it after the check.
+      lookup: pinnedLookup(target),
       // Invalid UTF-8 gets an error message like any other bad frame instead of closing the socket.
       skipUTF8Validation: true,
     });

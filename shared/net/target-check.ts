@@ -26,12 +26,28 @@ const INSECURE_PROTOCOLS = { webhook: ['https:', 'http:'], stream: ['wss:', 'htt
 /** What an address is, for the purpose of deciding whether the service may connect to it. */
 export type AddressClass = 'public' | 'loopback' | 'blocked';
 
+/** A target URL that passed the check, and the address it was checked at: connect there and nowhere else. */
+export interface CheckedTarget {
+  url: URL;
+  /** The resolved (or literal) address that was checked; pinned for the connection (see pinnedLookup). */
+  address: string;
+  family: 4 | 6;
+}
+
 /**
  * Checks a customer's target URL and the addresses its host resolves to now. Returns the parsed URL, or
  * throws SentralError `invalid_target_url` with a message that says what is wrong. Call it when the URL
- * is saved and again before each connection (DNS answers change).
+ * is saved; before each connection call `resolveTarget` and connect to the address it checked.
  */
 export async function checkTarget(url: string, options: TargetCheckOptions): Promise<URL> {
+  return (await resolveTarget(url, options)).url;
+}
+
+/**
+ * `checkTarget` that also returns the checked address, for a connection pinned to it: a DNS answer that
+ * changes between the check and the connect (rebinding) cannot send the connection elsewhere.
+ */
+export async function resolveTarget(url: string, options: TargetCheckOptions): Promise<CheckedTarget> {
   if (typeof url !== 'string' || url.length === 0) throw invalid('The target URL is required.');
   if (url.length > MAX_TARGET_URL_LENGTH) throw invalid(`The target URL is longer than ${MAX_TARGET_URL_LENGTH} characters.`);
   let parsed: URL;
@@ -51,8 +67,9 @@ export async function checkTarget(url: string, options: TargetCheckOptions): Pro
 
   const addresses = isIP(host) ? [host] : await resolveAll(host, options.lookup ?? defaultResolver);
   const classes = addresses.map(classifyAddress);
+  const checked = { url: parsed, address: addresses[0]!, family: isIP(addresses[0]!) === 6 ? 6 : 4 } as const;
   const allLoopback = classes.every((c) => c === 'loopback');
-  if (options.allowInsecure && allLoopback) return parsed;
+  if (options.allowInsecure && allLoopback) return checked;
   if (classes.some((c) => c !== 'public')) {
     throw invalid(`The target host ${host} resolves to a private, loopback or reserved address.`);
   }
@@ -60,7 +77,7 @@ export async function checkTarget(url: string, options: TargetCheckOptions): Pro
   if (parsed.port !== '' || parsed.protocol === 'http:' || parsed.protocol === 'ws:') {
     throw invalid('The target URL must use port 443 with TLS.');
   }
-  return parsed;
+  return checked;
 }
 
 /** Classifies an IPv4 or IPv6 address; anything unparsable is `blocked`. */
@@ -113,7 +130,7 @@ const BLOCKED_V4: readonly Cidr[] = [
 
 const BLOCKED_V6: readonly Cidr[] = [
   [[0x01, 0x00], 64], // discard-only 100::/64
-  [[0x20, 0x01, 0x00, 0x00], 23], // IETF protocol assignments incl. Teredo
+  [[0x20, 0x01, 0x00, 0x00], 23], // IETF protocol assignments (Teredo, checked before, by its addresses)
   [[0x20, 0x01, 0x0d, 0xb8], 32], // documentation
   [[0xfc], 7], // unique local
   [[0xfe, 0x80], 10], // link-local
@@ -128,16 +145,36 @@ function classifyV4(bytes: number[]): AddressClass {
 
 function classifyV6(bytes: number[]): AddressClass {
   const zeros = (from: number, to: number): boolean => bytes.slice(from, to).every((b) => b === 0);
+  const ones = (at: number): boolean => bytes[at] === 0xff && bytes[at + 1] === 0xff;
   if (zeros(0, 15) && bytes[15] === 1) return 'loopback';
-  // ::/96 holds the unspecified address and the deprecated IPv4-compatible form.
-  if (zeros(0, 12)) return 'blocked';
-  // Forms that carry an IPv4 address reach that address: IPv4-mapped, NAT64, 6to4.
-  if (zeros(0, 10) && bytes[10] === 0xff && bytes[11] === 0xff) return classifyV4(bytes.slice(12));
-  if (inCidr(bytes, [[0x00, 0x64, 0xff, 0x9b], 96]) || inCidr(bytes, [[0x00, 0x64, 0xff, 0x9b, 0x00, 0x01], 48])) {
-    return classifyV4(bytes.slice(12)) === 'public' ? 'public' : 'blocked';
-  }
-  if (inCidr(bytes, [[0x20, 0x02], 16])) return classifyV4(bytes.slice(2, 6)) === 'public' ? 'public' : 'blocked';
+  if (zeros(0, 16)) return 'blocked';
+  // IPv4-mapped ::ffff:0:0/96: the socket connects to the IPv4 address itself, loopback included.
+  if (zeros(0, 10) && ones(10)) return classifyV4(bytes.slice(12));
+  // Every other form that carries an IPv4 address reaches it through a translator or tunnel: public only
+  // when each embedded address is public.
+  const embedded = embeddedV4(bytes);
+  if (embedded !== null) return embedded.every((v4) => classifyV4(v4) === 'public') ? 'public' : 'blocked';
   return BLOCKED_V6.some((c) => inCidr(bytes, c)) ? 'blocked' : 'public';
+}
+
+// The IPv4 addresses an IPv6 address carries, by its form; null when it carries none.
+function embeddedV4(bytes: number[]): number[][] | null {
+  const zeros = (from: number, to: number): boolean => bytes.slice(from, to).every((b) => b === 0);
+  // IPv4-compatible ::/96 (deprecated) and IPv4-translated ::ffff:0:0:0/96 (SIIT).
+  if (zeros(0, 12)) return [bytes.slice(12)];
+  if (zeros(0, 8) && bytes[8] === 0xff && bytes[9] === 0xff && zeros(10, 12)) return [bytes.slice(12)];
+  // NAT64: the well-known prefix 64:ff9b::/96 carries the address in the last 32 bits. The local-use
+  // 64:ff9b:1::/48 (RFC 8215) may be cut into a /48, /56, /64 or /96 translator prefix, each placing the
+  // address differently (RFC 6052 2.2, skipping bits 64-71): every placement is read.
+  if (inCidr(bytes, [[0x00, 0x64, 0xff, 0x9b], 96])) return [bytes.slice(12)];
+  if (inCidr(bytes, [[0x00, 0x64, 0xff, 0x9b, 0x00, 0x01], 48])) {
+    return [[6, 7, 9, 10], [7, 9, 10, 11], [9, 10, 11, 12], [12, 13, 14, 15]].map((at) => at.map((i) => bytes[i]!));
+  }
+  // 6to4 2002::/16: the relay's IPv4 address follows the prefix.
+  if (inCidr(bytes, [[0x20, 0x02], 16])) return [bytes.slice(2, 6)];
+  // Teredo 2001::/32: the server's address, and the client's as the inverted last 32 bits.
+  if (inCidr(bytes, [[0x20, 0x01, 0x00, 0x00], 32])) return [bytes.slice(4, 8), bytes.slice(12).map((b) => b ^ 0xff)];
+  return null;
 }
 
 function inCidr(bytes: readonly number[], [prefix, bits]: Cidr): boolean {

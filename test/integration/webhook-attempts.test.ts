@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvent, wakeDispatcher } from '../../control/events/event-log.js';
 import { createEndpoint } from '../../control/events/webhook-endpoints.js';
 import { listAttempts } from '../../control/events/webhook-deliveries.js';
-import { MAX_RESPONSE_BODY_BYTES } from '../../control/events/dispatcher.js';
+import { MAX_RESPONSE_BODY_BYTES } from '../../control/events/webhook-sender.js';
 import type { KeyPrincipal } from '../../control/accounts/principal.js';
 import { openWebhookHarness, type WebhookHarness } from '../support/webhook-harness.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';

@@ -8,7 +8,7 @@ import { recordEvent, wakeDispatcher } from '../../control/events/event-log.js';
 import { createEndpoint, enableEd25519, getEndpoint, reviveEndpoint, rotateSecret } from '../../control/events/webhook-endpoints.js';
 import { listAttempts, listFailedDeliveries, recoverFailed, redeliver, sendTestEvent } from '../../control/events/webhook-deliveries.js';
 import { RETRY_DELAYS_MS } from '../../control/events/retry-schedule.js';
-import { FAILING_DISABLE_AFTER_MS } from '../../control/events/dispatcher.js';
+import { FAILING_DISABLE_AFTER_MS } from '../../control/events/attempt-recorder.js';
 import { openWebhookHarness, type WebhookHarness } from '../support/webhook-harness.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
 

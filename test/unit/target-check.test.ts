@@ -157,3 +157,46 @@ describe('classifyAddress', () => {
     expect(classifyAddress('')).toBe('blocked');
   });
 });
+
+describe('IPv6 forms that embed an IPv4 address are classified by the address they reach', () => {
+  it.each([
+    ['IPv4-mapped, private', '::ffff:10.0.0.1', 'blocked'],
+    ['IPv4-mapped, public', '::ffff:8.8.8.8', 'public'],
+    ['IPv4-mapped, loopback', '::ffff:127.0.0.1', 'loopback'],
+    ['IPv4-translated, private', '::ffff:0:10.0.0.1', 'blocked'],
+    ['IPv4-translated, metadata', '::ffff:0:a9fe:a9fe', 'blocked'],
+    ['IPv4-translated, loopback', '::ffff:0:7f00:1', 'blocked'],
+    ['IPv4-translated, public', '::ffff:0:8.8.8.8', 'public'],
+    ['IPv4-compatible, private', '::10.0.0.1', 'blocked'],
+    ['IPv4-compatible, loopback', '::127.0.0.1', 'blocked'],
+    ['IPv4-compatible, public', '::8.8.8.8', 'public'],
+    ['unspecified', '::', 'blocked'],
+    ['IPv6 loopback', '::1', 'loopback'],
+    ['NAT64 well-known, private', '64:ff9b::10.0.0.1', 'blocked'],
+    ['NAT64 well-known, loopback', '64:ff9b::127.0.0.1', 'blocked'],
+    ['NAT64 well-known, public', '64:ff9b::8.8.8.8', 'public'],
+    ['NAT64 local-use /96 placement, private', '64:ff9b:1::10.0.0.1', 'blocked'],
+    ['NAT64 local-use /48 placement, private', '64:ff9b:1:a00:0:100::', 'blocked'],
+    ['NAT64 local-use /64 placement, metadata', '64:ff9b:1:0:a9:fea9:fe00:0', 'blocked'],
+    ['6to4, private', '2002:a00:1::1', 'blocked'],
+    ['6to4, loopback', '2002:7f00:1::1', 'blocked'],
+    ['6to4, public', '2002:808:808::1', 'public'],
+    ['Teredo, private client (inverted 10.0.0.1)', '2001:0:808:808::f5ff:fffe', 'blocked'],
+    ['Teredo, loopback client (inverted 127.0.0.1)', '2001:0:808:808::80ff:fffe', 'blocked'],
+    ['Teredo, private server', '2001:0:a00:1::f7f7:fbfb', 'blocked'],
+    ['Teredo, public server and client (inverted 8.8.4.4)', '2001:0:808:808::f7f7:fbfb', 'public'],
+    ['other IETF assignments', '2001:2::1', 'blocked'],
+    ['documentation', '2001:db8::1', 'blocked'],
+    ['ordinary global unicast', '2606:4700::1111', 'public'],
+  ])('%s: %s is %s', (_, address, expected) => {
+    expect(classifyAddress(address)).toBe(expected);
+  });
+
+  it('refuses https://[::ffff:0:10.0.0.1]/ and a name that resolves to any private embedded form', async () => {
+    expect(await rejection('https://[::ffff:0:10.0.0.1]/')).toMatch(/private, loopback or reserved/);
+    const embedded = fakeDns({ 'nat64.example.com': ['64:ff9b::a9fe:a9fe'], 'teredo.example.com': ['2001:0:808:808::f5ff:fffe'], 'sixtofour.example.com': ['2002:c0a8:101::1'] });
+    for (const host of ['nat64.example.com', 'teredo.example.com', 'sixtofour.example.com']) {
+      expect(await rejection(`https://${host}/`, { ...secure, lookup: embedded }), host).toMatch(/private, loopback or reserved/);
+    }
+  });
+});

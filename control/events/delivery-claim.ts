@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type postgres from 'postgres';
+import type { Sql } from '../../shared/db/database.js';
+
+/** A delivery this dispatcher holds a claim (a lease) on, with what it needs to send it. */
+export interface ClaimedDelivery {
+  id: string;
+  endpoint_id: string;
+  event_id: string;
+  attempt_count: number;
+  run_attempts: number;
+  claim_token: string;
+  body: string;
+  url: string;
+  ed25519_private_key: string | null;
+  secrets: string[] | null;
+}
+
+/**
+ * Claiming due webhook deliveries with FOR UPDATE SKIP LOCKED and a lease, so several dispatchers share
+ * the work, and finding when the next one becomes claimable.
+ *
+ * Order: a delivery about object X to endpoint E is not eligible while an earlier delivery (recorded before
+ * it) about X to E is still pending; one that succeeded or gave up no longer blocks.
+ */
+export class DeliveryClaim {
+  constructor(
+    private readonly sql: Sql,
+    private readonly leaseMs: number,
+  ) {}
+
+  /**
+   * Claims up to `room` due, eligible deliveries not in `sending` (this dispatcher's own, even if their lease ran out).
+   * The walk stops at the first delivery not yet due. Twice `room` candidates, so that rows another
+   * dispatcher is claiming at this moment (skipped as locked) do not leave this claim short. The lock
+   * re-checks each row as it is now (another dispatcher may have claimed or finished it since the walk's
+   * snapshot); `state not in (…)` means state = 'pending' but keeps the planner from reading a partial
+   * index of pending deliveries for this lookup by id.
+   */
+  async claim(room: number, now: number, sending: ReadonlySet<string>): Promise<ClaimedDelivery[]> {
+    const sql = this.sql;
+    const token = randomUUID();
+    return sql<ClaimedDelivery[]>`
+      ${this.walk(sql`w.next_attempt_at_ms <= ${now}`)},
+      due as (
+        select d.id from webhook_deliveries d
+        where d.id = any(array(
+            select c.id from walk c
+            where c.eligible and c.next_attempt_at_ms <= ${now}
+              and (c.lease_until_ms is null or c.lease_until_ms <= ${now})
+              and not (c.id = any(${sql.array([...sending])}::text[]))
+            limit ${2 * room}))
+          and d.state not in ('succeeded', 'failed') and d.next_attempt_at_ms <= ${now}
+          and (d.lease_until_ms is null or d.lease_until_ms <= ${now})
+        order by d.next_attempt_at_ms, d.seq
+        limit ${room}
+        for update skip locked
+      )
+      update webhook_deliveries w
+      set lease_until_ms = ${now + this.leaseMs}, claim_token = ${token}
+      from due, events ev, webhook_endpoints ep
+      where w.id = due.id and ev.id = w.event_id and ep.id = w.endpoint_id
+      returning w.id, w.endpoint_id, w.event_id, w.attempt_count, w.run_attempts, w.claim_token, ev.body, ep.url,
+        ep.ed25519_private_key,
+        (select array_agg(s.secret order by s.created_at_ms desc, s.id desc) from webhook_endpoint_secrets s
+          where s.endpoint_id = w.endpoint_id and (s.expires_at_ms is null or s.expires_at_ms > ${now})) as secrets`;
+  }
+
+  /**
+   * The earliest time an eligible delivery becomes claimable (its due time or the end of its lease), null
+   * when none is pending. The walk stops at the first eligible delivery that holds no lease: every later one
+   * is due no earlier.
+   */
+  async nextClaimableAt(): Promise<number | null> {
+    const [row] = await this.sql<{ next: number | null }[]>`
+      ${this.walk(this.sql`not (w.eligible and coalesce(w.lease_until_ms, 0) <= w.next_attempt_at_ms)`)}
+      select min(greatest(c.next_attempt_at_ms, coalesce(c.lease_until_ms, 0))) as next from walk c where c.eligible`;
+    return row?.next ?? null;
+  }
+
+  // Walks the pending deliveries in due order (next_attempt_at_ms, seq), one index step at a time, marking
+  // each as eligible when its endpoint is enabled and no earlier delivery of its object to that endpoint is
+  // pending; the walk goes on while `goOn` (over the walked row `w`) holds and its reader wants more rows.
+  // Each recursive step is one descent of webhook_deliveries_due (`limit 1` in index order), so the cost is
+  // the rows walked, never all pending ones, whatever the planner's statistics say (an ordinary
+  // `order by … limit` was planned as "read every pending delivery, then sort" without fresh statistics).
+  // The eligibility checks are scalar subqueries (one probe of the endpoint's primary key and one of
+  // webhook_deliveries_object per walked row), which the planner cannot turn into joins over all rows.
+  private walk(goOn: postgres.Fragment): postgres.Fragment {
+    const sql = this.sql;
+    const eligible = (): postgres.Fragment => sql`
+      ((select ep.disabled_at_ms from webhook_endpoints ep where ep.id = d.endpoint_id) is null
+        and (d.object_id is null or not exists (
+          select 1 from webhook_deliveries p
+          where p.endpoint_id = d.endpoint_id and p.object_id = d.object_id and p.state = 'pending' and p.seq < d.seq)))`;
+    return sql`
+      with recursive walk as (
+        (select d.id, d.seq, d.next_attempt_at_ms, d.lease_until_ms, ${eligible()} as eligible
+         from webhook_deliveries d where d.state = 'pending'
+         order by d.next_attempt_at_ms, d.seq limit 1)
+        union all
+        (select n.* from walk w cross join lateral (
+           select d.id, d.seq, d.next_attempt_at_ms, d.lease_until_ms, ${eligible()} as eligible
+           from webhook_deliveries d
+           where d.state = 'pending' and (d.next_attempt_at_ms, d.seq) > (w.next_attempt_at_ms, w.seq)
+           order by d.next_attempt_at_ms, d.seq limit 1) n
+         where ${goOn}))`;
+  }
+}
