@@ -24,7 +24,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { openServices } from '../../control/app/open-services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
 import { buildApiServer } from '../../control/api/server.js';
-import { startClipServer } from '../../control/media/clip-server.js';
+import { startClipServer } from '../../control/clips/clip-server.js';
 
 /** What the installation tells its parent. */
 export type FromInstallation = { type: 'ready'; api: string; adminToken: string } | { type: 'stopped' };

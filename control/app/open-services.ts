@@ -12,7 +12,7 @@ import { createRedisStore } from '../../shared/kv/redis-store.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import type { Services } from './services.js';
 import type { Bus } from '../../shared/bus/bus.js';
-import type { MediaServices } from '../../media/node/media-node.js';
+import type { MediaServices } from './media-role.js';
 
 /** Services plus the way to close them in order. */
 export interface OpenServices extends Services {

@@ -4,11 +4,9 @@ import type { RoleName } from './run-role.js';
 import { buildApiServer } from '../api/server.js';
 import { bootstrapStandalone } from '../accounts/bootstrap.js';
 import { startDispatcher } from '../events/dispatcher.js';
-import { startClipServer } from '../media/clip-server.js';
-import type { KeyObject } from 'node:crypto';
-import { startMediaNode, type MediaServices } from '../../media/node/media-node.js';
-import { streamLegFactory } from '../../media/stream/stream-leg.js';
-import { awaitRoomPublicKey, ensureRoomKeys } from './room-keys.js';
+import { startClipServer } from '../clips/clip-server.js';
+import { ensureRoomKeys } from './room-keys.js';
+import { startMediaPart } from './media-role.js';
 import { startActorHost } from '../calls/host/actor-host.js';
 import { callMachines } from '../calls/machines/machine-registry.js';
 import { callEffectHooks } from '../calls/call-effects.js';
@@ -56,15 +54,6 @@ export async function startParts(role: RoleName, services: Services, readiness: 
   }
   log.info({ role, mode: config.mode }, `sentral ${role} running (${config.mode} mode)`);
   return parts;
-}
-
-/** Starts a media node; without the room key at hand it waits for the control plane to publish it. */
-export async function startMediaPart(role: RoleName, services: MediaServices, roomPublicKey?: KeyObject): Promise<Part> {
-  const { config, clock, log, bus } = services;
-  const streamLegs = streamLegFactory({ clock, log, allowInsecureTargets: config.allowInsecureTargets });
-  const node = await startMediaNode(services, { roomPublicKey: roomPublicKey ?? (await awaitRoomPublicKey(bus)), streamLegs });
-  process.stdout.write(`sentral ${role}: media node ${node.nodeId} listening on port ${node.port} (rooms at ${node.roomUrl})\n`);
-  return { name: 'media', stop: () => node.stop() };
 }
 
 function printWelcome(apiUrl: string, role: RoleName, first: Awaited<ReturnType<typeof bootstrapStandalone>>): void {

@@ -2,7 +2,8 @@ import type { Config } from '../../shared/config/config.js';
 import type { Logger } from '../../shared/log/log.js';
 import { openMediaServices, openServices, type OpenMediaServices, type OpenServices } from './open-services.js';
 import { checkReadiness } from './readiness.js';
-import { startMediaPart, startParts, type Part } from './parts.js';
+import { startParts, type Part } from './parts.js';
+import { startMediaPart } from './media-role.js';
 
 /** The commands that start long-running roles. `start` runs every role in one process. */
 export type RoleName = 'start' | 'api' | 'worker' | 'dispatcher' | 'media';

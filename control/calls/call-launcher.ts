@@ -11,7 +11,7 @@ import { espeakVoice } from '../../media/speech/voices.js';
 import { getActiveProfile } from '../accounts/profiles.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import { priceListFor } from '../billing/price-list.js';
-import { getClip } from '../media/audio-clips.js';
+import { getClip } from '../clips/audio-clips.js';
 import { findActiveNumber } from '../numbers/numbers.js';
 import { askActor } from './actor-requests.js';
 import { callRow, insertCall } from './call-records.js';

@@ -1,7 +1,6 @@
-import { AUDIO_CLIP_MAX_MS } from '../../protocol/media/audio-clip.js';
+import { AUDIO_CLIP_MAX_MS, CLIP_RATE } from '../../protocol/media/audio-clip.js';
 import { decodeClipChunkReply, type ClipChunkRequest } from '../../protocol/media/clip-transfer.js';
 import type { Bus } from '../../shared/bus/bus.js';
-import { CLIP_RATE } from './clip-store.js';
 import { CLIP_GET_SUBJECT } from '../../protocol/bus/bus-names.js';
 
 /** How long one chunk request may take (a chunk is at most 512 KiB read from Postgres). */

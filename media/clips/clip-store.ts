@@ -1,9 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SentralError } from '../../shared/errors/sentral-error.js';
-
-/** Sample rate of every stored clip: the mix rate. */
-export const CLIP_RATE = 16000;
+import { CLIP_RATE } from '../../protocol/media/audio-clip.js';
 
 /** What is stored beside a clip's samples. */
 export interface ClipMetadata {

@@ -1,32 +1,7 @@
 import { Value } from 'typebox/value';
 import { SimScript } from '../../protocol/media/sim-script.js';
+import { BUILT_IN_PHONES, SIM_PREFIX } from '../../protocol/media/sim-directory.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
-
-/** The prefix of the simulated network's numbers (Ofcom's range reserved for drama: never a real phone). */
-export const SIM_PREFIX = '+447700900';
-
-/**
- * The built-in directory of the simulated telephone network. Any other `+447700900xxx` number is not in
- * service (the dial fails); numbers outside the range are not on this network unless defined.
- */
-export const BUILT_IN_PHONES: ReadonlyArray<readonly [string, SimScript, string]> = [
-  ['+447700900001', [{ step: 'answerAfter', ms: 1000 }, { step: 'say', text: 'Hello, you have reached the test line.' }], 'answers after 1 s, says a greeting, then listens until hung up'],
-  ['+447700900002', [{ step: 'busy' }], 'busy'],
-  ['+447700900003', [{ step: 'noAnswer' }], 'rings and never answers'],
-  [
-    '+447700900004',
-    [
-      { step: 'answerAfter', ms: 1000 },
-      { step: 'say', text: 'Hi, this is Sam. Sorry I missed you. Please leave a message after the tone.' },
-      { step: 'tone', hz: 1000, ms: 500 },
-    ],
-    'answering machine: answers after 1 s, a greeting of about 4 s, a 1 kHz beep of 500 ms, then silence',
-  ],
-  ['+447700900005', [{ step: 'answerAfter', ms: 1000 }, { step: 'wait', ms: 2000 }, { step: 'dtmf', digits: '1234#' }], 'answers after 1 s and 2 s later presses 1 2 3 4 # (DTMF tones)'],
-  ['+447700900006', [{ step: 'answerAfter', ms: 1000 }, { step: 'waitForSilence', silenceMs: 1000 }, { step: 'say', text: 'yes' }], 'answers after 1 s, waits for audio followed by 1 s of silence, then says "yes"'],
-  ['+447700900007', [{ step: 'answerAfter', ms: 1000 }, { step: 'wait', ms: 5000 }, { step: 'hangup' }], 'answers after 1 s and hangs up 5 s later'],
-  ['+447700900008', [{ step: 'answerAfter', ms: 1000 }, { step: 'echo' }], 'answers after 1 s and echoes what it hears'],
-];
 
 /** What dialling a number on the simulated network finds. */
 export type SimDialResult = { kind: 'phone'; script: SimScript } | { kind: 'notInService' } | { kind: 'notOnNetwork' };

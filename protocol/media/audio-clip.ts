@@ -1,6 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { Mode, Timestamp, Uuid } from '../api/common.js';
 
+/** Sample rate of every stored clip (the media plane's mix rate): 16 kHz PCM16 mono. */
+export const CLIP_RATE = 16000;
+
 /** Content types accepted for an upload: the raw bytes of a WAV file are the body. */
 export const AUDIO_CLIP_CONTENT_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave'] as const;
 

@@ -22,7 +22,7 @@ import { realClock } from '../../shared/clock/real-clock.js';
 import type { Services } from '../../control/app/services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
 import { buildApiServer } from '../../control/api/server.js';
-import { startClipServer } from '../../control/media/clip-server.js';
+import { startClipServer } from '../../control/clips/clip-server.js';
 import { ensureRoomKeys } from '../../control/app/room-keys.js';
 import { freshDatabase, serviceUrls, uniquePrefix } from '../support/services.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';

@@ -5,7 +5,7 @@ import type { Bus, Subscription } from '../../shared/bus/bus.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { createLogger } from '../../shared/log/log.js';
 import type { SimScript } from '../../protocol/media/sim-script.js';
-import { defineSimPhone } from '../../control/media/sim-phones.js';
+import { defineSimPhone } from '../../control/sim/sim-phones.js';
 import { SimNetwork } from '../../media/sim/sim-network.js';
 import { syncSimPhones } from '../../media/sim/sim-phone-sync.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../../shared/errors/catalogue.js';
 import { isSentralError, SentralError } from '../../../shared/errors/sentral-error.js';
+import { isBusError } from '../../../shared/bus/bus-error.js';
 import type { ErrorBody } from '../../../protocol/api/errors.js';
 
 // Fastify's own errors from parsing and routing, and the catalogue code each becomes.
@@ -50,6 +51,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: Sen
 /** The catalogued error for anything thrown while serving a request. */
 export function toSentralError(error: unknown): SentralError {
   if (isSentralError(error)) return error;
+  // The bus failing under a request is a dependency outage: retry later, not a 500.
+  if (isBusError(error)) return new SentralError('service_unavailable', { message: 'The message bus is unavailable; retry later.', retryAfterSeconds: 1, cause: error });
   const e = error as Partial<FastifyError> & { validation?: ValidationIssue[]; validationContext?: string };
   if (Array.isArray(e.validation)) return validationError(e.validation, e.validationContext);
   const mapped = e.code !== undefined ? FASTIFY_CODES[e.code] : undefined;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../app/services.js';
 import { SimCallCreate, SimCallOffered, SimPhone, SimPhoneDefine, SimPhoneList } from '../../../protocol/api/admin-sim.js';
-import { offerSimCall } from '../../media/sim-calls.js';
-import { defineSimPhone, listSimPhones } from '../../media/sim-phones.js';
+import { offerSimCall } from '../../sim/sim-calls.js';
+import { defineSimPhone, listSimPhones } from '../../sim/sim-phones.js';
 
 /**
  * Admin API of the simulated telephone network (admin token): script phones on every media node, list the

@@ -13,8 +13,8 @@ import {
   AudioClipUploadQuery,
 } from '../../../protocol/media/audio-clip.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import { createClip, deleteClip, getClip, listClips } from '../../media/audio-clips.js';
-import { ClipDecoder } from '../../media/clip-decoder.js';
+import { createClip, deleteClip, getClip, listClips } from '../../clips/audio-clips.js';
+import { ClipDecoder } from '../../clips/clip-decoder.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**

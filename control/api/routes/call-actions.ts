@@ -13,7 +13,7 @@ import { startRecording } from '../../calls/call-additions.js';
 import { findCall } from '../../calls/call-records.js';
 import { callsService } from '../../calls/calls-service.js';
 import { derivedId } from '../../calls/derived-id.js';
-import { getClip } from '../../media/audio-clips.js';
+import { getClip } from '../../clips/audio-clips.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**

@@ -1,5 +1,5 @@
 import { AUDIO_CLIP_MAX_MS, AUDIO_CLIP_MIN_MS } from '../../protocol/media/audio-clip.js';
-import { CLIP_RATE } from '../../media/clips/clip-store.js';
+import { CLIP_RATE } from '../../protocol/media/audio-clip.js';
 import { resampleOffline } from '../../shared/audio/resample.js';
 import { parseWav } from '../../shared/audio/wav.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';

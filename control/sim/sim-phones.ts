@@ -1,10 +1,9 @@
 import type { SimPhone, SimPhoneDefine } from '../../protocol/api/admin-sim.js';
 import { parseSimPhoneRecord, simPhoneKey, type SimPhoneRecord } from '../../protocol/media/sim-phone-record.js';
-import { BUILT_IN_PHONES } from '../../media/sim/sim-network.js';
+import { BUILT_IN_PHONES } from '../../protocol/media/sim-directory.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import type { Clock } from '../../shared/clock/clock.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
-import { overBus } from './bus-failure.js';
 import { SIM_PHONES_BUCKET } from '../../protocol/bus/bus-names.js';
 
 /** Most phones that can be defined: the directory is for tests and demos, and every node holds it all. */
@@ -18,15 +17,13 @@ const encoder = new TextEncoder();
  */
 export async function defineSimPhone(bus: Bus, clock: Clock, input: SimPhoneDefine): Promise<SimPhone> {
   const record: SimPhoneRecord = { number: input.number, script: input.script, description: input.description ?? '', definedAt: clock.now() };
-  await overBus(async () => {
-    const bucket = await bus.kv(SIM_PHONES_BUCKET);
-    const key = simPhoneKey(input.number);
-    const keys = await bucket.keys();
-    if (!keys.includes(key) && keys.length >= MAX_DEFINED_SIM_PHONES) {
-      throw new SentralError('conflict', { message: `At most ${MAX_DEFINED_SIM_PHONES} phones can be defined.`, param: 'number' });
-    }
-    await bucket.put(key, encoder.encode(JSON.stringify(record)));
-  });
+  const bucket = await bus.kv(SIM_PHONES_BUCKET);
+  const key = simPhoneKey(input.number);
+  const keys = await bucket.keys();
+  if (!keys.includes(key) && keys.length >= MAX_DEFINED_SIM_PHONES) {
+    throw new SentralError('conflict', { message: `At most ${MAX_DEFINED_SIM_PHONES} phones can be defined.`, param: 'number' });
+  }
+  await bucket.put(key, encoder.encode(JSON.stringify(record)));
   return toSimPhone(record);
 }
 
@@ -36,7 +33,7 @@ export async function listSimPhones(bus: Bus): Promise<SimPhone[]> {
   for (const [number, script, description] of BUILT_IN_PHONES) {
     phones.set(number, { object: 'sim_phone', number, script, description, builtIn: true, definedAt: null });
   }
-  for (const record of await overBus(() => definedSimPhones(bus))) phones.set(record.number, toSimPhone(record));
+  for (const record of await definedSimPhones(bus)) phones.set(record.number, toSimPhone(record));
   return [...phones.values()].sort((a, b) => (a.number < b.number ? -1 : a.number > b.number ? 1 : 0));
 }
 

@@ -6,7 +6,6 @@ import { SentralError } from '../../shared/errors/sentral-error.js';
 import { newId } from '../../shared/ids/ids.js';
 import type { Db } from '../accounts/principal.js';
 import { findActiveNumber } from '../numbers/numbers.js';
-import { overBus } from './bus-failure.js';
 import { INBOUND_OFFERED_SUBJECT, INBOUND_STREAM } from '../../protocol/bus/bus-names.js';
 
 const encoder = new TextEncoder();
@@ -29,9 +28,7 @@ export async function offerSimCall(db: Db, bus: Bus, clock: Clock, input: SimCal
     profileId: number.profileId,
     offeredAt: new Date(clock.now()).toISOString(),
   };
-  await overBus(async () => {
-    await bus.ensureStream({ ...INBOUND_STREAM, subjects: [...INBOUND_STREAM.subjects] });
-    await bus.publish(INBOUND_OFFERED_SUBJECT, encoder.encode(JSON.stringify(offer)), { msgId: offer.id });
-  });
+  await bus.ensureStream({ ...INBOUND_STREAM, subjects: [...INBOUND_STREAM.subjects] });
+  await bus.publish(INBOUND_OFFERED_SUBJECT, encoder.encode(JSON.stringify(offer)), { msgId: offer.id });
   return { id: offer.id, object: 'sim_call', from: offer.from, to: offer.to, status: 'offered' };
 }

@@ -1,0 +1,23 @@
+/**
+ * The standalone role wiring's one door into the media plane: `sentral start` and `sentral media` run a
+ * media node in the process, and this module is the only file under control/ that imports from media/
+ * (test/unit/plane-boundaries.test.ts holds that line).
+ */
+import type { KeyObject } from 'node:crypto';
+import { startMediaNode, type MediaServices } from '../../media/node/media-node.js';
+import { streamLegFactory } from '../../media/stream/stream-leg.js';
+import type { Part } from './parts.js';
+import { awaitRoomPublicKey } from './room-keys.js';
+import type { RoleName } from './run-role.js';
+
+/** What a media node runs on: config, clock, log, bus and metrics (no database, no hot store). */
+export type { MediaServices };
+
+/** Starts a media node; without the room key at hand it waits for the control plane to publish it. */
+export async function startMediaPart(role: RoleName, services: MediaServices, roomPublicKey?: KeyObject): Promise<Part> {
+  const { config, clock, log, bus } = services;
+  const streamLegs = streamLegFactory({ clock, log, allowInsecureTargets: config.allowInsecureTargets });
+  const node = await startMediaNode(services, { roomPublicKey: roomPublicKey ?? (await awaitRoomPublicKey(bus)), streamLegs });
+  process.stdout.write(`sentral ${role}: media node ${node.nodeId} listening on port ${node.port} (rooms at ${node.roomUrl})\n`);
+  return { name: 'media', stop: () => node.stop() };
+}
