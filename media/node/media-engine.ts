@@ -84,8 +84,19 @@ export class MediaEngine implements RoomDirectory {
     }
   }
 
-  /** One 20 ms frame for every session; a failing session is logged and does not stop the others. */
+  /**
+   * One 20 ms frame in two halves: at the deadline every session sends what it prepared on the previous tick
+   * (so every leg's frame leaves within the first moments of the tick, whatever the mixing work), then every
+   * session prepares the next frame. A failing session is logged and does not stop the others.
+   */
   tick(): void {
+    for (const session of this.sessions.values()) {
+      try {
+        session.flush();
+      } catch (err) {
+        this.deps.log.error({ err, callId: session.callId }, 'session flush failed');
+      }
+    }
     for (const session of this.sessions.values()) {
       try {
         session.tick();

@@ -1,6 +1,6 @@
 import type { RoomServerMessage } from '../../protocol/room/room-message.js';
 import { ROOM_CLOSE, ROOM_FRAME_BYTES } from '../../protocol/room/room-message.js';
-import { defaultModes, type Leg, type LegContext, type LegModes } from '../session/leg.js';
+import { defaultModes, type LegContext, type LegModes, type PcmLeg } from '../session/leg.js';
 
 /** The socket side of a room participant, as the leg sees it (the endpoint implements it over uWS). */
 export interface RoomConnection {
@@ -18,8 +18,9 @@ const MAX_QUEUED_FRAMES = 10;
  * An app or bot participant: 16 kHz PCM16 to and from a client of the room endpoint. The leg outlives
  * connections: a client may drop and reconnect (with a fresh token) while the participant stays.
  */
-export class RoomLeg implements Leg {
+export class RoomLeg implements PcmLeg {
   readonly kind = 'room';
+  readonly codec = 'l16';
   readonly rate = 16000;
   readonly modes: LegModes = defaultModes();
   private connection: RoomConnection | null = null;
@@ -27,6 +28,8 @@ export class RoomLeg implements Leg {
   private readonly outBytes = new Uint8Array(ROOM_FRAME_BYTES);
   private readonly outSamples = new Int16Array(this.outBytes.buffer);
   private closed = false;
+  /** A frame given by push, sent at the next flush. */
+  private prepared = false;
 
   constructor(
     readonly id: string,
@@ -81,8 +84,14 @@ export class RoomLeg implements Leg {
   }
 
   push(frame: Int16Array): void {
-    if (!this.connection) return;
     this.outSamples.set(frame);
+    this.prepared = true;
+  }
+
+  flush(): void {
+    if (!this.prepared) return;
+    this.prepared = false;
+    if (!this.connection) return;
     if (!this.connection.sendAudio(this.outBytes)) this.onDrop('out');
   }
 

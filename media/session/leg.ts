@@ -1,4 +1,5 @@
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
+import type { G711Codec } from '../../shared/audio/g711.js';
 
 /** The kinds of leg a session mixes. */
 export type LegKind = 'phone' | 'room' | 'stream';
@@ -41,30 +42,59 @@ export interface LegContext {
   pressed?(digit: string): void;
 }
 
-/**
- * One participant's audio path inside a session. The node's tick calls `pull` then `push` once per
- * 20 ms on every leg; frames are at the leg's own `rate` (160 samples at 8 kHz, 320 at 16 kHz) and the
- * session resamples to and from the 16 kHz mix. Implementations must not block and must not keep the
- * frame passed to `push` (the session reuses its buffer).
- */
-export interface Leg {
+/** What every leg has, whatever its wire format. */
+interface LegBase {
   /** The participant id. */
   readonly id: string;
   readonly kind: LegKind;
   readonly rate: LegRate;
   /** Mix flags; mutated by the session. */
   readonly modes: LegModes;
-  /** One 20 ms frame of what this leg says, or null when it says nothing this tick. */
-  pull(): Int16Array | null;
-  /** One 20 ms frame of what this leg hears. */
-  push(frame: Int16Array): void;
   /** True while the leg reports its own digits (`pressed`): the session's in-band detector skips it. */
   readonly reportsDtmf?: boolean;
   /** A DTMF digit pressed by another participant (streams forward it; others may ignore it). */
   hearDtmf?(digit: string, fromLegId: string): void;
+  /**
+   * Sends what `push` prepared on the previous tick. The node calls it on every leg at the tick's
+   * deadline, before any session prepares the next frame, so every leg's I/O leaves on the deadline;
+   * legs without I/O of their own (simulated phones) hear at `push` and need no flush.
+   */
+  flush?(): void;
   /** Releases the leg's resources; called once by the session. */
   close(reason: string): void;
 }
+
+/** A leg of linear PCM16 audio at its rate (rooms at 16 kHz; test phones). */
+export interface PcmLeg extends LegBase {
+  readonly codec: 'l16';
+  /** One 20 ms frame of what this leg says (160 samples at 8 kHz, 320 at 16 kHz), or null when it says nothing. */
+  pull(): Int16Array | null;
+  /** One 20 ms frame of what this leg hears. */
+  push(frame: Int16Array): void;
+}
+
+/**
+ * A leg whose wire is G.711 at 8 kHz (phones, streams, RTP): it hands the session payload bytes and takes
+ * payload bytes, so a listener that hears exactly one source of the same codec gets that source's bytes
+ * forwarded (pass-through), and the session decodes and encodes only when it mixes.
+ */
+export interface G711Leg extends LegBase {
+  readonly codec: G711Codec;
+  readonly rate: 8000;
+  /** One 20 ms frame (160 bytes) of what this leg says, or null when it says nothing this tick. */
+  pull(): Uint8Array | null;
+  /** One 20 ms frame (160 bytes) of what this leg hears. */
+  push(payload: Uint8Array): void;
+}
+
+/**
+ * One participant's audio path inside a session. The node's tick calls `pull` then `push` once per
+ * 20 ms on every leg (and `flush` at the next deadline); frames are at the leg's own `rate` and format, and
+ * the session converts to and from its mix. Implementations must not block and must not keep the frame
+ * passed to `push` (the session reuses its buffer) nor change a frame after returning it from `pull` until
+ * the next pull.
+ */
+export type Leg = PcmLeg | G711Leg;
 
 /** Samples in one 20 ms frame at `rate`. */
 export function frameSamples(rate: LegRate): number {

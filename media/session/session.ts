@@ -1,8 +1,9 @@
-import { MIX_FRAME_SAMPLES, mixAll, mixFor, type MixInput } from '../../shared/audio/mixer.js';
-import { DtmfDetector } from '../../shared/audio/dtmf-detector.js';
-import { LoopingClip } from '../../shared/audio/looping-clip.js';
+import { Downsampler16to8, resampleOffline, Upsampler8to16 } from '../../shared/audio/resample.js';
+import { MIX_FRAME_SAMPLES, MixMinus, mixFor, type MixInput, type MixListener } from '../audio/mixer.js';
+import { DtmfDetector } from '../audio/dtmf-detector.js';
+import { LoopingClip } from '../audio/looping-clip.js';
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
-import type { AudioMode, Leg, LegContext } from './leg.js';
+import type { AudioMode, Leg, LegContext, LegRate } from './leg.js';
 import { LegSlot } from './leg-slot.js';
 import type { Playback } from './playback.js';
 
@@ -35,21 +36,61 @@ export interface SessionDeps {
 // The id the call's own mix (for recordings) is computed under: no participant can have it.
 const MIX_LISTENER = '\u0000mix';
 
+/** How a leg got its audio on the latest tick. */
+export type LegPath = 'pass' | 'mixed' | 'hold';
+
+/** A playback in the mix: its 16 kHz frames, and an 8 kHz copy while the session mixes at 8 kHz. */
+interface RunningPlayback {
+  playback: Playback;
+  input: MixInput;
+  frame: Int16Array;
+  frame8: Int16Array;
+  down: Downsampler16to8 | null;
+}
+
+// Hold audio at 8 kHz, made once per clip (the node shares one hold clip between all sessions).
+const holdAt8k = new WeakMap<Int16Array, Int16Array>();
+
+function holdClip(audio16k: Int16Array, rate: LegRate): Int16Array {
+  if (rate === 16000) return audio16k;
+  let clip = holdAt8k.get(audio16k);
+  if (clip === undefined) {
+    clip = resampleOffline(audio16k, 16000, 8000);
+    holdAt8k.set(audio16k, clip);
+  }
+  return clip;
+}
+
 /**
  * One call's audio on this node: its legs, playbacks and recordings, mixed once per tick. Every
  * listener hears everyone else (mix-minus) under the talk/listen/whisper, muted and held rules.
+ *
+ * The mix runs at the session's own rate: 8 kHz while every leg is 8 kHz (phones, streams: nothing is
+ * resampled), 16 kHz once a 16 kHz leg (a room participant) is in the call, when only the legs that need it
+ * are resampled. A G.711 listener that hears exactly one G.711 source of its codec in an 8 kHz session (no
+ * say, play or hold audio, nobody else heard) gets that source's payload bytes as they came (pass-through:
+ * no decode, mix or encode). At 8 kHz the mixed path gives the same bytes for one source, so switching
+ * between the two paths, either way, loses no frame and changes no sample.
+ *
+ * A tick has two halves: `flush` (at the deadline: every leg sends what it was given on the previous tick)
+ * and `tick` (pull, mix, push: prepares the next frame).
  */
 export class Session {
   private readonly slots = new Map<string, LegSlot>();
   private readonly detectors = new Map<string, DtmfDetector>();
-  private playbacks: { playback: Playback; input: MixInput; frame: Int16Array }[] = [];
+  private playbacks: RunningPlayback[] = [];
   private readonly pending = new Set<string>();
   private readonly sinks = new Map<string, MixSink>();
   private readonly ending: { legId: string; reason: string; reported: boolean }[] = [];
-  private readonly mixes = new Map<string, Int16Array>();
+  private readonly mixer = new MixMinus();
   private readonly inputs: MixInput[] = [];
-  private readonly listeners: string[] = [];
+  private readonly mixed: MixListener[] = [];
   private readonly callMix = new Int16Array(MIX_FRAME_SAMPLES);
+  private readonly callMixListener: MixListener = { id: MIX_LISTENER, own: null, out: this.callMix };
+  private readonly recordFrame = new Int16Array(MIX_FRAME_SAMPLES);
+  private recordUp: Upsampler8to16 | null = null;
+  private readonly paths = new Map<string, LegPath>();
+  private rate: LegRate = 8000;
   private ticking = false;
   private closed = false;
 
@@ -66,6 +107,16 @@ export class Session {
 
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /** The rate the session mixes at now: 8000 while every leg is 8 kHz, else 16000. */
+  get mixRate(): LegRate {
+    return this.rate;
+  }
+
+  /** How `legId` got its audio on the latest tick (pass-through, mixed or hold), or undefined. */
+  pathOf(legId: string): LegPath | undefined {
+    return this.paths.get(legId);
   }
 
   /** The context a new leg of this session is built with. */
@@ -100,6 +151,7 @@ export class Session {
     if (this.slots.has(leg.id)) throw new Error(`leg ${leg.id} already in session`);
     this.slots.set(leg.id, new LegSlot(leg));
     if (leg.kind === 'phone' && leg.rate === 8000) this.detectors.set(leg.id, new DtmfDetector());
+    this.chooseRate();
   }
 
   /** Closes and removes a leg; false if it was not here. No event: the caller reports what it did. */
@@ -108,7 +160,9 @@ export class Session {
     if (!slot) return false;
     this.slots.delete(legId);
     this.detectors.delete(legId);
+    this.paths.delete(legId);
     slot.leg.close(reason);
+    this.chooseRate();
     return true;
   }
 
@@ -119,7 +173,7 @@ export class Session {
     const modes = slot.leg.modes;
     if (changes.muted !== undefined) modes.muted = changes.muted;
     if (changes.held !== undefined) {
-      if (changes.held && !modes.held) slot.hold = new LoopingClip(this.deps.holdAudio);
+      if (changes.held && !modes.held) slot.hold = new LoopingClip(holdClip(this.deps.holdAudio, slot.leg.rate));
       modes.held = changes.held;
     }
     if (changes.audioMode !== undefined) modes.audioMode = changes.audioMode;
@@ -137,9 +191,8 @@ export class Session {
   startPlayback(playback: Playback): boolean {
     if (!this.pending.delete(playback.commandId) || this.closed) return false;
     const frame = new Int16Array(MIX_FRAME_SAMPLES);
-    const input: MixInput = { id: `\u0000play:${playback.commandId}`, frame, heard: true };
-    if (playback.to !== null) input.whisperTo = playback.to;
-    this.playbacks.push({ playback, input, frame });
+    const input: MixInput = { id: `\u0000play:${playback.commandId}`, frame, heard: true, whisperTo: playback.to };
+    this.playbacks.push({ playback, input, frame, frame8: new Int16Array(MIX_FRAME_SAMPLES / 2), down: null });
     return true;
   }
 
@@ -176,12 +229,19 @@ export class Session {
     return true;
   }
 
-  /** One 20 ms frame: pull every leg and playback, mix per listener, push to every leg and sink. */
+  /** The deadline half of a tick: every leg sends what it was given on the previous tick. */
+  flush(): void {
+    if (this.closed) return;
+    for (const slot of this.slots.values()) slot.leg.flush?.();
+  }
+
+  /** The preparing half of a tick: pull every leg and playback, mix per listener, push to every leg and sink. */
   tick(): void {
     if (this.closed) return;
     this.ticking = true;
     try {
       this.gather();
+      this.route();
       this.mix();
     } finally {
       this.ticking = false;
@@ -198,56 +258,163 @@ export class Session {
     this.closed = true;
   }
 
+  // 8 kHz while every leg is 8 kHz; a change of rate restarts the converters, whose history belongs to the old one.
+  private chooseRate(): void {
+    let rate: LegRate = 8000;
+    for (const slot of this.slots.values()) if (slot.leg.rate !== 8000) rate = 16000;
+    if (rate === this.rate) return;
+    this.rate = rate;
+    for (const slot of this.slots.values()) slot.resetConverters();
+    for (const p of this.playbacks) p.down?.reset();
+    this.recordUp?.reset();
+  }
+
   private gather(): void {
-    const inputs = this.inputs;
-    const listeners = this.listeners;
-    inputs.length = 0;
-    listeners.length = 0;
     for (const slot of this.slots.values()) {
-      const raw = slot.pull();
-      inputs.push(slot.input);
-      const modes = slot.leg.modes;
-      if (!modes.held && modes.listenTo === null) listeners.push(slot.leg.id);
-      if (raw !== null) this.detectDtmf(slot.leg.id, raw);
+      slot.pull();
+      const detector = this.detectors.get(slot.leg.id);
+      if (detector !== undefined && slot.spoke) this.detectDtmf(slot, detector);
     }
-    const running: typeof this.playbacks = [];
+    let ended = false;
     for (const p of this.playbacks) {
-      if (p.playback.next(p.frame)) {
-        inputs.push(p.input);
-        running.push(p);
-      } else {
+      if (!p.playback.next(p.frame)) {
+        ended = true;
         this.deps.report({ type: 'playback.ended', commandId: p.playback.commandId, outcome: 'completed' });
       }
     }
-    this.playbacks = running;
-    if (this.sinks.size > 0) listeners.push(MIX_LISTENER);
+    if (ended) this.playbacks = this.playbacks.filter((p) => !p.playback.done);
+  }
+
+  /**
+   * Chooses each listener's path for this tick: hold, pass-through from its one source, or the mix. The
+   * count of what a listener hears is linear: the public sources are counted once, whispers and targeted
+   * playbacks (rare) per listener.
+   */
+  private route(): void {
+    let publicCount = 0;
+    let first: LegSlot | null = null;
+    let second: LegSlot | null = null;
+    let whispers = 0;
+    for (const slot of this.slots.values()) {
+      if (!slot.audible) continue;
+      if (slot.input.whisperTo === null) {
+        publicCount++;
+        if (first === null) first = slot;
+        else if (second === null) second = slot;
+      } else {
+        whispers++;
+      }
+    }
+    let publicPlaybacks = 0;
+    for (const p of this.playbacks) if (p.playback.to === null) publicPlaybacks++;
+    this.mixed.length = 0;
+    for (const slot of this.slots.values()) {
+      slot.passFrom = null;
+      const modes = slot.leg.modes;
+      if (modes.held) continue;
+      if (modes.listenTo !== null) {
+        const source = this.slots.get(modes.listenTo);
+        if (source !== undefined && this.passable(slot, source) && this.reaches(source, slot)) slot.passFrom = source;
+        continue;
+      }
+      if (this.rate === 8000 && slot.leg.codec !== 'l16' && publicPlaybacks === 0) {
+        const own = slot.audible && slot.input.whisperTo === null ? 1 : 0;
+        let heard = publicCount - own;
+        let source: LegSlot | null = heard === 1 ? (first === slot ? second : first) : null;
+        if (whispers > 0) {
+          for (const other of this.slots.values()) {
+            if (other !== slot && other.audible && other.input.whisperTo === slot.leg.id) {
+              heard++;
+              source = other;
+            }
+          }
+        }
+        for (const p of this.playbacks) if (p.playback.to === slot.leg.id) heard++;
+        if (heard === 1 && source !== null && this.passable(slot, source)) {
+          slot.passFrom = source;
+          continue;
+        }
+      }
+      this.mixed.push(slot.listener);
+    }
+  }
+
+  private passable(listener: LegSlot, source: LegSlot): boolean {
+    return this.rate === 8000 && listener.leg.codec !== 'l16' && source.leg.codec === listener.leg.codec && source !== listener;
+  }
+
+  private reaches(source: LegSlot, listener: LegSlot): boolean {
+    return source !== listener && source.audible && (source.input.whisperTo === null || source.input.whisperTo === listener.leg.id);
   }
 
   private mix(): void {
-    mixAll(this.inputs, this.listeners, this.mixes);
+    const rate = this.rate;
+    const samples = rate / 50;
+    const recording = this.sinks.size > 0;
+    const inputs = this.inputs;
+    inputs.length = 0;
+    if (this.mixed.length > 0 || recording || this.anyListenTo()) {
+      for (const slot of this.slots.values()) {
+        if (!slot.audible) {
+          slot.input.frame = null;
+          continue;
+        }
+        slot.prepareInput(rate);
+        inputs.push(slot.input);
+      }
+      for (const p of this.playbacks) {
+        if (rate === 8000) {
+          (p.down ??= new Downsampler16to8()).process(p.frame, p.frame8);
+          p.input.frame = p.frame8;
+        } else {
+          p.input.frame = p.frame;
+        }
+        inputs.push(p.input);
+      }
+      if (recording) this.mixed.push(this.callMixListener);
+      this.mixer.mix(inputs, this.mixed, samples);
+    }
     for (const slot of this.slots.values()) {
       const modes = slot.leg.modes;
+      const id = slot.leg.id;
       if (modes.held) {
-        (slot.hold ??= new LoopingClip(this.deps.holdAudio)).read(slot.heard);
-      } else if (modes.listenTo !== null) {
-        const source = this.slots.get(modes.listenTo);
-        mixFor(slot.leg.id, source ? [source.input] : [], slot.heard);
+        slot.hold ??= new LoopingClip(holdClip(this.deps.holdAudio, slot.leg.rate));
+        slot.pushHold();
+        this.paths.set(id, 'hold');
+      } else if (slot.passFrom !== null) {
+        slot.pushPassThrough();
+        this.paths.set(id, 'pass');
       } else {
-        slot.heard.set(this.mixes.get(slot.leg.id)!);
+        if (modes.listenTo !== null) {
+          const source = this.slots.get(modes.listenTo);
+          if (source !== undefined && this.reaches(source, slot)) mixFor(id, [source.input], slot.listener.out.subarray(0, samples));
+          else slot.listener.out.fill(0, 0, samples);
+        }
+        slot.pushMixed(rate);
+        this.paths.set(id, 'mixed');
       }
-      slot.push();
     }
-    if (this.sinks.size > 0) {
-      this.callMix.set(this.mixes.get(MIX_LISTENER)!);
-      for (const sink of this.sinks.values()) sink.write(this.callMix);
+    if (recording) {
+      let frame = this.callMix;
+      if (rate === 8000) {
+        (this.recordUp ??= new Upsampler8to16()).process(this.callMix, this.recordFrame);
+        frame = this.recordFrame;
+      }
+      for (const sink of this.sinks.values()) sink.write(frame);
     }
   }
 
-  private detectDtmf(legId: string, raw: Int16Array): void {
-    const detector = this.detectors.get(legId);
-    if (!detector || this.slots.get(legId)?.leg.reportsDtmf) return;
-    const digit = detector.process(raw);
-    if (digit !== null) this.digitFrom(legId, digit);
+  private anyListenTo(): boolean {
+    for (const slot of this.slots.values()) if (slot.leg.modes.listenTo !== null && slot.passFrom === null && !slot.leg.modes.held) return true;
+    return false;
+  }
+
+  private detectDtmf(slot: LegSlot, detector: DtmfDetector): void {
+    if (slot.leg.reportsDtmf) return;
+    const pcm = slot.pcmAtRate();
+    if (pcm === null) return;
+    const digit = detector.process(pcm);
+    if (digit !== null) this.digitFrom(slot.leg.id, digit);
   }
 
   /** Reports a digit a leg pressed and passes it to every other leg. */

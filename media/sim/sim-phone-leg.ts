@@ -1,9 +1,9 @@
-import { rms } from '../../shared/audio/level.js';
+import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
+import { rms } from '../audio/level.js';
 import { beep, dtmfTone, silence } from '../../shared/audio/tones.js';
 import type { SimScript, SimStep } from '../../protocol/media/sim-script.js';
-import { defaultModes, type Leg, type LegContext, type LegModes } from '../session/leg.js';
+import { defaultModes, type G711Leg, type LegContext, type LegModes } from '../session/leg.js';
 import { FRAME_MS } from '../clock/tick-source.js';
-import { MulawWire } from './mulaw-wire.js';
 
 const RATE = 8000;
 const FRAME = RATE / 50;
@@ -28,10 +28,12 @@ type State = 'idle' | 'ringing' | 'answered' | 'ended';
 /**
  * A phone on the simulated network: a leg at 8 kHz whose far end follows a script. Every step is timed
  * in 20 ms frames of the node's tick (pull is called once per frame), so "answers after 1 s" means
- * exactly 50 frames. Audio in both directions crosses a mu-law line.
+ * exactly 50 frames. Audio in both directions is G.711 mu-law, as a carrier's RTP would carry it; an echo
+ * says back the very bytes it heard.
  */
-export class SimPhoneLeg implements Leg {
+export class SimPhoneLeg implements G711Leg {
   readonly kind = 'phone';
+  readonly codec = 'pcmu';
   readonly rate = RATE;
   readonly modes: LegModes = defaultModes();
 
@@ -46,11 +48,13 @@ export class SimPhoneLeg implements Leg {
   private pendingSpeech: { done: boolean; audio: Int16Array | null } | null = null;
   private heardAudio = false;
   private quietFrames = 0;
-  private echoing = false;
-  private readonly echo: Int16Array[] = [];
+  /** Heard frames waiting to be said back: a ring of ECHO_LIMIT_FRAMES frames, made when the echo starts. */
+  private echo: Uint8Array[] | null = null;
+  private echoHead = 0;
+  private echoCount = 0;
   private readonly frame = new Int16Array(FRAME);
-  private readonly lineOut = new MulawWire(FRAME);
-  private readonly lineIn = new MulawWire(FRAME);
+  private readonly said = new Uint8Array(FRAME);
+  private readonly heard = new Int16Array(FRAME);
 
   constructor(
     readonly id: string,
@@ -63,7 +67,7 @@ export class SimPhoneLeg implements Leg {
     for (const s of script) if (s.step === 'say') void this.speech(s.text, s.voice).catch(() => undefined);
   }
 
-  pull(): Int16Array | null {
+  pull(): Uint8Array | null {
     if (this.state === 'ended') return null;
     if (this.state === 'idle') this.begin();
     this.run();
@@ -72,22 +76,26 @@ export class SimPhoneLeg implements Leg {
     return this.say();
   }
 
-  push(frame: Int16Array): void {
+  push(payload: Uint8Array): void {
     if (this.state !== 'answered') return;
-    const heard = this.lineIn.carry(frame);
+    const heard = this.heard;
+    decodeMulaw(payload, heard);
     if (rms(heard) >= AUDIO_RMS) {
       this.heardAudio = true;
       this.quietFrames = 0;
     } else {
       this.quietFrames++;
     }
-    if (this.echoing && this.echo.length < ECHO_LIMIT_FRAMES) this.echo.push(heard.slice());
+    if (this.echo !== null && this.echoCount < ECHO_LIMIT_FRAMES) {
+      this.echo[(this.echoHead + this.echoCount) % ECHO_LIMIT_FRAMES]!.set(payload.subarray(0, FRAME));
+      this.echoCount++;
+    }
   }
 
   close(): void {
     this.state = 'ended';
     this.speaking = null;
-    this.echo.length = 0;
+    this.echo = null;
   }
 
   private begin(): void {
@@ -152,9 +160,11 @@ export class SimPhoneLeg implements Leg {
         this.heardAudio = false;
         this.quietFrames = 0;
         break;
-      case 'echo':
-        this.echoing = true;
+      case 'echo': {
+        const ring = new Uint8Array(ECHO_LIMIT_FRAMES * FRAME);
+        this.echo = Array.from({ length: ECHO_LIMIT_FRAMES }, (_, i) => ring.subarray(i * FRAME, (i + 1) * FRAME));
         break;
+      }
       case 'hangup':
         this.end('hung up', false);
         break;
@@ -219,16 +229,19 @@ export class SimPhoneLeg implements Leg {
     this.cursor = 0;
   }
 
-  /** This frame of what the phone says, across the line. */
-  private say(): Int16Array | null {
+  /** This frame of what the phone says, as mu-law. */
+  private say(): Uint8Array | null {
     const pending = this.pendingSpeech;
     if (pending?.done) {
       this.pendingSpeech = null;
       if (pending.audio) this.speak(pending.audio);
     }
-    if (this.echoing) {
-      const heard = this.echo.shift();
-      return heard ? this.lineOut.carry(heard) : null;
+    if (this.echo !== null) {
+      if (this.echoCount === 0) return null;
+      const frame = this.echo[this.echoHead]!;
+      this.echoHead = (this.echoHead + 1) % ECHO_LIMIT_FRAMES;
+      this.echoCount--;
+      return frame;
     }
     const audio = this.speaking;
     if (!audio) return null;
@@ -237,7 +250,8 @@ export class SimPhoneLeg implements Leg {
     this.frame.fill(0, take);
     this.cursor += take;
     if (this.cursor >= audio.length) this.speaking = null;
-    return this.lineOut.carry(this.frame);
+    encodeMulaw(this.frame, this.said);
+    return this.said;
   }
 }
 

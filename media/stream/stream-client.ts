@@ -1,9 +1,11 @@
 /**
  * The connection of one stream to the customer's WebSocket server (Twilio Media Streams format).
  *
- * The stream leg drives it once per 20 ms tick: `sendAudio` with what the stream hears (160 bytes of mu-law)
- * and `pullAudio` for what the customer says (from the playout queue). Nothing here blocks the tick: sends
- * are fire-and-forget, and while the socket's send buffer holds more than `maxBufferedBytes` media frames are
+ * The stream leg drives it once per 20 ms tick in two halves: at the deadline `flush` sends what was prepared
+ * on the previous tick (the media message, and the marks whose audio has finished playing), then
+ * `pullAudio` takes what the customer says (from the playout queue) and `prepareAudio` writes the next media
+ * message from what the stream hears (160 bytes of mu-law). Nothing here blocks the tick: sends are
+ * fire-and-forget, and while the socket's send buffer holds more than `maxBufferedBytes` media frames are
  * dropped and counted; after `unresponsiveFrames` dropped in a row the stream ends (server_unresponsive).
  *
  * Lifecycle: dial (the target is re-checked first; the upgrade carries `svc-stream`), then connected, start,
@@ -30,8 +32,9 @@ import type { ServiceMessage, StartMessage } from '../../protocol/stream/service
 import type { StreamLegSpec } from '../../protocol/stream/stream-leg-spec.js';
 import type { StreamEndReason } from '../../protocol/stream/stream-end-reason.js';
 import { ErrorThrottle } from './error-throttle.js';
-import { PlayoutQueue } from './playout-queue.js';
+import { FRAME_BYTES, PlayoutQueue } from './playout-queue.js';
 import { readCustomerMessage } from './customer-message-reader.js';
+import { MediaMessageWriter } from './media-message.js';
 
 /** Ticks (20 ms frames) per minute. */
 const FRAMES_PER_MINUTE = 3000;
@@ -137,14 +140,27 @@ export class StreamClient {
   private unsentEchoes: string[] = [];
   private readBytes = 0;
   private readMessages = 0;
+  private readonly media: MediaMessageWriter;
+  /** The media frame prepared for the next flush (a copy), its stream time, and the message written for it. */
+  private readonly preparedAudio = new Uint8Array(FRAME_BYTES);
+  private preparedLength = -1;
+  private preparedTimestamp = 0;
+  private preparedMessage: Buffer | null = null;
+  private preparedSequence = 0;
+  /** Marks whose audio finished playing on this tick's pull: echoed at the next flush, with the frames. */
+  private dueEchoes: string[] = [];
+  private pulling = false;
+  /** The stream reached its maxMinutes on the prepared frame: it ends after that frame's flush. */
+  private pendingEnd = false;
 
   constructor(private readonly options: StreamClientOptions) {
     this.spec = options.spec;
     this.limits = { ...DEFAULT_STREAM_LIMITS, ...options.limits };
-    this.queue = new PlayoutQueue({ maxQueuedSeconds: this.limits.maxQueuedSeconds, onMark: (name) => this.echoMark(name) });
+    this.queue = new PlayoutQueue({ maxQueuedSeconds: this.limits.maxQueuedSeconds, onMark: (name) => this.markDone(name) });
     this.throttle = new ErrorThrottle(options.clock, this.limits.errorsPerSecond);
     const frames = this.spec.maxMinutes * FRAMES_PER_MINUTE;
     this.maxFrames = this.spec.test ? Math.min(frames, TEST_MAX_FRAMES) : frames;
+    this.media = new MediaMessageWriter(this.spec.streamId, FRAME_BYTES);
   }
 
   /** The stream id (`streamSid`). */
@@ -174,41 +190,47 @@ export class StreamClient {
   }
 
   /**
-   * One tick of what the stream hears: 160 bytes of mu-law (read at once, not kept). Counts stream time,
-   * so it must be called on every tick, connected or not.
+   * One tick of what the stream hears: 160 bytes of mu-law (copied, not kept), sent at the next `flush`.
+   * Counts stream time, so it must be called on every tick, connected or not.
    */
-  sendAudio(frame: Uint8Array): void {
+  prepareAudio(frame: Uint8Array): void {
     if (this.state === 'ended') return;
     const tick = this.ticks++;
-    if (this.state === 'open' && this.socket !== null) {
-      if (this.socket.bufferedAmount > this.limits.maxBufferedBytes) {
-        this.dropFrame(true);
-      } else {
-        this.chunk++;
-        this.send({
-          event: 'media',
-          sequenceNumber: this.nextSequence(),
-          streamSid: this.spec.streamId,
-          media: {
-            track: 'inbound',
-            chunk: String(this.chunk),
-            timestamp: String(tick * 20),
-            payload: Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength).toString('base64'),
-          },
-        });
-        this.stats.framesSent++;
-        this.droppedInRow = 0;
-      }
-    } else {
-      this.dropFrame(false);
+    const length = Math.min(frame.length, FRAME_BYTES);
+    this.preparedAudio.set(length === frame.length ? frame : frame.subarray(0, length));
+    this.preparedLength = length;
+    this.preparedTimestamp = tick * 20;
+    // Written now, so the deadline only sends; rewritten at the flush if another message took its number.
+    this.preparedSequence = this.sequence + 1;
+    this.preparedMessage = this.media.write(this.preparedSequence, this.chunk + 1, this.preparedTimestamp, this.preparedAudio.subarray(0, length));
+    if (this.ticks >= this.maxFrames) this.pendingEnd = true;
+  }
+
+  /** The deadline: sends the marks that came due on the previous tick, then the media message prepared on it. */
+  flush(): void {
+    if (this.state === 'ended') return;
+    if (this.dueEchoes.length > 0) {
+      const echoes = this.dueEchoes;
+      this.dueEchoes = [];
+      for (const name of echoes) this.echoMark(name);
     }
-    // dropFrame may have ended the stream (unresponsive) on this very tick.
-    if (!this.ended && this.ticks >= this.maxFrames) this.finish('max_minutes');
+    if (this.preparedLength >= 0) {
+      this.sendPrepared();
+      this.preparedLength = -1;
+      this.preparedMessage = null;
+    }
+    // sendPrepared may have ended the stream (unresponsive) on this very tick.
+    if (!this.ended && this.pendingEnd) this.finish('max_minutes');
   }
 
   /** One tick of what the customer says (160 bytes of mu-law), or null when nothing is queued. */
   pullAudio(): Uint8Array | null {
-    return this.queue.pull();
+    this.pulling = true;
+    try {
+      return this.queue.pull();
+    } finally {
+      this.pulling = false;
+    }
   }
 
   /** Forwards a keypad digit pressed in the call. */
@@ -407,6 +429,34 @@ export class StreamClient {
     });
   }
 
+  private sendPrepared(): void {
+    const socket = this.socket;
+    if (this.state !== 'open' || socket === null) {
+      this.dropFrame(false);
+      return;
+    }
+    if (socket.bufferedAmount > this.limits.maxBufferedBytes) {
+      this.dropFrame(true);
+      return;
+    }
+    let message = this.preparedMessage!;
+    if (this.preparedSequence !== this.sequence + 1) {
+      message = this.media.write(this.sequence + 1, this.chunk + 1, this.preparedTimestamp, this.preparedAudio.subarray(0, this.preparedLength));
+    }
+    this.sequence++;
+    this.chunk++;
+    if (socket.readyState === WebSocket.OPEN) socket.send(message);
+    this.stats.framesSent++;
+    this.droppedInRow = 0;
+  }
+
+  // The playout queue's callback: a mark found by the tick's pull waits for the next flush; one echoed by a
+  // clear (outside the tick) goes at once.
+  private markDone(name: string): void {
+    if (this.pulling) this.dueEchoes.push(name);
+    else this.echoMark(name);
+  }
+
   private echoMark(name: string): void {
     if (this.state === 'ended') return;
     if (this.state !== 'open') {
@@ -445,6 +495,7 @@ export class StreamClient {
       }
     }
     this.unsentEchoes = [];
+    this.dueEchoes = [];
     this.options.log.info({ streamId: this.spec.streamId, reason, ...this.stats }, 'stream ended');
     this.options.onEnd(reason);
   }

@@ -6,8 +6,8 @@
  * hears a 1004 Hz test tone instead of the call, for at most 60 s.
  */
 import { Value } from 'typebox/value';
-import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
-import { LoopingClip } from '../../shared/audio/looping-clip.js';
+import { encodeMulaw } from '../../shared/audio/g711.js';
+import { LoopingClip } from '../audio/looping-clip.js';
 import { testTone } from '../../shared/audio/tones.js';
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Logger } from '../../shared/log/log.js';
@@ -15,7 +15,7 @@ import type { Resolver } from '../../shared/net/target-check.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { StreamEndReason } from '../../protocol/stream/stream-end-reason.js';
 import { StreamLegSpec } from '../../protocol/stream/stream-leg-spec.js';
-import { defaultModes, type Leg, type LegContext, type LegModes } from '../session/leg.js';
+import { defaultModes, type G711Leg, type LegContext, type LegModes } from '../session/leg.js';
 import type { StreamLegFactory } from '../node/media-engine.js';
 import { StreamClient, type StreamClientLimits } from './stream-client.js';
 import { FRAME_BYTES } from './playout-queue.js';
@@ -31,14 +31,14 @@ export interface StreamLegDeps {
 }
 
 /** A participant of kind stream: the session's view of a StreamClient. */
-export class StreamLeg implements Leg {
+export class StreamLeg implements G711Leg {
   readonly kind = 'stream';
+  readonly codec = 'pcmu';
   readonly rate = 8000;
   readonly modes: LegModes = defaultModes();
   /** The connection to the customer's server (exposed for metrics and tests). */
   readonly client: StreamClient;
-  private readonly said = new Int16Array(FRAME_BYTES);
-  private readonly heard = new Uint8Array(FRAME_BYTES);
+  private readonly toneBytes = new Uint8Array(FRAME_BYTES);
   private readonly tone: LoopingClip | null;
   private readonly toneFrame: Int16Array | null;
 
@@ -69,22 +69,24 @@ export class StreamLeg implements Leg {
     this.client.start();
   }
 
-  /** What the customer says this tick; the array is reused, valid until the next pull. */
-  pull(): Int16Array | null {
-    const frame = this.client.pullAudio();
-    if (frame === null) return null;
-    decodeMulaw(frame, this.said);
-    return this.said;
+  /** What the customer says this tick (mu-law from the playout queue), valid until the next pull. */
+  pull(): Uint8Array | null {
+    return this.client.pullAudio();
   }
 
-  push(frame: Int16Array): void {
+  /** What the stream hears this tick (mu-law), sent at the next flush. */
+  push(payload: Uint8Array): void {
     if (this.tone !== null && this.toneFrame !== null) {
       this.tone.read(this.toneFrame);
-      encodeMulaw(this.toneFrame, this.heard);
+      encodeMulaw(this.toneFrame, this.toneBytes);
+      this.client.prepareAudio(this.toneBytes);
     } else {
-      encodeMulaw(frame, this.heard);
+      this.client.prepareAudio(payload);
     }
-    this.client.sendAudio(this.heard);
+  }
+
+  flush(): void {
+    this.client.flush();
   }
 
   hearDtmf(digit: string): void {

@@ -1,5 +1,5 @@
 /**
- * G.711 mu-law codec for phone legs and customer streams (8 kHz, one byte per sample).
+ * G.711 codecs for phone legs and customer streams (8 kHz, one byte per sample): mu-law (PCMU) and A-law (PCMA).
  *
  * The tables are built once, at import, from `alawmulaw`'s per-sample functions; the hot path then does one
  * typed-array look-up per sample and no function calls.
@@ -7,7 +7,7 @@
 import alawmulaw from 'alawmulaw';
 
 // alawmulaw ships a UMD bundle as its CommonJS entry, so Node exposes it only as the default export.
-const { mulaw } = alawmulaw;
+const { alaw, mulaw } = alawmulaw;
 
 /** The mu-law byte of linear zero: what a silent phone leg sends. */
 export const MULAW_SILENCE = 0xff;
@@ -43,4 +43,35 @@ export function decodeMulaw(src: Uint8Array, dst: Int16Array): void {
 export function encodeMulaw(src: Int16Array, dst: Uint8Array): void {
   const n = src.length;
   for (let i = 0; i < n; i++) dst[i] = PCM_TO_MULAW[src[i]! & 0xffff]!;
+}
+
+/** The A-law byte of linear zero. */
+export const ALAW_SILENCE = 0xd5;
+
+/** Linear PCM16 value of each of the 256 A-law bytes. */
+export const ALAW_TO_PCM: Int16Array = Int16Array.from({ length: 256 }, (_, b) => alaw.decodeSample(b));
+
+/** A-law byte of every 16-bit sample, indexed like PCM_TO_MULAW. */
+export const PCM_TO_ALAW: Uint8Array = Uint8Array.from({ length: 65536 }, (_, i) => alaw.encodeSample((i << 16) >> 16) & 0xff);
+
+/** The two G.711 laws: PCMU (mu-law, North America and Japan, Twilio streams) and PCMA (A-law, elsewhere). */
+export type G711Codec = 'pcmu' | 'pcma';
+
+/** Decodes `src` G.711 bytes of `codec` into `dst`. */
+export function decodeG711(codec: G711Codec, src: Uint8Array, dst: Int16Array): void {
+  const table = codec === 'pcmu' ? MULAW_TO_PCM : ALAW_TO_PCM;
+  const n = src.length;
+  for (let i = 0; i < n; i++) dst[i] = table[src[i]!]!;
+}
+
+/** Encodes `src` PCM16 samples into `dst` G.711 bytes of `codec`. */
+export function encodeG711(codec: G711Codec, src: Int16Array, dst: Uint8Array): void {
+  const table = codec === 'pcmu' ? PCM_TO_MULAW : PCM_TO_ALAW;
+  const n = src.length;
+  for (let i = 0; i < n; i++) dst[i] = table[src[i]! & 0xffff]!;
+}
+
+/** The byte of linear zero in `codec`: what a silent leg of that codec is sent. */
+export function g711Silence(codec: G711Codec): number {
+  return codec === 'pcmu' ? MULAW_SILENCE : ALAW_SILENCE;
 }

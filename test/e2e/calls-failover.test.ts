@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { performance } from 'node:perf_hooks';
 import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
-import { rms, toneAmplitude } from '../../shared/audio/level.js';
+import { rms, toneAmplitude } from '../../media/audio/level.js';
 import { sine } from '../../shared/audio/tones.js';
 import { partitionOf } from '../../protocol/bus/bus-names.js';
 import { CustomerServer, type CustomerConnection } from '../integration/stream-customer-server.js';

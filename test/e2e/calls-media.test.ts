@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sine } from '../../shared/audio/tones.js';
-import { toneAmplitude } from '../../shared/audio/level.js';
+import { toneAmplitude } from '../../media/audio/level.js';
 import { writeWav } from '../../shared/audio/wav.js';
 import { RoomClient } from '../integration/media-harness.js';
 import { CustomerServer } from '../integration/stream-customer-server.js';

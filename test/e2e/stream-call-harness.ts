@@ -9,7 +9,7 @@ import type { Clock } from '../../shared/clock/clock.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { NodeHarness } from '../integration/media-harness.js';
 import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
-import { rms, toneAmplitude } from '../../shared/audio/level.js';
+import { rms, toneAmplitude } from '../../media/audio/level.js';
 import { newId } from '../../shared/ids/ids.js';
 import { generateSecret } from '../../shared/signing/standard-webhooks.js';
 import type { StreamLegSpec } from '../../protocol/stream/stream-leg-spec.js';

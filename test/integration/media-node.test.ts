@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { rms, toneAmplitude } from '../../shared/audio/level.js';
+import { rms, toneAmplitude } from '../../media/audio/level.js';
 import { sine } from '../../shared/audio/tones.js';
 import { MEDIA_NODES_BUCKET, partitionOf } from '../../protocol/bus/bus-names.js';
 import { MediaNodeRecord } from '../../protocol/media/media-node-record.js';

@@ -3,7 +3,7 @@
  * frame driver that runs the leg's pull/push as the node's tick would.
  */
 import { newId } from '../../shared/ids/ids.js';
-import { decodeMulaw } from '../../shared/audio/g711.js';
+import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
 import { createLogger } from '../../shared/log/log.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { generateSecret } from '../../shared/signing/standard-webhooks.js';
@@ -101,11 +101,17 @@ export function heardFrame(seed = 1): Int16Array {
   return Int16Array.from({ length: 160 }, (_, i) => ((i * 37 + seed * 101) % 2000) - 1000);
 }
 
-/** One tick of the node for a stream, pull then push: returns a copy of what the customer said, or null. */
+/**
+ * One tick of the node for a stream, pull, push, then the flush that sends what push prepared (the node
+ * flushes at the next deadline): returns what the customer said as PCM, or null.
+ */
 export function tick(leg: StreamLeg, heard: Int16Array = heardFrame()): Int16Array | null {
   const said = leg.pull();
-  leg.push(heard);
-  return said === null ? null : Int16Array.from(said);
+  const payload = new Uint8Array(heard.length);
+  encodeMulaw(heard, payload);
+  leg.push(payload);
+  leg.flush();
+  return said === null ? null : pcmOf(said);
 }
 
 /** Linear PCM of mu-law bytes, to compare with what a leg says. */

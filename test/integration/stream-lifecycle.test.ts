@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toneAmplitude } from '../../shared/audio/level.js';
+import { toneAmplitude } from '../../media/audio/level.js';
 import { TEST_TONE_HZ } from '../../shared/audio/tones.js';
 import { audioBytes, pcmOf, StreamWorld, tick, until } from './stream-harness.js';
 

@@ -1,18 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeMulaw } from '../../shared/audio/g711.js';
-import { toneAmplitude } from '../../shared/audio/level.js';
-import { LoopingClip } from '../../shared/audio/looping-clip.js';
+import { toneAmplitude } from '../../media/audio/level.js';
+import { LoopingClip } from '../../media/audio/looping-clip.js';
 import { sine } from '../../shared/audio/tones.js';
 import { TickClock } from '../../media/clock/tick-clock.js';
-import { defaultModes, type Leg } from '../../media/session/leg.js';
+import { defaultModes, type PcmLeg } from '../../media/session/leg.js';
 import { Session } from '../../media/session/session.js';
 import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import { pcmOf, StreamWorld } from './stream-harness.js';
 
 /** A phone that says a 440 Hz tone and records what it hears. */
-class TonePhone implements Leg {
+class TonePhone implements PcmLeg {
   readonly id = 'part_phone';
   readonly kind = 'phone';
+  readonly codec = 'l16';
   readonly rate = 8000;
   readonly modes = defaultModes();
   readonly heard: Int16Array[] = [];
@@ -52,7 +53,10 @@ describe('stream leg in a session on the real 20 ms tick', () => {
     await conn.barrier();
 
     const tick = new TickClock();
-    tick.start(() => session.tick());
+    tick.start(() => {
+      session.flush();
+      session.tick();
+    });
     const sixtieth = await conn.waitFor((m) => m.event === 'media' && m.media.chunk === '60');
     tick.stop();
     session.close('call_ended');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DtmfDetector } from '../../shared/audio/dtmf-detector.js';
+import { DtmfDetector } from '../../media/audio/dtmf-detector.js';
 import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
 import { dtmfTone, dualTone, silence, sine } from '../../shared/audio/tones.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';

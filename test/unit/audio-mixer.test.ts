@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { MIX_FRAME_SAMPLES, mixAll, mixFor, type MixInput } from '../../shared/audio/mixer.js';
+import { MIX_FRAME_SAMPLES, MixMinus, mixFor, type MixInput } from '../../media/audio/mixer.js';
+
+/** Every listener's mix from one MixMinus pass (each listener's own input found by id). */
+function mixAll(inputs: MixInput[], listeners: string[], samples = MIX_FRAME_SAMPLES): Map<string, Int16Array> {
+  const out = new Map<string, Int16Array>();
+  const list = listeners.map((id) => {
+    const buffer = new Int16Array(samples);
+    out.set(id, buffer);
+    return { id, own: inputs.find((i) => i.id === id) ?? null, out: buffer };
+  });
+  new MixMinus().mix(inputs, list, samples);
+  return out;
+}
 
 /** A frame whose every sample is `value`: sums of such frames are easy to read back. */
 function dc(value: number): Int16Array {
@@ -107,17 +119,18 @@ describe('saturation', () => {
 });
 
 describe('mixAll', () => {
-  it('reuses the previous tick’s buffers and drops listeners that left', () => {
+  it('mixes 8 kHz frames (160 samples) by the same rules, and allocates nothing per frame', () => {
     const inputs: MixInput[] = [
-      { id: 'a', frame: dc(1), heard: true },
-      { id: 'b', frame: dc(2), heard: true },
+      { id: 'a', frame: new Int16Array(160).fill(1), heard: true },
+      { id: 'b', frame: new Int16Array(160).fill(2), heard: true },
+      { id: 'c', frame: new Int16Array(160).fill(4), heard: true, whisperTo: 'a' },
     ];
-    const first = mixAll(inputs, ['a', 'b']);
-    const bufferA = first.get('a');
-    const second = mixAll(inputs, ['a'], first);
-    expect(second).toBe(first);
-    expect(second.get('a')).toBe(bufferA);
-    expect(second.has('b')).toBe(false);
+    const outA = new Int16Array(160);
+    const outB = new Int16Array(160);
+    const mixer = new MixMinus();
+    mixer.mix(inputs, [{ id: 'a', own: inputs[0]!, out: outA }, { id: 'b', own: inputs[1]!, out: outB }], 160);
+    expect([...new Set(outA)]).toEqual([6]);
+    expect([...new Set(outB)]).toEqual([1]);
   });
 
   it('agrees with mixFor for random mixes of modes and signals', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Downsampler16to8, Upsampler8to16, resampleOffline } from '../../shared/audio/resample.js';
-import { decibels, toneAmplitude } from '../../shared/audio/level.js';
+import { decibels, toneAmplitude } from '../../media/audio/level.js';
 
 function tone(freq: number, rate: number, length: number, amplitude: number): Int16Array {
   const x = new Int16Array(length);

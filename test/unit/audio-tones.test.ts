@@ -11,8 +11,8 @@ import {
   sine,
   testTone,
 } from '../../shared/audio/tones.js';
-import { LoopingClip } from '../../shared/audio/looping-clip.js';
-import { rms, toneAmplitude } from '../../shared/audio/level.js';
+import { LoopingClip } from '../../media/audio/looping-clip.js';
+import { rms, toneAmplitude } from '../../media/audio/level.js';
 import { isSentralError } from '../../shared/errors/sentral-error.js';
 
 describe('tones', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { holdMusic } from '../../shared/audio/tones.js';
-import { rms } from '../../shared/audio/level.js';
+import { rms } from '../../media/audio/level.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { createLogger } from '../../shared/log/log.js';
 import type { MediaEventBody } from '../../protocol/media/media-event.js';

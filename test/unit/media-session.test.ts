@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toneAmplitude } from '../../shared/audio/level.js';
+import { toneAmplitude } from '../../media/audio/level.js';
 import { holdMusic, sine } from '../../shared/audio/tones.js';
 import { parseWav } from '../../shared/audio/wav.js';
 import { EngineHarness, speech, type RoomProbe } from './media-harness.js';
@@ -64,7 +64,8 @@ describe('mixing', () => {
     await h.op({ op: 'updateLeg', callId: 'call_a', legId: 'alice', held: true });
     alice.say(sine(500, 400, 16000, 8000));
     bob.say(sine(800, 400, 16000, 8000));
-    await h.run(20);
+    // 21 ticks: a frame prepared on one tick is sent at the next tick's deadline.
+    await h.run(21);
     expect(framesWith(bob, 500, 20)).toBe(0);
     expect(framesWith(alice, 800, 20)).toBe(0);
     const music = holdMusic().subarray(0, 320 * 20);
@@ -88,11 +89,12 @@ describe('say, play and stopMedia', () => {
   it('stopMedia stops a playback at once and reports it stopped', async () => {
     await h.clips.saveClip('clip_tone', sine(600, 2000, 16000, 8000));
     expect((await h.op({ op: 'play', callId: 'call_a', commandId: 'cmd_2', clipId: 'clip_tone', repeat: 3 })).ok).toBe(true);
-    await h.run(10);
+    await h.run(11);
     expect(framesWith(alice, 600, 10)).toBe(10);
     await h.op({ op: 'stopMedia', callId: 'call_a' });
     expect(h.ofType('playback.ended')).toEqual([{ callId: 'call_a', type: 'playback.ended', commandId: 'cmd_2', outcome: 'stopped' }]);
-    await h.run(5);
+    // The frame prepared before the stop still leaves at the next deadline; every frame after it is silent.
+    await h.run(6);
     expect(alice.level(alice.heard.length - 5)).toBe(0);
   });
 

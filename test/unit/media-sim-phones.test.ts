@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toneAmplitude } from '../../shared/audio/level.js';
+import { toneAmplitude } from '../../media/audio/level.js';
 import { sine } from '../../shared/audio/tones.js';
 import { EngineHarness } from './media-harness.js';
 

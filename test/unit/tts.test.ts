@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_SPEECH_TEXT, SpeechSynthesizer } from '../../media/speech/tts.js';
 import { DEFAULT_VOICE, VOICES, VOICE_NAMES, espeakVoice } from '../../media/speech/voices.js';
 import { writeWav } from '../../shared/audio/wav.js';
-import { rms } from '../../shared/audio/level.js';
+import { rms } from '../../media/audio/level.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { isSentralError } from '../../shared/errors/sentral-error.js';
 

@@ -17,7 +17,7 @@
  * The Goertzel state is kept in JS numbers (doubles): the recursion's range exceeds int32, and doubles are
  * V8's native arithmetic. Per sample there is only typed-array reads and multiply-adds, no calls.
  */
-import { DTMF_COLUMNS, DTMF_KEYPAD, DTMF_ROWS } from './tones.js';
+import { DTMF_COLUMNS, DTMF_KEYPAD, DTMF_ROWS } from '../../shared/audio/tones.js';
 
 /** Tuning of a DtmfDetector; defaults follow Q.24 practice. */
 export interface DtmfDetectorOptions {
@@ -103,25 +103,23 @@ export class DtmfDetector {
     this.lastHit = hit;
   }
 
-  /** The key present in the current block, or '' when none passes every check. */
+  /**
+   * The key present in the current block, or '' when none passes every check. Blocks that cannot pass are
+   * turned away before all eight filters run, by bounds that never reject a block the full checks accept:
+   * a bin's power is at most N × the block's energy (Cauchy-Schwarz), and with the reverse twist bounding the
+   * column tone, the two tones together hold at most rowPower × (1 + reverseTwist).
+   */
   private analyse(): string {
     const x = this.block;
     const e = this.energies;
     let total = 0;
     for (let k = 0; k < DTMF_BLOCK; k++) total += x[k]! * x[k]!;
-    for (let f = 0; f < 8; f++) {
-      const c = COEFFICIENTS[f]!;
-      let s1 = 0;
-      let s2 = 0;
-      for (let k = 0; k < DTMF_BLOCK; k++) {
-        const s0 = x[k]! + c * s1 - s2;
-        s2 = s1;
-        s1 = s0;
-      }
-      e[f] = s1 * s1 + s2 * s2 - c * s1 * s2;
-    }
+    if (total * DTMF_BLOCK < this.minPower) return '';
+    this.goertzel(0, 4);
     let row = 0;
     for (let r = 1; r < 4; r++) if (e[r]! > e[row]!) row = r;
+    if (e[row]! < this.minPower || e[row]! * (1 + this.reverseTwist) < TONE_TO_TOTAL * (DTMF_BLOCK / 2) * total) return '';
+    this.goertzel(4, 8);
     let col = 4;
     for (let c = 5; c < 8; c++) if (e[c]! > e[col]!) col = c;
     const rowPower = e[row]!;
@@ -136,5 +134,21 @@ export class DtmfDetector {
     // A pure tone of amplitude A holds power (A·N/2)² against block energy A²·N/2: a ratio of N/2.
     if (rowPower + colPower < TONE_TO_TOTAL * (DTMF_BLOCK / 2) * total) return '';
     return DTMF_KEYPAD[row]![col - 4]!;
+  }
+
+  /** Goertzel power of filters [from, to) over the block, into `energies`. */
+  private goertzel(from: number, to: number): void {
+    const x = this.block;
+    for (let f = from; f < to; f++) {
+      const c = COEFFICIENTS[f]!;
+      let s1 = 0;
+      let s2 = 0;
+      for (let k = 0; k < DTMF_BLOCK; k++) {
+        const s0 = x[k]! + c * s1 - s2;
+        s2 = s1;
+        s1 = s0;
+      }
+      this.energies[f] = s1 * s1 + s2 * s2 - c * s1 * s2;
+    }
   }
 }

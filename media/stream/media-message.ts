@@ -1,0 +1,92 @@
+/**
+ * The `media` message of a stream, written into one buffer per stream from pieces computed once: only
+ * `sequenceNumber`, `chunk`, `timestamp` and the payload change from frame to frame, so a frame costs some
+ * digits and a base64 encoding into bytes that are already there, and nothing is allocated. The bytes are
+ * exactly `JSON.stringify` of the message (same field order), which a test checks.
+ */
+
+const BASE64 = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 'latin1');
+const EQUALS = 0x3d;
+// Longest decimal of a message counter or a timestamp (Number.MAX_SAFE_INTEGER has 16 digits).
+const MAX_DIGITS = 16;
+
+/** Writes a stream's media messages. */
+export class MediaMessageWriter {
+  private readonly head: Buffer;
+  private readonly afterSequence: Buffer;
+  private readonly afterChunk: Buffer;
+  private readonly afterTimestamp: Buffer;
+  private readonly tail = Buffer.from('"}}', 'latin1');
+  private buffer: Buffer;
+
+  /** `streamSid` is written once, JSON-escaped; `payloadBytes` sizes the buffer (it grows for longer payloads). */
+  constructor(streamSid: string, payloadBytes = 160) {
+    this.head = Buffer.from('{"event":"media","sequenceNumber":"', 'utf8');
+    this.afterSequence = Buffer.from(`","streamSid":${JSON.stringify(streamSid)},"media":{"track":"inbound","chunk":"`, 'utf8');
+    this.afterChunk = Buffer.from('","timestamp":"', 'utf8');
+    this.afterTimestamp = Buffer.from('","payload":"', 'utf8');
+    this.buffer = Buffer.alloc(this.sizeFor(payloadBytes));
+  }
+
+  /** The message's bytes (a view of the writer's buffer: valid until the next write). */
+  write(sequenceNumber: number, chunk: number, timestampMs: number, payload: Uint8Array): Buffer {
+    if (this.buffer.length < this.sizeFor(payload.length)) this.buffer = Buffer.alloc(this.sizeFor(payload.length));
+    const b = this.buffer;
+    let at = this.head.copy(b, 0);
+    at = writeDecimal(b, at, sequenceNumber);
+    at += this.afterSequence.copy(b, at);
+    at = writeDecimal(b, at, chunk);
+    at += this.afterChunk.copy(b, at);
+    at = writeDecimal(b, at, timestampMs);
+    at += this.afterTimestamp.copy(b, at);
+    at = writeBase64(b, at, payload);
+    at += this.tail.copy(b, at);
+    return b.subarray(0, at);
+  }
+
+  private sizeFor(payloadBytes: number): number {
+    const fixed = this.head.length + this.afterSequence.length + this.afterChunk.length + this.afterTimestamp.length + this.tail.length;
+    return fixed + 3 * MAX_DIGITS + Math.ceil(payloadBytes / 3) * 4;
+  }
+}
+
+/** Writes the decimal digits of the non-negative integer `n` at `at`; returns the offset after them. */
+function writeDecimal(b: Buffer, at: number, n: number): number {
+  if (n < 10) {
+    b[at] = 0x30 + n;
+    return at + 1;
+  }
+  let digits = 0;
+  for (let v = n; v >= 1; v = Math.floor(v / 10)) digits++;
+  let v = n;
+  for (let i = at + digits - 1; i >= at; i--) {
+    b[i] = 0x30 + (v % 10);
+    v = Math.floor(v / 10);
+  }
+  return at + digits;
+}
+
+/** Writes `src` as padded base64 at `at`; returns the offset after it. */
+function writeBase64(b: Buffer, at: number, src: Uint8Array): number {
+  const n = src.length;
+  const whole = n - (n % 3);
+  let o = at;
+  for (let i = 0; i < whole; i += 3) {
+    const v = (src[i]! << 16) | (src[i + 1]! << 8) | src[i + 2]!;
+    b[o] = BASE64[v >> 18]!;
+    b[o + 1] = BASE64[(v >> 12) & 63]!;
+    b[o + 2] = BASE64[(v >> 6) & 63]!;
+    b[o + 3] = BASE64[v & 63]!;
+    o += 4;
+  }
+  const rest = n - whole;
+  if (rest > 0) {
+    const v = (src[whole]! << 16) | (rest === 2 ? src[whole + 1]! << 8 : 0);
+    b[o] = BASE64[v >> 18]!;
+    b[o + 1] = BASE64[(v >> 12) & 63]!;
+    b[o + 2] = rest === 2 ? BASE64[(v >> 6) & 63]! : EQUALS;
+    b[o + 3] = EQUALS;
+    o += 4;
+  }
+  return o;
+}

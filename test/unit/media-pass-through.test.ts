@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { decodeMulaw, encodeMulaw, MULAW_SILENCE } from '../../shared/audio/g711.js';
+import { sine } from '../../shared/audio/tones.js';
+import { toneAmplitude } from '../../media/audio/level.js';
+import { defaultModes, type G711Leg, type LegKind, type PcmLeg } from '../../media/session/leg.js';
+import { Playback } from '../../media/session/playback.js';
+import { Session } from '../../media/session/session.js';
+
+/** A G.711 leg driven by the test: says a continuous tone (or nothing) and keeps every payload it was sent. */
+class G711Probe implements G711Leg {
+  readonly codec = 'pcmu';
+  readonly rate = 8000;
+  readonly modes = defaultModes();
+  /** What it was sent, one payload per flush. */
+  readonly heard: Uint8Array[] = [];
+  /** What it said, one payload per pull (null when silent). */
+  readonly said: (Uint8Array | null)[] = [];
+  private sample = 0;
+  private prepared: Uint8Array | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly kind: LegKind,
+    private readonly toneHz: number | null,
+  ) {}
+
+  pull(): Uint8Array | null {
+    if (this.toneHz === null) {
+      this.said.push(null);
+      return null;
+    }
+    const pcm = new Int16Array(160);
+    for (let i = 0; i < 160; i++, this.sample++) pcm[i] = Math.round(8000 * Math.sin((2 * Math.PI * this.toneHz * this.sample) / 8000));
+    const payload = new Uint8Array(160);
+    encodeMulaw(pcm, payload);
+    this.said.push(payload);
+    return payload;
+  }
+
+  push(payload: Uint8Array): void {
+    this.prepared = payload.slice();
+  }
+
+  flush(): void {
+    if (this.prepared !== null) this.heard.push(this.prepared);
+    this.prepared = null;
+  }
+
+  close(): void {}
+}
+
+/** A 16 kHz room participant that says nothing and keeps what it hears. */
+class RoomProbe implements PcmLeg {
+  readonly kind = 'room';
+  readonly codec = 'l16';
+  readonly rate = 16000;
+  readonly modes = defaultModes();
+  readonly heard: Int16Array[] = [];
+  constructor(readonly id: string) {}
+  pull(): null {
+    return null;
+  }
+  push(frame: Int16Array): void {
+    this.heard.push(frame.slice());
+  }
+  close(): void {}
+}
+
+function pcm(payload: Uint8Array): Int16Array {
+  const out = new Int16Array(payload.length);
+  decodeMulaw(payload, out);
+  return out;
+}
+
+function callWith(...legs: (G711Leg | PcmLeg)[]): { session: Session; tick: (n?: number) => void } {
+  const session = new Session({ callId: 'call_pt', report: () => {}, holdAudio: sine(440, 1000, 16000, 4000) });
+  for (const leg of legs) session.addLeg(leg);
+  // One node tick: the deadline half (send what the previous tick prepared), then the preparing half.
+  const tick = (n = 1): void => {
+    for (let i = 0; i < n; i++) {
+      session.flush();
+      session.tick();
+    }
+  };
+  return { session, tick };
+}
+
+function startPlayback(session: Session, id: string, samples: Int16Array): void {
+  session.expectPlayback(id);
+  session.startPlayback(new Playback(id, samples, null));
+}
+
+const silentFrame = (payload: Uint8Array): boolean => payload.every((b) => b === MULAW_SILENCE);
+
+describe('pass-through between two G.711 legs', () => {
+  it('forwards the phone’s payload bytes to the stream unchanged, frame for frame', () => {
+    const phone = new G711Probe('phone', 'phone', 300);
+    const stream = new G711Probe('stream', 'stream', null);
+    const { session, tick } = callWith(phone, stream);
+    tick(11);
+    expect(session.mixRate).toBe(8000);
+    expect(session.pathOf('stream')).toBe('pass');
+    expect(session.pathOf('phone')).toBe('pass');
+    // The frame said on tick k is heard at the deadline of tick k + 1.
+    expect(stream.heard).toEqual(phone.said.slice(0, 10));
+    expect(phone.heard.every(silentFrame)).toBe(true);
+  });
+
+  it('switches to mixing when a say starts and back when it ends, with no gap and no click (every sample continues)', () => {
+    const phone = new G711Probe('phone', 'phone', 300);
+    const stream = new G711Probe('stream', 'stream', null);
+    const { session, tick } = callWith(phone, stream);
+    const paths: string[] = [];
+    const step = (n: number): void => {
+      for (let i = 0; i < n; i++) {
+        tick();
+        paths.push(session.pathOf('stream')!);
+      }
+    };
+    step(10);
+    // A say of silence: the mixer takes over, and what it sends is sample for sample what pass-through sent.
+    startPlayback(session, 'cmd_quiet', new Int16Array(320 * 5));
+    step(10);
+    expect(paths.slice(0, 10).every((p) => p === 'pass')).toBe(true);
+    expect(paths.slice(10, 15).every((p) => p === 'mixed')).toBe(true);
+    expect(paths.slice(16).every((p) => p === 'pass')).toBe(true);
+    tick();
+    expect(stream.heard).toEqual(phone.said.slice(0, 20));
+
+    // An audible say: the phone's tone goes on underneath it, sample-aligned across both switches.
+    const before = stream.heard.length;
+    startPlayback(session, 'cmd_tone', sine(1000, 100, 16000, 6000));
+    step(10);
+    tick();
+    const heard = stream.heard.slice(before);
+    const said = phone.said.slice(before, before + heard.length);
+    expect(heard.length).toBe(11);
+    let sayFrames = 0;
+    heard.forEach((frame, i) => {
+      const residual = pcm(frame).map((v, j) => v - pcm(said[i]!)[j]!);
+      // Nothing of the phone is lost, doubled or shifted at any frame: the residual holds none of its tone
+      // beyond mu-law's rounding (a frame shifted by a single sample leaves about 1900)...
+      expect(toneAmplitude(residual, 300, 8000)).toBeLessThan(400);
+      // ...and holds the say while it plays.
+      if (toneAmplitude(residual, 1000, 8000) > 3000) sayFrames++;
+    });
+    expect(sayFrames).toBeGreaterThanOrEqual(4);
+    expect(paths.slice(-3).every((p) => p === 'pass')).toBe(true);
+  });
+
+  it('never lets a muted phone through: silence from the next frame on, pass-through again when unmuted', () => {
+    const phone = new G711Probe('phone', 'phone', 300);
+    const stream = new G711Probe('stream', 'stream', null);
+    const { session, tick } = callWith(phone, stream);
+    tick(5);
+    session.updateLeg('phone', { muted: true });
+    tick(10);
+    // The frame prepared before the mute leaves at the next deadline; every frame prepared after it is silence.
+    expect(stream.heard[4]).toEqual(phone.said[4]);
+    const muted = stream.heard.slice(5);
+    expect(muted).toHaveLength(9);
+    expect(muted.every(silentFrame)).toBe(true);
+    session.updateLeg('phone', { muted: false });
+    tick(5);
+    expect(session.pathOf('stream')).toBe('pass');
+    expect(stream.heard.at(-1)).toEqual(phone.said.at(-2));
+  });
+
+  it('never lets a phone’s whisper through to anyone but its target', () => {
+    const phone = new G711Probe('phone', 'phone', 300);
+    const stream = new G711Probe('stream', 'stream', null);
+    const agent = new G711Probe('agent', 'phone', null);
+    const { session, tick } = callWith(phone, stream, agent);
+    session.updateLeg('phone', { audioMode: 'whisper', whisperTo: 'agent' });
+    tick(11);
+    expect(stream.heard.every(silentFrame)).toBe(true);
+    expect(stream.heard.map((f) => toneAmplitude(pcm(f), 300, 8000)).every((a) => a < 1)).toBe(true);
+    // The target hears the whisper (mixed with the stream, which may speak at any time).
+    expect(session.pathOf('agent')).toBe('mixed');
+    expect(agent.heard.at(-1)).toEqual(phone.said.at(-2));
+  });
+
+  it('never lets a listen-only or held phone through', () => {
+    const phone = new G711Probe('phone', 'phone', 300);
+    const stream = new G711Probe('stream', 'stream', null);
+    const { session, tick } = callWith(phone, stream);
+    session.updateLeg('phone', { audioMode: 'listen' });
+    tick(6);
+    session.updateLeg('phone', { audioMode: 'talk', held: true });
+    tick(6);
+    expect(stream.heard.every(silentFrame)).toBe(true);
+    expect(session.pathOf('phone')).toBe('hold');
+  });
+
+  it('mixes a third talker in, and mixes at 16 kHz only while a 16 kHz leg is in the call', () => {
+    const phone = new G711Probe('phone', 'phone', 300);
+    const stream = new G711Probe('stream', 'stream', 700);
+    const third = new G711Probe('third', 'phone', 1100);
+    const { session, tick } = callWith(phone, stream, third);
+    tick(6);
+    expect(session.mixRate).toBe(8000);
+    expect(session.pathOf('stream')).toBe('mixed');
+    const heard = pcm(stream.heard.at(-1)!);
+    expect(toneAmplitude(heard, 300, 8000)).toBeGreaterThan(6000);
+    expect(toneAmplitude(heard, 1100, 8000)).toBeGreaterThan(6000);
+    expect(toneAmplitude(heard, 700, 8000)).toBeLessThan(300);
+
+    const room = new RoomProbe('room');
+    session.addLeg(room);
+    expect(session.mixRate).toBe(16000);
+    tick(6);
+    expect(toneAmplitude(room.heard.at(-1)!, 300, 16000)).toBeGreaterThan(5000);
+    session.removeLeg('room', 'left');
+    expect(session.mixRate).toBe(8000);
+  });
+});

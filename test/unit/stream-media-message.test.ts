@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { MediaMessageWriter } from '../../media/stream/media-message.js';
+
+describe('media message writer', () => {
+  it('writes exactly JSON.stringify of the media message, for any payload length, numbers and stream id', () => {
+    const sid = 'str_"odd\\sid\u00e9';
+    const writer = new MediaMessageWriter(sid);
+    for (const [sequence, chunk, timestamp, length] of [
+      [1, 1, 0, 160],
+      [9, 10, 20, 159],
+      [123456, 99999, 1_999_980, 158],
+      [2 ** 40, 7, 60, 1],
+      [5, 5, 5, 0],
+      [6, 6, 6, 400],
+    ] as const) {
+      const payload = Uint8Array.from({ length }, (_, i) => (i * 37 + sequence) % 256);
+      const expected = JSON.stringify({
+        event: 'media',
+        sequenceNumber: String(sequence),
+        streamSid: sid,
+        media: { track: 'inbound', chunk: String(chunk), timestamp: String(timestamp), payload: Buffer.from(payload).toString('base64') },
+      });
+      expect(writer.write(sequence, chunk, timestamp, payload).toString('utf8')).toBe(expected);
+    }
+  });
+});
