@@ -18,7 +18,11 @@ import { sine } from '../../shared/audio/tones.js';
 import { round, Samples } from '../media-tick/samples.js';
 
 /** From the parent. */
-export type ServerCommand = { type: 'listen' } | { type: 'started'; count: number } | { type: 'reset' } | { type: 'report' } | { type: 'dropAll' };
+export type ServerCommand =
+  | { type: 'listen' }
+  /** Waits for `count` starts; `sendDelayFrames` is how many frames the sender holds a frame before sending it (1 with a two-phase tick). */
+  | { type: 'started'; count: number; sendDelayFrames: number }
+  | { type: 'reset' } | { type: 'report' } | { type: 'dropAll' };
 
 /** Customer-side figures of one window. */
 export interface CustomerReport {
@@ -28,6 +32,11 @@ export interface CustomerReport {
   /** Change over the window of arrival time against media timestamp (least offset of a second, last vs first). */
   driftMs: { meanAbs: number; maxAbs: number };
   markEchoDelayMs: { p50: number; p99: number; max: number; count: number };
+  /**
+   * Mark echo arrival against the sender's frame boundary at which it was due: the first boundary (on the
+   * grid of its media messages) at or after the utterance's first chunk + 2 s + the sender's send delay.
+   */
+  markEchoErrorMs: { p50: number; p99: number; max: number; count: number };
   clearToMarkEchoMs: { p50: number; p99: number; max: number; count: number };
   clearToSilenceMs: { p50: number; p99: number; max: number; count: number };
   serverEventLoopDelayMs: { p50: number; p99: number; max: number };
@@ -51,6 +60,8 @@ const chunkPayload = Buffer.from(toneMulaw).toString('base64');
 
 const intervals = new Samples();
 const markDelay = new Samples();
+const markError = new Samples();
+let sendDelayFrames = 0;
 const clearToEcho = new Samples();
 const clearToSilence = new Samples();
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
@@ -79,6 +90,8 @@ class Bot {
   private expectedEnd = new Map<string, number>();
   private clearedAt = new Map<string, number>();
   private silenceSince = Number.NaN;
+  /** The least (arrival − media timestamp) seen: the phase of the sender's frame grid, as delivered. */
+  private grid = Infinity;
 
   constructor(private readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => this.heard(data));
@@ -112,6 +125,7 @@ class Bot {
     if (m.event === 'media' && m.media) {
       mediaMessages++;
       const timestamp = Number(m.media.timestamp);
+      this.grid = Math.min(this.grid, now - timestamp);
       if (Number.isNaN(this.firstArrival)) {
         this.firstArrival = now;
         this.firstTimestamp = timestamp;
@@ -139,7 +153,13 @@ class Bot {
       if (cleared !== undefined) clearToEcho.add(now - cleared);
       else {
         const end = this.expectedEnd.get(m.mark.name);
-        if (end !== undefined) markDelay.add(now - end);
+        if (end !== undefined) {
+          markDelay.add(now - end);
+          if (Number.isFinite(this.grid)) {
+            const earliest = end + sendDelayFrames * 20;
+            markError.add(now - (this.grid + Math.ceil((earliest - this.grid) / 20) * 20));
+          }
+        }
       }
       this.clearedAt.delete(m.mark.name);
       this.expectedEnd.delete(m.mark.name);
@@ -202,12 +222,13 @@ process.on('message', (command: ServerCommand) => {
       else server.once('listening', () => reply({ type: 'listening', port: (server.address() as AddressInfo).port }));
       break;
     case 'started':
+      sendDelayFrames = command.sendDelayFrames;
       startedCount = 0;
       startWaiter = { count: command.count, resolve: () => reply({ type: 'started' }) };
       break;
     case 'reset':
       for (const bot of bots) bot.reset();
-      for (const s of [intervals, markDelay, clearToEcho, clearToSilence]) s.reset();
+      for (const s of [intervals, markDelay, markError, clearToEcho, clearToSilence]) s.reset();
       loopDelay.reset();
       mediaMessages = 0;
       cpuStart = process.cpuUsage();
@@ -227,6 +248,7 @@ process.on('message', (command: ServerCommand) => {
           maxAbs: round(Math.max(0, ...drifts)),
         },
         markEchoDelayMs: markDelay.summary(),
+        markEchoErrorMs: markError.summary(),
         clearToMarkEchoMs: clearToEcho.summary(),
         clearToSilenceMs: clearToSilence.summary(),
         serverEventLoopDelayMs: { p50: round(loopDelay.percentile(50) / 1e6), p99: round(loopDelay.percentile(99) / 1e6), max: round(loopDelay.max / 1e6) },

@@ -1,40 +1,65 @@
 /**
  * Media streams benchmark: N concurrent bidirectional streams from one media node (its own process,
  * stream-node.ts) to bot-like customer servers (another process, customer-servers.ts), and in the same run
- * the same N from a bare relay (bare-relay.ts: precomputed frames on the same deadline clock, no mixing or
- * protocol work) to the same servers. For each N, the node is measured, then the relay, over equal windows.
+ * the same N from a bidirectional bare relay (bare-relay.ts: reads and queues what the bot sends and sends it
+ * back on the same deadline clock, no mixing or codec) to the same servers. For each N the node is measured,
+ * then the relay, over equal windows, each side in a fresh process.
  *
- * At the customer side: interval between consecutive media messages (p1, p50, p99, max), drift of arrival
- * against the media timestamp over the window, mark echo delay after the audio ahead of it finished, clear to
- * mark echo and clear to silence (node only: the relay neither plays nor echoes). At the sender: tick
- * lateness and work, CPU and memory per stream. A sender passes a step when its p99 interval lies within
- * 20 ± 2 ms; a shared machine's noise can fail a smaller step, so every step runs until a side is clearly
- * overloaded (mean tick work over 15 ms, two steps in a row), and the result is the largest passing N.
- * Because the customer servers' own event loop adds jitter to every arrival, the node is also compared with
- * the relay at the same N: it keeps up with the baseline while its p99 interval is within 1 ms of the relay's. Loopback only; stops by itself.
+ * Two scenarios: `two` (default): every node session is an echo sim phone (…008) and a stream, against the
+ * relay; `three`: every session also has an app room participant whose client (room-clients.ts, its own
+ * process) sends and receives 16 kHz PCM, so the session is a three-leg mix at 16 kHz (node only).
  *
- *   node --import tsx bench/media-streams/run.ts [steps=10,25,50,100,150,200,300,400,600,800,1000] [seconds=10]
+ * Per N, at the customer: interval between consecutive media messages (p1, p50, p99, max), drift, mark echo
+ * error against the frame boundary it was due at, clear → mark echo and clear → silence; at the sender: tick
+ * lateness and work, skipped frames, drift of ticks + skips against elapsed / 20 ms, CPU per stream, the
+ * streams one core would carry at that CPU per stream, memory per stream. Each side ramps until frames are
+ * skipped (or its mean tick work exceeds 15 ms) twice in a row. Loopback only; stops by itself.
+ *
+ *   node --import tsx bench/media-streams/run.ts [steps=50,100,200,300,400,500,600,800,1000] [seconds=10]
+ *     [--scenario=two|three] [--send-delay-frames=1] [--sides=node,relay] > results.json
+ *
+ * `--send-delay-frames` is how many frames the node holds a frame before sending it (1 with the two-phase
+ * tick, 0 before it): the mark echo error is measured against the boundary that delay puts the echo on.
  */
 import { machine } from '../media-tick/machine.js';
 import { round } from '../media-tick/samples.js';
 import { BenchChild } from '../media-mix/bench-child.js';
+import type { ClientCommand, ClientReply } from '../media-mix/room-clients.js';
 import type { CustomerReport, ServerCommand, ServerReply } from './customer-servers.js';
 import type { SenderCommand, SenderReply, SenderReport } from './sender-messages.js';
 
 const SETTLE_MS = 4000;
-const OPEN_TIMEOUT_MS = 120_000;
-const steps = (process.argv[2] ?? '10,25,50,100,150,200,300,400,600,800,1000').split(',').map(Number);
-const seconds = Number(process.argv[3] ?? 10);
-if (steps.some((n) => !(n > 0 && n <= 5000)) || !(seconds > 0 && seconds <= 120)) {
-  console.error('usage: run.ts [steps, each 1..5000, comma-separated] [seconds 1..120]');
+const OPEN_TIMEOUT_MS = 180_000;
+const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const flags = new Map(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--'))
+    .map((a) => a.slice(2).split('=') as [string, string]),
+);
+const steps = (positional[0] ?? '50,100,200,300,400,500,600,800,1000').split(',').map(Number);
+const seconds = Number(positional[1] ?? 10);
+const scenario = flags.get('scenario') ?? 'two';
+const sendDelayFrames = Number(flags.get('send-delay-frames') ?? 1);
+type Side = 'node' | 'relay';
+const sides = (flags.get('sides') ?? (scenario === 'three' ? 'node' : 'node,relay')).split(',') as Side[];
+if (
+  steps.some((n) => !(n > 0 && n <= 5000)) ||
+  !(seconds > 0 && seconds <= 600) ||
+  !['two', 'three'].includes(scenario) ||
+  sides.some((s) => s !== 'node' && s !== 'relay') ||
+  !(sendDelayFrames >= 0)
+) {
+  console.error('usage: run.ts [steps, each 1..5000] [seconds 1..600] [--scenario=two|three] [--send-delay-frames=N] [--sides=node,relay]');
   process.exit(2);
 }
 
-type Side = 'node' | 'relay';
 const SENDERS: Record<Side, { file: string; path: string }> = {
   node: { file: './stream-node.ts', path: '/stream' },
   relay: { file: './bare-relay.ts', path: '/relay' },
 };
+/** A side is past capacity after two steps in a row that skipped frames or whose mean tick work exceeded this. */
+const OVERLOADED_WORK_MS = 15;
 
 const startMachine = machine();
 const server = new BenchChild<ServerCommand, ServerReply>(new URL('./customer-servers.ts', import.meta.url));
@@ -42,49 +67,60 @@ const listening = await server.ask({ type: 'listen' });
 if (listening.type !== 'listening') throw new Error('the customer servers did not start');
 const base = `http://127.0.0.1:${listening.port}`;
 
-const rows: Record<string, unknown>[] = [];
-/** Two steps in a row whose sender's mean tick work is this long end that side's ramp: it is past capacity. */
-const OVERLOADED_WORK_MS = 15;
+interface Row {
+  side: Side;
+  streams: number;
+  /** Zero frames skipped and the customer-side p99 interval within 20 ± 2 ms. */
+  pass: boolean;
+  cpuPerStreamPercent: number;
+  /** Streams one core would carry at this CPU per stream. */
+  streamsPerCoreAtThisCost: number;
+  customer: Partial<CustomerReport>;
+  sender: SenderReport;
+  rooms?: Extract<ClientReply, { type: 'report' }>;
+  loadavg: number[];
+}
+const rows: Row[] = [];
 const overloaded: Record<Side, number> = { node: 0, relay: 0 };
-let keepsUpWithRelay = 0;
-const best: Record<Side, { streams: number; cpuPercentOfOneCore: number } | null> = { node: null, relay: null };
 for (const n of steps) {
-  for (const side of ['node', 'relay'] as const) {
+  for (const side of sides) {
     if (overloaded[side] >= 2) continue;
-    const { customer, sender } = await measure(side, n);
-    const pass = customer.intervalMs.p99 >= 18 && customer.intervalMs.p99 <= 22 && customer.connections === n;
-    const row = { side, streams: n, pass, customer: side === 'relay' ? withoutPlayout(customer) : customer, sender, loadavg: machine().loadavg };
+    const { customer, sender, rooms } = await measure(side, n);
+    const pass = sender.skippedFrames === 0 && customer.intervalMs.p99 >= 18 && customer.intervalMs.p99 <= 22 && customer.connections === n;
+    const cpuPerStream = round(sender.cpuPercentOfOneCore / n);
+    const row: Row = {
+      side,
+      streams: n,
+      pass,
+      cpuPerStreamPercent: cpuPerStream,
+      streamsPerCoreAtThisCost: Math.floor(100 / cpuPerStream),
+      customer: side === 'relay' ? withoutPlayout(customer) : customer,
+      sender,
+      ...(rooms ? { rooms } : {}),
+      loadavg: machine().loadavg,
+    };
     rows.push(row);
     console.error(
-      `${side} ${n}: interval p1 ${customer.intervalMs.p1} p50 ${customer.intervalMs.p50} p99 ${customer.intervalMs.p99} max ${customer.intervalMs.max} ms; ` +
-        `tick p99 ${sender.latenessMs.p99} ms; CPU ${sender.cpuPercentOfOneCore} %; ${pass ? 'pass' : 'FAIL'}`,
+      `${scenario} ${side} ${n}: interval p50 ${customer.intervalMs.p50} p99 ${customer.intervalMs.p99} ms; tick p99 ${sender.latenessMs.p99} ms; ` +
+        `skipped ${sender.skippedFrames}; CPU ${sender.cpuPercentOfOneCore} % (${cpuPerStream} %/stream); ` +
+        `mark error p99 ${customer.markEchoErrorMs.p99}; load ${row.loadavg.join(' ')}; ${pass ? 'pass' : 'FAIL'}`,
     );
-    if (pass) best[side] = { streams: n, cpuPercentOfOneCore: sender.cpuPercentOfOneCore };
-    if (sender.tickWorkMs.mean <= OVERLOADED_WORK_MS) overloaded[side] = 0;
-    else overloaded[side]++;
+    if (sender.skippedFrames > 0 || sender.tickWorkMs.mean > OVERLOADED_WORK_MS) overloaded[side]++;
+    else overloaded[side] = 0;
   }
-    const node = rows.find((r) => r.side === 'node' && r.streams === n) as { customer: CustomerReport } | undefined;
-  const relay = rows.find((r) => r.side === 'relay' && r.streams === n) as { customer: CustomerReport } | undefined;
-  if (node && relay && node.customer.intervalMs.p99 <= relay.customer.intervalMs.p99 + 1) keepsUpWithRelay = n;
-  if (overloaded.node >= 2 && overloaded.relay >= 2) break;
+  if (sides.every((s) => overloaded[s] >= 2)) break;
 }
 
-const perCore = (side: Side) => best[side]?.streams ?? 0;
+const best = (side: Side): number => Math.max(0, ...rows.filter((r) => r.side === side && r.sender.skippedFrames === 0 && r.customer.connections === r.streams).map((r) => r.streams));
 console.log(
   JSON.stringify(
     {
       bench: 'media-streams',
-      command: `node --import tsx bench/media-streams/run.ts ${steps.join(',')} ${seconds}`,
+      scenario,
+      command: `node --import tsx bench/media-streams/run.ts ${steps.join(',')} ${seconds} --scenario=${scenario} --send-delay-frames=${sendDelayFrames} --sides=${sides.join(',')}`,
       machineAtStart: startMachine,
       machineAtEnd: machine(),
-      criterion: `customer-side p99 interval between media messages within 20 ± 2 ms over ${seconds} s`,
-      streamsPerCore: {
-        node: perCore('node'),
-        relay: perCore('relay'),
-        nodeOverRelay: perCore('relay') > 0 ? round(perCore('node') / perCore('relay')) : null,
-      },
-      nodeWithin1msOfRelayP99UpTo: keepsUpWithRelay,
-      cpuAtThoseLoads: { node: best.node?.cpuPercentOfOneCore ?? null, relay: best.relay?.cpuPercentOfOneCore ?? null },
+      largestNWithZeroSkips: Object.fromEntries(sides.map((s) => [s, best(s)])),
       steps: rows,
     },
     null,
@@ -95,24 +131,33 @@ await server.kill();
 process.exit(0);
 
 // One side at one size: a fresh sender process opens n streams, settles, is measured, and goes.
-async function measure(side: Side, n: number): Promise<{ customer: CustomerReport; sender: SenderReport }> {
+async function measure(side: Side, n: number): Promise<{ customer: CustomerReport; sender: SenderReport; rooms?: Extract<ClientReply, { type: 'report' }> }> {
   const sender = new BenchChild<SenderCommand, SenderReply>(new URL(SENDERS[side].file, import.meta.url));
+  let clients: BenchChild<ClientCommand, ClientReply> | undefined;
   try {
-    const started = server.ask({ type: 'started', count: n });
-    await within(sender.ask({ type: 'open', count: n, url: `${base}${SENDERS[side].path}` }), `${side} opening ${n} streams`);
+    const started = server.ask({ type: 'started', count: n, sendDelayFrames: side === 'node' ? sendDelayFrames : 0 });
+    const opened = await within(sender.ask({ type: 'open', count: n, url: `${base}${SENDERS[side].path}`, rooms: scenario === 'three' }), `${side} opening ${n} streams`);
     await within(started, `${n} ${side} streams starting`);
+    if (opened.type === 'opened' && opened.roomUrls && opened.roomUrls.length > 0) {
+      clients = new BenchChild<ClientCommand, ClientReply>(new URL('../media-mix/room-clients.ts', import.meta.url));
+      const connected = await within(clients.ask({ type: 'connect', urls: opened.roomUrls }), `${n} room clients connecting`);
+      if (connected.type !== 'connected' || connected.failed > 0) throw new Error(`room clients: ${JSON.stringify(connected)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     await server.ask({ type: 'reset' });
     await sender.ask({ type: 'reset' });
+    clients?.tell({ type: 'reset' });
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     const senderReport = await sender.ask({ type: 'report' });
     const customerReport = await server.ask({ type: 'report' });
+    const roomReport = clients ? await clients.ask({ type: 'report' }) : undefined;
     if (senderReport.type !== 'report' || customerReport.type !== 'report') throw new Error('unexpected reply');
     const { type: _s, ...s } = senderReport;
     const { type: _c, ...c } = customerReport;
-    return { customer: c, sender: s };
+    return { customer: c, sender: s, ...(roomReport?.type === 'report' ? { rooms: roomReport } : {}) };
   } finally {
     await sender.kill();
+    await clients?.kill();
     await server.ask({ type: 'dropAll' });
   }
 }
@@ -125,8 +170,8 @@ function within<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-// The relay neither plays the bot's audio nor echoes marks: those figures would be meaningless for it.
+// The relay plays the bot's audio back without a call behind it: its mark and clear figures mean something else.
 function withoutPlayout(report: CustomerReport): Partial<CustomerReport> {
-  const { markEchoDelayMs: _m, clearToMarkEchoMs: _c, clearToSilenceMs: _s, ...rest } = report;
+  const { markEchoDelayMs: _m, markEchoErrorMs: _e, clearToMarkEchoMs: _c, clearToSilenceMs: _s, ...rest } = report;
   return rest;
 }

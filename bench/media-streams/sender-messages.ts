@@ -1,12 +1,18 @@
 /** What run.ts says to a sender process: the media node (stream-node.ts) or the bare relay (bare-relay.ts). */
-export type SenderCommand = { type: 'open'; count: number; url: string } | { type: 'reset' } | { type: 'report' };
+export type SenderCommand =
+  | { type: 'open'; count: number; url: string; /** Node only: a room participant in every session as well (three legs). */ rooms?: boolean }
+  | { type: 'reset' }
+  | { type: 'report' };
 
 /** A sender's own figures for one window: its tick and what it cost. */
 export interface SenderReport {
   streams: number;
   latenessMs: { p50: number; p99: number; max: number; count: number };
   tickWorkMs: { p50: number; p99: number; max: number; mean: number };
+  /** Frames skipped in the window. */
   skippedFrames: number;
+  /** Ticks run plus frames skipped, minus the 20 ms periods elapsed since the clock started (0: no drift). */
+  driftFrames: number;
   cpuPercentOfOneCore: number;
   memoryAfterGcMiB: { rssMiB: number; heapUsedMiB: number; externalMiB: number };
   /** JS heap and buffers added since before the streams opened, per stream (after a full collection). */
@@ -16,4 +22,4 @@ export interface SenderReport {
 }
 
 /** A sender's answers, one per command. */
-export type SenderReply = { type: 'opened' } | { type: 'ok' } | ({ type: 'report' } & SenderReport);
+export type SenderReply = { type: 'opened'; /** Room URLs with tokens, one per session, when rooms were asked for. */ roomUrls?: string[] } | { type: 'ok' } | ({ type: 'report' } & SenderReport);

@@ -9,12 +9,14 @@ export class SenderWindow {
   private cpuStart = process.cpuUsage();
   private startedAt = performance.now();
   private readonly before = settledMemory();
+  private skippedBefore = 0;
 
   constructor(private readonly probe: TickProbe) {}
 
   /** Starts a new window. */
   reset(): void {
     this.probe.reset();
+    this.skippedBefore = this.probe.clock.skipped;
     this.cpuStart = process.cpuUsage();
     this.startedAt = performance.now();
   }
@@ -30,7 +32,8 @@ export class SenderWindow {
       streams,
       latenessMs: this.probe.lateness.summary(),
       tickWorkMs: { p50: work.p50, p99: work.p99, max: work.max, mean: round(this.probe.work.mean()) },
-      skippedFrames: this.probe.clock.skipped,
+      skippedFrames: this.probe.clock.skipped - this.skippedBefore,
+      driftFrames: this.probe.clock.ticks + this.probe.clock.skipped - Math.floor((performance.now() - this.probe.startedAt) / 20),
       cpuPercentOfOneCore: round(((cpu.user + cpu.system) / 1000 / wallMs) * 100),
       memoryAfterGcMiB: memory,
       heapPlusExternalKiBPerStream: perStream(memory.heapUsedMiB + memory.externalMiB - this.before.heapUsedMiB - this.before.externalMiB),

@@ -2,7 +2,9 @@
  * The media node of the media-streams bench, in its own process (forked by run.ts with IPC): the real node
  * (BenchNode: startMediaNode, real tick) with N sessions, each an echo sim phone (…008) and a stream leg to
  * the customer servers, so every tick decodes the bot's audio from the playout queue, mixes it to the phone,
- * mixes the phone's echo back, and encodes and sends it as a Twilio media message.
+ * mixes the phone's echo back, and encodes and sends it as a Twilio media message. With `rooms`, every session
+ * also has an app room participant (16 kHz PCM over the room endpoint, its client in another process), so
+ * every session is a three-leg mix at 16 kHz.
  */
 import { generateSecret } from '../../shared/signing/standard-webhooks.js';
 import { BenchNode } from '../media-mix/bench-node.js';
@@ -19,7 +21,7 @@ process.on('disconnect', () => process.exit(0));
 process.on('message', (command: SenderCommand) => {
   switch (command.type) {
     case 'open':
-      void open(command.count, command.url).then(() => reply({ type: 'opened' }));
+      void open(command.count, command.url, command.rooms ?? false).then((roomUrls) => reply({ type: 'opened', roomUrls }));
       break;
     case 'reset':
       window.reset();
@@ -31,7 +33,8 @@ process.on('message', (command: SenderCommand) => {
   }
 });
 
-async function open(count: number, url: string): Promise<void> {
+async function open(count: number, url: string, rooms: boolean): Promise<string[]> {
+  const roomUrls: string[] = [];
   for (; streams < count; streams++) {
     const callId = `call_str${streams}`;
     await bench.op({ op: 'openSession', callId });
@@ -50,5 +53,10 @@ async function open(count: number, url: string): Promise<void> {
       test: false,
     };
     await bench.op({ op: 'addLeg', callId, legId: 'part_stream', kind: 'stream', stream });
+    if (rooms) {
+      await bench.op({ op: 'addLeg', callId, legId: 'part_app', kind: 'room', room: { participantKind: 'app' } });
+      roomUrls.push(await bench.roomUrl(callId, 'part_app', 'app'));
+    }
   }
+  return roomUrls;
 }
