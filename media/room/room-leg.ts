@@ -20,7 +20,7 @@ const MAX_QUEUED_FRAMES = 10;
  */
 export class RoomLeg implements PcmLeg {
   readonly kind = 'room';
-  readonly codec = 'l16';
+  readonly format = 'l16';
   readonly rate = 16000;
   readonly modes: LegModes = defaultModes();
   private connection: RoomConnection | null = null;

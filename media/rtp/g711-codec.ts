@@ -1,18 +1,10 @@
-import alawmulaw from 'alawmulaw';
-import { MULAW_TO_PCM, PCM_TO_MULAW } from '../../shared/audio/g711.js';
-
-const { alaw } = alawmulaw;
+import { ALAW_TO_PCM, MULAW_TO_PCM, PCM_TO_ALAW, PCM_TO_MULAW } from '../../shared/audio/g711.js';
 
 /** The G.711 codecs an RTP leg speaks, by their static payload types (RFC 3551). */
 export type G711Name = 'PCMU' | 'PCMA';
 
 /** Static payload type of each codec. */
 export const G711_PAYLOAD_TYPE: Readonly<Record<G711Name, number>> = { PCMU: 0, PCMA: 8 };
-
-const ALAW_TO_PCM = new Int16Array(256);
-for (let b = 0; b < 256; b++) ALAW_TO_PCM[b] = alaw.decodeSample(b);
-const PCM_TO_ALAW = new Uint8Array(65536);
-for (let i = 0; i < 65536; i++) PCM_TO_ALAW[i] = alaw.encodeSample((i << 16) >> 16) & 0xff;
 
 /** One of the G.711 codecs as table look-ups (one per sample, no calls on the hot path). */
 export class G711Codec {

@@ -1,6 +1,6 @@
 import type { RemoteInfo } from 'node:dgram';
 import { randomInt } from 'node:crypto';
-import { defaultModes, type Leg, type LegContext, type LegModes } from '../session/leg.js';
+import { defaultModes, type LegContext, type LegModes, type PcmLeg } from '../session/leg.js';
 import { G711Codec, type G711Name } from './g711-codec.js';
 import { JitterBuffer, RTP_FRAME } from './jitter-buffer.js';
 import { RTP_HEADER_BYTES, parseRtp, writeRtpHeader } from './rtp-packet.js';
@@ -46,8 +46,10 @@ export interface RtpLegStats {
  * `setRemote` when an answer or early-media SDP arrives and is told through `onClose` when the session
  * removes the leg.
  */
-export class RtpLeg implements Leg {
+export class RtpLeg implements PcmLeg {
   readonly kind = 'phone';
+  // PCM to the session for now (the jitter buffer conceals loss in PCM); as a G711Leg it would be a pass-through source.
+  readonly format = 'l16';
   readonly rate = 8000;
   readonly modes: LegModes = defaultModes();
   readonly stats: RtpLegStats = { received: 0, sent: 0, dropped: 0, late: 0, lost: 0 };

@@ -4,6 +4,9 @@ import { MIX_FRAME_SAMPLES, type MixInput, type MixListener } from '../audio/mix
 import type { LoopingClip } from '../audio/looping-clip.js';
 import { frameSamples, type Leg } from './leg.js';
 
+// A 20 ms frame of silence in each law, for a pass-through listener whose source said nothing (read only).
+const SILENCE = { pcmu: new Uint8Array(160).fill(g711Silence('pcmu')), pcma: new Uint8Array(160).fill(g711Silence('pcma')) };
+
 /**
  * A leg as the session mixes it: what it said this tick (payload and, decoded only when someone needs it,
  * PCM), its converters between the leg's rate and a 16 kHz mix (made on first need), and the buffers reused
@@ -27,8 +30,7 @@ export class LegSlot {
   private readonly said = new Int16Array(MIX_FRAME_SAMPLES);
   private readonly heard = new Int16Array(MIX_FRAME_SAMPLES);
   private readonly heardAtRate: Int16Array;
-  private readonly heardPayload: Uint8Array | null;
-  private readonly silence: Uint8Array | null;
+  private readonly heardPayload: Uint8Array;
   private up: Upsampler8to16 | null = null;
   private down: Downsampler16to8 | null = null;
 
@@ -38,8 +40,7 @@ export class LegSlot {
     this.listener = { id: leg.id, own: this.input, out: this.heard };
     this.decodeBuffer = new Int16Array(samples);
     this.heardAtRate = new Int16Array(samples);
-    this.heardPayload = leg.codec === 'l16' ? null : new Uint8Array(samples);
-    this.silence = leg.codec === 'l16' ? null : new Uint8Array(samples).fill(g711Silence(leg.codec));
+    this.heardPayload = new Uint8Array(samples);
   }
 
   /** Whether others may hear this leg this tick (not muted, held or listen-only). */
@@ -55,7 +56,7 @@ export class LegSlot {
     this.input.whisperTo = modes.audioMode === 'whisper' ? modes.whisperTo : null;
     this.decoded = false;
     this.input.frame = null;
-    if (leg.codec === 'l16') {
+    if (leg.format === 'l16') {
       this.payload = null;
       this.pcm = leg.pull();
       this.decoded = true;
@@ -74,9 +75,9 @@ export class LegSlot {
   pcmAtRate(): Int16Array | null {
     if (!this.decoded) {
       this.decoded = true;
-      if (this.payload !== null && this.leg.codec !== 'l16') {
+      if (this.payload !== null && this.leg.format !== 'l16') {
         const n = Math.min(this.payload.length, this.decodeBuffer.length);
-        decodeG711(this.leg.codec, this.payload.subarray(0, n), this.decodeBuffer);
+        decodeG711(this.leg.format, this.payload.subarray(0, n), this.decodeBuffer);
         if (n < this.decodeBuffer.length) this.decodeBuffer.fill(0, n);
         this.pcm = this.decodeBuffer;
       }
@@ -115,8 +116,8 @@ export class LegSlot {
   /** Gives the leg the pass-through source's payload (or silence when the source said nothing). */
   pushPassThrough(): void {
     const source = this.passFrom!;
-    if (this.leg.codec === 'l16') throw new Error('pass-through needs a G.711 listener');
-    this.leg.push(source.payload ?? this.silence!);
+    if (this.leg.format === 'l16') throw new Error('pass-through needs a G.711 listener');
+    this.leg.push(source.payload ?? SILENCE[this.leg.format]);
   }
 
   /** Gives the leg `listener.out` (what it hears at the mix's rate `mixRate`), converted to its rate and format. */
@@ -140,11 +141,11 @@ export class LegSlot {
 
   private pushAtRate(frame: Int16Array): void {
     const leg = this.leg;
-    if (leg.codec === 'l16') {
+    if (leg.format === 'l16') {
       leg.push(frame);
     } else {
-      encodeG711(leg.codec, frame, this.heardPayload!);
-      leg.push(this.heardPayload!);
+      encodeG711(leg.format, frame, this.heardPayload);
+      leg.push(this.heardPayload);
     }
   }
 }

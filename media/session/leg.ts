@@ -1,5 +1,5 @@
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
-import type { G711Codec } from '../../shared/audio/g711.js';
+import type { G711Law } from '../../shared/audio/g711.js';
 
 /** The kinds of leg a session mixes. */
 export type LegKind = 'phone' | 'room' | 'stream';
@@ -66,7 +66,7 @@ interface LegBase {
 
 /** A leg of linear PCM16 audio at its rate (rooms at 16 kHz; test phones). */
 export interface PcmLeg extends LegBase {
-  readonly codec: 'l16';
+  readonly format: 'l16';
   /** One 20 ms frame of what this leg says (160 samples at 8 kHz, 320 at 16 kHz), or null when it says nothing. */
   pull(): Int16Array | null;
   /** One 20 ms frame of what this leg hears. */
@@ -75,11 +75,11 @@ export interface PcmLeg extends LegBase {
 
 /**
  * A leg whose wire is G.711 at 8 kHz (phones, streams, RTP): it hands the session payload bytes and takes
- * payload bytes, so a listener that hears exactly one source of the same codec gets that source's bytes
+ * payload bytes, so a listener that hears exactly one source of the same law gets that source's bytes
  * forwarded (pass-through), and the session decodes and encodes only when it mixes.
  */
 export interface G711Leg extends LegBase {
-  readonly codec: G711Codec;
+  readonly format: G711Law;
   readonly rate: 8000;
   /** One 20 ms frame (160 bytes) of what this leg says, or null when it says nothing this tick. */
   pull(): Uint8Array | null;

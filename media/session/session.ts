@@ -67,7 +67,7 @@ function holdClip(audio16k: Int16Array, rate: LegRate): Int16Array {
  *
  * The mix runs at the session's own rate: 8 kHz while every leg is 8 kHz (phones, streams: nothing is
  * resampled), 16 kHz once a 16 kHz leg (a room participant) is in the call, when only the legs that need it
- * are resampled. A G.711 listener that hears exactly one G.711 source of its codec in an 8 kHz session (no
+ * are resampled. A G.711 listener that hears exactly one G.711 source of its law in an 8 kHz session (no
  * say, play or hold audio, nobody else heard) gets that source's payload bytes as they came (pass-through:
  * no decode, mix or encode). At 8 kHz the mixed path gives the same bytes for one source, so switching
  * between the two paths, either way, loses no frame and changes no sample.
@@ -317,7 +317,7 @@ export class Session {
         if (source !== undefined && this.passable(slot, source) && this.reaches(source, slot)) slot.passFrom = source;
         continue;
       }
-      if (this.rate === 8000 && slot.leg.codec !== 'l16' && publicPlaybacks === 0) {
+      if (this.rate === 8000 && slot.leg.format !== 'l16' && publicPlaybacks === 0) {
         const own = slot.audible && slot.input.whisperTo === null ? 1 : 0;
         let heard = publicCount - own;
         let source: LegSlot | null = heard === 1 ? (first === slot ? second : first) : null;
@@ -340,7 +340,7 @@ export class Session {
   }
 
   private passable(listener: LegSlot, source: LegSlot): boolean {
-    return this.rate === 8000 && listener.leg.codec !== 'l16' && source.leg.codec === listener.leg.codec && source !== listener;
+    return this.rate === 8000 && listener.leg.format !== 'l16' && source.leg.format === listener.leg.format && source !== listener;
   }
 
   private reaches(source: LegSlot, listener: LegSlot): boolean {

@@ -33,7 +33,7 @@ type State = 'idle' | 'ringing' | 'answered' | 'ended';
  */
 export class SimPhoneLeg implements G711Leg {
   readonly kind = 'phone';
-  readonly codec = 'pcmu';
+  readonly format = 'pcmu';
   readonly rate = RATE;
   readonly modes: LegModes = defaultModes();
 

@@ -33,7 +33,7 @@ export interface StreamLegDeps {
 /** A participant of kind stream: the session's view of a StreamClient. */
 export class StreamLeg implements G711Leg {
   readonly kind = 'stream';
-  readonly codec = 'pcmu';
+  readonly format = 'pcmu';
   readonly rate = 8000;
   readonly modes: LegModes = defaultModes();
   /** The connection to the customer's server (exposed for metrics and tests). */

@@ -55,23 +55,23 @@ export const ALAW_TO_PCM: Int16Array = Int16Array.from({ length: 256 }, (_, b) =
 export const PCM_TO_ALAW: Uint8Array = Uint8Array.from({ length: 65536 }, (_, i) => alaw.encodeSample((i << 16) >> 16) & 0xff);
 
 /** The two G.711 laws: PCMU (mu-law, North America and Japan, Twilio streams) and PCMA (A-law, elsewhere). */
-export type G711Codec = 'pcmu' | 'pcma';
+export type G711Law = 'pcmu' | 'pcma';
 
-/** Decodes `src` G.711 bytes of `codec` into `dst`. */
-export function decodeG711(codec: G711Codec, src: Uint8Array, dst: Int16Array): void {
-  const table = codec === 'pcmu' ? MULAW_TO_PCM : ALAW_TO_PCM;
+/** Decodes `src` G.711 bytes of `law` into `dst`. */
+export function decodeG711(law: G711Law, src: Uint8Array, dst: Int16Array): void {
+  const table = law === 'pcmu' ? MULAW_TO_PCM : ALAW_TO_PCM;
   const n = src.length;
   for (let i = 0; i < n; i++) dst[i] = table[src[i]!]!;
 }
 
-/** Encodes `src` PCM16 samples into `dst` G.711 bytes of `codec`. */
-export function encodeG711(codec: G711Codec, src: Int16Array, dst: Uint8Array): void {
-  const table = codec === 'pcmu' ? PCM_TO_MULAW : PCM_TO_ALAW;
+/** Encodes `src` PCM16 samples into `dst` G.711 bytes of `law`. */
+export function encodeG711(law: G711Law, src: Int16Array, dst: Uint8Array): void {
+  const table = law === 'pcmu' ? PCM_TO_MULAW : PCM_TO_ALAW;
   const n = src.length;
   for (let i = 0; i < n; i++) dst[i] = table[src[i]! & 0xffff]!;
 }
 
-/** The byte of linear zero in `codec`: what a silent leg of that codec is sent. */
-export function g711Silence(codec: G711Codec): number {
-  return codec === 'pcmu' ? MULAW_SILENCE : ALAW_SILENCE;
+/** The byte of linear zero in `law`: what a silent leg of that law is sent. */
+export function g711Silence(law: G711Law): number {
+  return law === 'pcmu' ? MULAW_SILENCE : ALAW_SILENCE;
 }

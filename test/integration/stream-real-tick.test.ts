@@ -13,7 +13,7 @@ import { pcmOf, StreamWorld } from './stream-harness.js';
 class TonePhone implements PcmLeg {
   readonly id = 'part_phone';
   readonly kind = 'phone';
-  readonly codec = 'l16';
+  readonly format = 'l16';
   readonly rate = 8000;
   readonly modes = defaultModes();
   readonly heard: Int16Array[] = [];

@@ -8,7 +8,7 @@ import { Session } from '../../media/session/session.js';
 
 /** A G.711 leg driven by the test: says a continuous tone (or nothing) and keeps every payload it was sent. */
 class G711Probe implements G711Leg {
-  readonly codec = 'pcmu';
+  readonly format = 'pcmu';
   readonly rate = 8000;
   readonly modes = defaultModes();
   /** What it was sent, one payload per flush. */
@@ -52,7 +52,7 @@ class G711Probe implements G711Leg {
 /** A 16 kHz room participant that says nothing and keeps what it hears. */
 class RoomProbe implements PcmLeg {
   readonly kind = 'room';
-  readonly codec = 'l16';
+  readonly format = 'l16';
   readonly rate = 16000;
   readonly modes = defaultModes();
   readonly heard: Int16Array[] = [];

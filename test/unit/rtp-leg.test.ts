@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
-import { rms, toneAmplitude } from '../../shared/audio/level.js';
+import { rms, toneAmplitude } from '../../media/audio/level.js';
 import { sine } from '../../shared/audio/tones.js';
 import { G711Codec } from '../../media/rtp/g711-codec.js';
 import { JitterBuffer } from '../../media/rtp/jitter-buffer.js';
