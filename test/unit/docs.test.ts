@@ -1,8 +1,24 @@
 import { readFileSync } from 'node:fs';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scopesMarkdown } from '../../control/api/scope-doc.js';
+import { errorsMarkdown } from '../../control/api/error-doc.js';
+import { errorCatalogue } from '../../shared/errors/catalogue.js';
+
+const page = (name: string): string => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
 
 it('docs/scopes.md lists the scopes the code enforces (run npm run docs when this fails)', () => {
-  const page = readFileSync(new URL('../../docs/scopes.md', import.meta.url), 'utf8');
-  expect(page.endsWith(scopesMarkdown())).toBe(true);
+  expect(page('scopes.md').endsWith(scopesMarkdown())).toBe(true);
+});
+
+describe('docs/errors.md', () => {
+  it('is the catalogue as generated (run npm run docs when this fails)', () => {
+    expect(page('errors.md').endsWith(errorsMarkdown())).toBe(true);
+  });
+
+  it('lists every code with its HTTP status and meaning, and no code the catalogue lacks', () => {
+    const rows = new Map<string, { status: number; meaning: string }>();
+    for (const m of page('errors.md').matchAll(/^\| `([a-z0-9_]+)` \| (\d{3}) \| (.+) \|$/gm)) rows.set(m[1]!, { status: Number(m[2]), meaning: m[3]!.replace(/\\\|/g, '|') });
+    expect([...rows.keys()].sort()).toEqual(Object.keys(errorCatalogue).sort());
+    for (const [code, entry] of Object.entries(errorCatalogue)) expect(rows.get(code), code).toEqual({ status: entry.status, meaning: entry.message });
+  });
 });
