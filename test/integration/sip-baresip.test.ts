@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rms, toneAmplitude } from '../../shared/audio/level.js';
+import { rms, toneAmplitude } from '../../media/audio/level.js';
 import { parseWav } from '../../shared/audio/wav.js';
 import { createLogger } from '../../shared/log/log.js';
 import { TickClock } from '../../media/clock/tick-clock.js';
