@@ -24,6 +24,8 @@ import { callParticipantRoutes } from './routes/call-participants.js';
 import { callActionRoutes } from './routes/call-actions.js';
 import { streamRoutes } from './routes/streams.js';
 import { recordingRoutes } from './routes/recordings.js';
+import { docsPageRoutes } from './routes/docs-page.js';
+import { phonePageRoutes } from './routes/phone-page.js';
 import './route-config.js';
 
 /** Options of the API server. */
@@ -79,6 +81,8 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(callActionRoutes, { services });
   await app.register(streamRoutes, { services });
   await app.register(recordingRoutes, { services });
+  await app.register(docsPageRoutes);
+  await app.register(phonePageRoutes);
 
   // close() stops taking requests and waits for in-flight ones, but a client that holds a connection open
   // without finishing a request would hold shutdown forever: after the grace period every connection is cut.

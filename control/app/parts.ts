@@ -57,7 +57,7 @@ export async function startParts(role: RoleName, services: Services, readiness: 
 }
 
 function printWelcome(apiUrl: string, role: RoleName, first: Awaited<ReturnType<typeof bootstrapStandalone>>): void {
-  const lines = [`sentral ${role}: control API listening on ${apiUrl}`];
+  const lines = [`sentral ${role}: control API listening on ${apiUrl}`, `  API reference ${apiUrl}/docs, softphone ${apiUrl}/phone`];
   if (first.adminToken) lines.push(`  admin token (shown once, keep it): ${first.adminToken}`);
   if (first.demo) {
     lines.push(
