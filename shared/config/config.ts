@@ -23,6 +23,19 @@ export interface Config {
   nodeId: string | undefined;
   /** The SIP trunk carrier (docs/sip.md); null when SENTRAL_SIP_TRUNK is unset (calls stay on the simulated network). */
   sip: SipConfig | null;
+  /** Speech recognition on media nodes (see docs/speech.md). */
+  speech: SpeechConfig;
+}
+
+/** Which recognizer a media node runs and how. */
+export interface SpeechConfig {
+  recognizer: 'pocketsphinx' | 'openai';
+  /** PocketSphinx helper processes per media node. */
+  helpers: number;
+  /** Base URL of an OpenAI-compatible transcription server (recognizer `openai`). */
+  openaiUrl: string | undefined;
+  openaiKey: string | undefined;
+  openaiModel: string;
 }
 
 /** Settings of the SIP trunk carrier. */
@@ -64,6 +77,11 @@ export const configVariables = [
   ['SENTRAL_SIP_RTP_PORTS', '20000-29999', 'UDP port range for RTP (a pair per leg)'],
   ['SENTRAL_SIP_PREFIXES', '+', 'Comma-separated E.164 prefixes live calls reach over SIP (test keys always use the simulated network)'],
   ['SENTRAL_ADMIN_URL', 'http://127.0.0.1:8080', 'Where `sentral admin` sends its requests (with SENTRAL_ADMIN_TOKEN)'],
+  ['SENTRAL_SPEECH_RECOGNIZER', 'pocketsphinx', 'Speech recognizer of media nodes: pocketsphinx (embedded) or openai (an OpenAI-compatible transcription server)'],
+  ['SENTRAL_SPEECH_HELPERS', '2', 'PocketSphinx helper processes per media node (utterances decoded at once)'],
+  ['SENTRAL_SPEECH_OPENAI_URL', '(unset)', 'Base URL of the OpenAI-compatible transcription server (POST /v1/audio/transcriptions); required with recognizer openai'],
+  ['SENTRAL_SPEECH_OPENAI_KEY', '(unset)', 'Bearer key for that server, when it wants one'],
+  ['SENTRAL_SPEECH_OPENAI_MODEL', 'whisper-1', 'The model field sent to that server'],
 ] as const;
 
 /** A setting that is present but wrong: the message names the variable. */
@@ -114,6 +132,22 @@ export function loadConfig(env: Env = process.env): Config {
     mediaPublicUrl: url(env, 'SENTRAL_MEDIA_PUBLIC_URL', ['ws:', 'wss:']),
     nodeId: text(env, 'SENTRAL_NODE_ID'),
     sip: sipConfig(env, text(env, 'SENTRAL_HOST') ?? '127.0.0.1'),
+    speech: speechConfig(env),
+  };
+}
+
+function speechConfig(env: Env): SpeechConfig {
+  const recognizer = oneOf(env, 'SENTRAL_SPEECH_RECOGNIZER', ['pocketsphinx', 'openai'] as const, 'pocketsphinx');
+  const openaiUrl = url(env, 'SENTRAL_SPEECH_OPENAI_URL', ['http:', 'https:']);
+  if (recognizer === 'openai' && openaiUrl === undefined) {
+    throw new ConfigError('SENTRAL_SPEECH_OPENAI_URL', 'required when SENTRAL_SPEECH_RECOGNIZER is openai');
+  }
+  return {
+    recognizer,
+    helpers: int(env, 'SENTRAL_SPEECH_HELPERS', 2, 1, 64),
+    openaiUrl,
+    openaiKey: text(env, 'SENTRAL_SPEECH_OPENAI_KEY'),
+    openaiModel: text(env, 'SENTRAL_SPEECH_OPENAI_MODEL') ?? 'whisper-1',
   };
 }
 
