@@ -5,6 +5,7 @@ import type { Leg, LegContext } from '../session/leg.js';
 import type { RtpPortPool } from '../rtp/rtp-port-pool.js';
 import { allowed, type SipSettings } from './sip-config.js';
 import { OutboundCall } from './outbound-call.js';
+import { createSipStack } from './sip-stack.js';
 
 /** A phone leg to dial over SIP. */
 export interface SipDialRequest {
@@ -38,7 +39,7 @@ export class SipAgent {
   /** Starts listening; the port must be free for both UDP and TCP (the stack binds both on it). */
   static start(settings: SipSettings, ports: RtpPortPool, log: Logger): SipAgent {
     const agent = new SipAgent(settings, ports, log);
-    agent.stack = sip.create(
+    agent.stack = createSipStack(
       {
         address: settings.listenAddress,
         port: settings.listenPort,
@@ -52,6 +53,7 @@ export class SipAgent {
         },
       },
       (rq, remote) => agent.onRequest(rq, remote),
+      log,
     );
     return agent;
   }
@@ -82,11 +84,13 @@ export class SipAgent {
     return call.leg;
   }
 
-  /** Stops listening; calls still up are hung up first. */
+  /** Stops listening; calls still up are hung up first (their BYE or CANCEL leaves before the sockets close). */
   close(): void {
     for (const call of [...this.calls.values()]) call.hangup();
-    this.stack?.destroy();
+    const stack = this.stack;
     this.stack = null;
+    // The stack starts a new transaction on the next tick: destroying it after that shuts every one down.
+    if (stack) setImmediate(() => stack.destroy());
   }
 
   private send(message: SipMessage, onResponse?: (response: SipMessage) => void): void {

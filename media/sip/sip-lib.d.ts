@@ -79,4 +79,8 @@ declare module 'sip/digest.js' {
   import type { SipMessage } from 'sip';
   /** Adds (Proxy-)Authorization for the challenge in `response`; `context` carries nonce state between requests. */
   export function signRequest(context: object, request: SipMessage, response: SipMessage | undefined, credentials: { user: string; password: string }): object | null;
+  /** Adds a digest challenge to `response` (server side; tests' trunks). */
+  export function challenge(context: object, response: SipMessage): SipMessage;
+  /** True when `request` carries a valid answer to the context's challenge (server side; tests' trunks). */
+  export function authenticateRequest(context: object, request: SipMessage, credentials: { user: string; password: string }): boolean;
 }

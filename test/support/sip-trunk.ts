@@ -1,0 +1,138 @@
+import { createSocket, type Socket } from 'node:dgram';
+import { once } from 'node:events';
+import * as sip from 'sip';
+import type { SipMessage, Stack } from 'sip';
+import { authenticateRequest, challenge } from 'sip/digest.js';
+import { createLogger } from '../../shared/log/log.js';
+import { createSipStack } from '../../media/sip/sip-stack.js';
+import { freeSipPort } from './baresip.js';
+
+/** How the scripted trunk answers an INVITE. */
+export type TrunkBehaviour =
+  | { kind: 'answer'; challenge?: { status: 401 | 407; realm: string; user: string; password: string } }
+  | { kind: 'status'; status: number };
+
+/**
+ * A scriptable SIP trunk on 127.0.0.2 made with the same `sip` stack (UDP and TCP): it answers INVITEs as
+ * told (with a digest challenge first when asked), keeps an RTP socket for the answered call, and can send
+ * BYE and re-INVITE into the dialog. For the paths baresip cannot drive: digest, TCP, hold, status codes.
+ */
+export class SipTrunk {
+  readonly requests: SipMessage[] = [];
+  readonly rtp: Buffer[] = [];
+  behaviour: TrunkBehaviour = { kind: 'answer' };
+  private stack!: Stack;
+  private rtpSocket!: Socket;
+  private dialog: { invite: SipMessage; tag: string; cseq: number } | null = null;
+  private readonly auth = new Map<string, object>();
+  private readonly waiters = new Set<() => void>();
+
+  private constructor(readonly port: number) {}
+
+  static async start(): Promise<SipTrunk> {
+    const port = await freeSipPort('127.0.0.2');
+    const t = new SipTrunk(port);
+    t.rtpSocket = createSocket('udp4');
+    t.rtpSocket.bind(0, '127.0.0.2');
+    await once(t.rtpSocket, 'listening');
+    t.rtpSocket.on('message', (b) => {
+      t.rtp.push(b);
+      t.notify();
+    });
+    t.stack = createSipStack({ address: '127.0.0.2', port, publicAddress: '127.0.0.2', udp: true, tcp: true }, (rq) => t.onRequest(rq), createLogger({ level: 'silent' }));
+    return t;
+  }
+
+  /** Resolves once `done()` holds, re-checked after each request or RTP packet. */
+  until(done: () => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (!done()) return;
+        this.waiters.delete(check);
+        resolve();
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  /** Sends a request into the answered call's dialog (BYE, or INVITE with an SDP direction). */
+  inDialog(method: 'BYE' | 'INVITE', direction?: string): Promise<SipMessage> {
+    const d = this.dialog!;
+    const inv = d.invite;
+    const rq: SipMessage = {
+      method,
+      uri: inv.headers.contact![0]!.uri,
+      headers: {
+        to: inv.headers.from,
+        from: { uri: inv.headers.to!.uri, params: { tag: d.tag } },
+        'call-id': inv.headers['call-id'],
+        cseq: { method, seq: ++d.cseq },
+        contact: [{ uri: `sip:trunk@127.0.0.2:${this.port}`, params: {} }],
+        'max-forwards': 70,
+        via: [],
+      },
+    };
+    if (direction) {
+      rq.headers['content-type'] = 'application/sdp';
+      rq.content = this.sdp(direction);
+    }
+    return new Promise((resolve) =>
+      this.stack.send(rq, (rs) => {
+        if ((rs.status ?? 0) < 200) return;
+        if (method === 'INVITE') this.stack.send({ method: 'ACK', uri: rq.uri, headers: { ...rq.headers, cseq: { method: 'ACK', seq: d.cseq }, to: rs.headers.to, via: [] } });
+        resolve(rs);
+      }),
+    );
+  }
+
+  close(): void {
+    const stack = this.stack;
+    setImmediate(() => stack.destroy());
+    this.rtpSocket.close();
+  }
+
+  private onRequest(rq: SipMessage): void {
+    this.requests.push(rq);
+    this.notify();
+    if (rq.method === 'ACK') return;
+    if (rq.method === 'INVITE' && !rq.headers.to?.params.tag) return this.invite(rq);
+    if (rq.method === 'CANCEL') return this.stack.send(sip.makeResponse(rq, 200, 'OK'));
+    this.stack.send(sip.makeResponse(rq, 200, 'OK'));
+  }
+
+  private invite(rq: SipMessage): void {
+    const b = this.behaviour;
+    if (b.kind === 'status') return this.stack.send(sip.makeResponse(rq, b.status));
+    if (b.challenge) {
+      const key = rq.headers['call-id']!;
+      let ctx = this.auth.get(key) as { realm?: string } | undefined;
+      if (!ctx) {
+        ctx = { realm: b.challenge.realm };
+        this.auth.set(key, ctx);
+        return this.stack.send(challenge(ctx, sip.makeResponse(rq, b.challenge.status)));
+      }
+      if (!authenticateRequest(ctx, rq, { user: b.challenge.user, password: b.challenge.password })) return this.stack.send(sip.makeResponse(rq, 403));
+    }
+    const tag = `trunk${Date.now()}`;
+    const ringing = sip.makeResponse(rq, 180, 'Ringing');
+    ringing.headers.to!.params.tag = tag;
+    this.stack.send(ringing);
+    const ok = sip.makeResponse(rq, 200, 'OK');
+    ok.headers.to!.params.tag = tag;
+    ok.headers.contact = [{ uri: `sip:trunk@127.0.0.2:${this.port}`, params: {} }];
+    ok.headers['content-type'] = 'application/sdp';
+    ok.content = this.sdp('sendrecv');
+    this.dialog = { invite: rq, tag, cseq: 100 };
+    this.stack.send(ok);
+  }
+
+  private sdp(direction: string): string {
+    const port = this.rtpSocket.address().port;
+    return `v=0\r\no=trunk 1 1 IN IP4 127.0.0.2\r\ns=-\r\nc=IN IP4 127.0.0.2\r\nt=0 0\r\nm=audio ${port} RTP/AVP 8 101\r\na=rtpmap:8 PCMA/8000\r\na=rtpmap:101 telephone-event/8000\r\na=${direction}\r\n`;
+  }
+
+  private notify(): void {
+    for (const w of [...this.waiters]) w();
+  }
+}
