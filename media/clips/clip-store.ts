@@ -1,7 +1,8 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { CLIP_RATE } from '../../protocol/media/audio-clip.js';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../shared/fs/private-files.js';
 
 /** What is stored beside a clip's samples. */
 export interface ClipMetadata {
@@ -27,7 +28,7 @@ export class ClipStore {
   /** Stores (or replaces) a clip of 16 kHz samples. */
   async saveClip(id: string, samples16k: Int16Array): Promise<ClipMetadata> {
     checkId(id);
-    await mkdir(this.dir, { recursive: true });
+    await ensurePrivateDir(this.dir);
     const meta: ClipMetadata = { id, sampleRate: CLIP_RATE, samples: samples16k.length, durationMs: Math.round((samples16k.length * 1000) / CLIP_RATE) };
     const bytes = Buffer.from(samples16k.buffer, samples16k.byteOffset, samples16k.byteLength);
     await writeAtomically(join(this.dir, `${id}.pcm`), bytes);
@@ -74,6 +75,6 @@ function checkId(id: string): void {
 
 async function writeAtomically(path: string, data: string | Uint8Array): Promise<void> {
   const temporary = `${path}.${process.pid}.tmp`;
-  await writeFile(temporary, data);
+  await writeFile(temporary, data, { mode: PRIVATE_FILE_MODE });
   await rename(temporary, path);
 }

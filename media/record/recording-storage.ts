@@ -1,6 +1,6 @@
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WavFileWriter } from '../../shared/audio/wav.js';
+import { ensurePrivateDir } from '../../shared/fs/private-files.js';
 
 /** A recording being written: 16 kHz frames in, a stored file out. */
 export interface RecordingWriter {
@@ -20,13 +20,13 @@ export interface RecordingStorage {
 
 const RECORDING_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
-/** Recordings as WAV files under a local directory; the key is the file name. */
+/** Recordings as WAV files (0600) under a local directory (0700); the key is the file name. */
 export class LocalRecordingStorage implements RecordingStorage {
   constructor(readonly dir: string) {}
 
   async create(recordingId: string, sampleRate: number): Promise<RecordingWriter> {
     if (!RECORDING_ID.test(recordingId) || recordingId.startsWith('.')) throw new Error(`unsafe recording id ${recordingId}`);
-    await mkdir(this.dir, { recursive: true });
+    await ensurePrivateDir(this.dir);
     const key = `${recordingId}.wav`;
     const writer = await WavFileWriter.create(join(this.dir, key), sampleRate);
     return { key, append: (frame) => writer.append(frame), close: () => writer.close() };

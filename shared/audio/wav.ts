@@ -10,6 +10,7 @@
  * Writing produces 16-bit PCM mono; `WavFileWriter` streams a recording to disk and patches the sizes on close.
  */
 import { open, type FileHandle } from 'node:fs/promises';
+import { PRIVATE_FILE_MODE } from '../fs/private-files.js';
 import { SentralError } from '../errors/sentral-error.js';
 import { MULAW_TO_PCM } from './g711.js';
 
@@ -165,7 +166,8 @@ export class WavFileWriter {
 
   /** Creates (or replaces) the file at `path` and writes a provisional header. */
   static async create(path: string, sampleRate: number): Promise<WavFileWriter> {
-    const handle = await open(path, 'w');
+    // Recorded audio is customer data: readable by the service's user only.
+    const handle = await open(path, 'w', PRIVATE_FILE_MODE);
     try {
       await handle.write(header(sampleRate, 0), 0, HEADER_BYTES, 0);
     } catch (err) {

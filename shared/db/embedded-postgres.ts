@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { PgliteSessionQueue } from './pglite-session-queue.js';
+import { ensurePrivateDirSync } from '../fs/private-files.js';
 
 /** An in-process PGlite served on a loopback port, so the same postgres.js client talks to it. */
 export interface EmbeddedPostgres {
@@ -17,7 +17,9 @@ export async function startEmbeddedPostgres(options: { dataDir: string | null; h
   let dataPath: string | undefined;
   if (options.dataDir) {
     dataPath = join(options.dataDir, 'pg');
-    mkdirSync(dataPath, { recursive: true });
+    // The data directory holds customer data (the database, recordings, clips): the service's user only.
+    ensurePrivateDirSync(options.dataDir);
+    ensurePrivateDirSync(dataPath);
   }
   const db = await PGlite.create(dataPath);
   const host = options.host ?? '127.0.0.1';
