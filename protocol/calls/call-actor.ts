@@ -5,6 +5,7 @@ import type { MediaOp } from '../media/media-op.js';
 import { StreamLegSpec } from '../stream/stream-leg-spec.js';
 import { Metadata, type Call } from './call.js';
 import { GatherChoice, type Command } from './command.js';
+import type { ActorMessageFailedPayload } from './mailbox.js';
 import { AudioMode, ParticipantSpec, type Participant } from './participant.js';
 import type { Stream } from './stream.js';
 
@@ -175,8 +176,11 @@ export type TimerFiredEvent = Static<typeof TimerFiredEvent>;
 /** A media node event as the call's actor receives it. */
 export type CallMediaEvent = MediaEventBody & { at: number };
 
+/** The host's word that a message failed for good (protocol/calls/mailbox.ts ACTOR_MESSAGE_FAILED). */
+export type ActorMessageFailedEvent = { type: 'actor.message.failed'; at: number } & ActorMessageFailedPayload;
+
 /** Every event a call actor takes. */
-export type CallActorEvent = CallRequestEvent | CallMediaEvent | MediaOpResultEvent | TimerFiredEvent;
+export type CallActorEvent = CallRequestEvent | CallMediaEvent | MediaOpResultEvent | TimerFiredEvent | ActorMessageFailedEvent;
 
 /** What a room token is issued for: the API signs it (issueRoomToken) into `connection.token`. */
 export interface ConnectionGrant {

@@ -58,6 +58,23 @@ export const ActorReplayPayload = Type.Object({ messageId: Type.String({ minLeng
 export type ActorReplayPayload = Static<typeof ActorReplayPayload>;
 
 /**
+ * Message type the host sends an actor after one of its messages failed for good (answered with an error
+ * and recorded): a machine may record the failure, e.g. a command that becomes a failed command.
+ */
+export const ACTOR_MESSAGE_FAILED = 'actor.message.failed';
+/** Payload of `actor.message.failed`. */
+export const ActorMessageFailedPayload = Type.Object({
+  messageId: Type.String(),
+  messageType: Type.String(),
+  /** The failed message's `commandId`, when it carried one. */
+  commandId: Type.Optional(MessageId),
+  /** The catalogue code the sender was answered with. */
+  code: Type.String(),
+});
+/** Payload of `actor.message.failed`. */
+export type ActorMessageFailedPayload = Static<typeof ActorMessageFailedPayload>;
+
+/**
  * An actor's answer to a message, published on the message's `replyTo` after the transition committed.
  * `status` follows HTTP; failures carry `body.error = { code, message }` with a catalogue code.
  */

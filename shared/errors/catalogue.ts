@@ -102,6 +102,10 @@ export const errorCatalogue = {
   actor_ended: { status: 409, message: 'The call has ended; it takes no further actions.' },
   actor_unavailable: { status: 503, message: 'The call did not answer in time; retry with the same Idempotency-Key.' },
   actor_message_unknown: { status: 404, message: 'No processed message with this id (nothing to replay).' },
+  actor_message_unstorable: { status: 422, message: 'The request holds data the call cannot store (such as a lone UTF-16 surrogate or a NUL character); nothing was changed.' },
+  actor_message_too_large: { status: 413, message: "The request is too large for a call's mailbox; nothing was changed." },
+  actor_message_invalid: { status: 400, message: 'The message is not one a call can read; nothing was changed.' },
+  actor_failed: { status: 500, message: 'The call failed to handle this request; nothing was changed and the failure was recorded.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the error catalogue. */

@@ -13,7 +13,7 @@ export async function openActorDatabase(): Promise<{ sql: Sql; url: string; rese
     sql,
     url: db.url,
     async reset() {
-      await sql`truncate partition_epochs, actor_snapshots, actor_timers, actor_messages, toy_effects`;
+      await sql`truncate partition_epochs, actor_snapshots, actor_timers, actor_messages, actor_failed_messages, toy_effects`;
     },
     async close() {
       await sql.end();

@@ -12,7 +12,9 @@ type CounterEvent =
   | { type: 'ring'; at: number; timerId: string }
   | { type: 'boom'; at: number }
   | { type: 'badEffect'; at: number }
-  | { type: 'finish'; at: number };
+  | { type: 'finish'; at: number }
+  | { type: 'label'; at: number; text: string; commandId?: string }
+  | { type: 'actor.message.failed'; at: number; messageId: string; messageType: string; commandId?: string; code: string };
 
 /** What the counter keeps. */
 export interface CounterContext {
@@ -20,6 +22,10 @@ export interface CounterContext {
   count: number;
   createdAt: number;
   rings: Array<{ timerId: string; at: number }>;
+  /** The last label (stored in the snapshot, so a label the database refuses fails the commit). */
+  label?: string;
+  /** Commands whose message failed for good, as the host told the actor. */
+  failedCommands?: Array<{ commandId: string; code: string }>;
 }
 
 /** The toy counter machine. */
@@ -72,6 +78,18 @@ export const counterMachine = setup({
         },
         // A timer without a deadline: a bug the host must refuse.
         badEffect: { actions: emit(() => ({ type: 'timer.set', timerId: 'x' })) },
+        label: {
+          actions: [
+            assign({ label: ({ event }) => event.text, count: ({ context }) => context.count + 1 }),
+            emit(({ context }) => ({ type: 'reply', body: { count: context.count } })),
+          ],
+        },
+        'actor.message.failed': {
+          actions: assign({
+            failedCommands: ({ context, event }) =>
+              event.commandId === undefined ? context.failedCommands : [...(context.failedCommands ?? []), { commandId: event.commandId, code: event.code }],
+          }),
+        },
         finish: {
           target: 'done',
           actions: emit(({ context }) => ({ type: 'reply', status: 200, body: { final: context.count } })),

@@ -12,16 +12,18 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { MAILBOX_STREAM } from '../../../protocol/bus/bus-names.js';
 import type { Services } from '../../app/services.js';
-import { pruneOutcomes } from './actor-store.js';
+import { pruneFailures, pruneOutcomes } from './actor-store.js';
 import type { EffectRunner, OnCommit } from './effect.js';
 import { claimEpoch } from './fence.js';
 import { PartitionLeases } from './partition-leases.js';
-import { PartitionWorker, type MachineRegistry } from './partition-worker.js';
+import { PartitionWorker, type CommitFault, type MachineRegistry } from './partition-worker.js';
 
 /** Lease time to live when not given. */
 export const DEFAULT_LEASE_TTL_MS = 10_000;
 // Outcomes of processed messages are kept this long: far beyond any sender's retry.
 const OUTCOME_RETENTION_MS = 24 * 3600_000;
+/** Records of messages that failed for good are kept this long for operators (docs/actors.md). */
+export const FAILURE_RETENTION_MS = 30 * 24 * 3600_000;
 const PRUNE_INTERVAL_MS = 3600_000;
 
 /** The services the host uses. */
@@ -50,6 +52,8 @@ export interface ActorHostOptions {
   leaseClock?: Clock;
   /** Told of every change of the owned partitions. */
   onOwnership?: (partitions: number[]) => void;
+  /** Test-only fault injection into each message's commit (see CommitFault). */
+  commitFault?: CommitFault;
 }
 
 /** A running actor host. */
@@ -104,6 +108,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
       epoch,
       ackWaitMs: options.ackWaitMs ?? ttlMs,
       onStale: () => void leases.release(partition),
+      ...(options.commitFault ? { commitFault: options.commitFault } : {}),
     });
     workers.set(partition, worker);
     await worker.start();
@@ -138,6 +143,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
 
   const prune = (): void => {
     pruneOutcomes(sql, new Date(clock.now() - OUTCOME_RETENTION_MS)).catch((err: unknown) => log.warn({ err }, 'pruning processed messages failed'));
+    pruneFailures(sql, new Date(clock.now() - FAILURE_RETENTION_MS)).catch((err: unknown) => log.warn({ err }, 'pruning failed-message records failed'));
     pruneTimer = clock.setTimer(PRUNE_INTERVAL_MS, prune);
   };
   let pruneTimer = clock.setTimer(PRUNE_INTERVAL_MS, prune);

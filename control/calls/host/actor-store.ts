@@ -1,4 +1,4 @@
-/** The actor host's tables: snapshots, durable timers and processed-message outcomes (migration 040). */
+/** The actor host's tables: snapshots, durable timers, processed-message outcomes (migration 040) and failed messages (041). */
 import type { Sql, Tx } from '../../../shared/db/database.js';
 import type { ActorEffect, ReplyRequest, TimerRequest } from './effect.js';
 
@@ -115,5 +115,53 @@ export async function recordOutcome(tx: Tx, callId: string, messageId: string, o
 /** Forgets processed-message outcomes older than `before` (retries come within minutes); returns how many. */
 export async function pruneOutcomes(sql: Sql, before: Date): Promise<number> {
   const rows = await sql`delete from actor_messages where processed_at < ${before} returning 1`;
+  return rows.length;
+}
+
+/** A mailbox message that failed for good, as recorded for operators. */
+export interface FailedMessage {
+  partition: number;
+  streamSeq: number;
+  deliveryCount: number;
+  callId: string | null;
+  messageId: string | null;
+  messageType: string | null;
+  /** The catalogue code the sender was answered with. */
+  code: string;
+  /** The error's text (well-formed, NUL-free, at most 2,000 characters). */
+  error: string;
+  failedAt: Date;
+}
+
+/** Records a message that failed for good. */
+export async function recordFailure(sql: Sql | Tx, row: FailedMessage): Promise<void> {
+  await sql`
+    insert into actor_failed_messages (partition, stream_seq, delivery_count, call_id, message_id, message_type, code, error, failed_at)
+    values (${row.partition}, ${row.streamSeq}, ${row.deliveryCount}, ${row.callId}, ${row.messageId}, ${row.messageType}, ${row.code}, ${row.error}, ${row.failedAt})`;
+}
+
+/** Failed messages, newest first (what an operator reads). */
+export async function failedMessages(sql: Sql, options: { callId?: string; limit?: number } = {}): Promise<FailedMessage[]> {
+  const limit = options.limit ?? 100;
+  const rows = await sql<Array<Record<string, unknown>>>`
+    select partition, stream_seq, delivery_count, call_id, message_id, message_type, code, error, failed_at from actor_failed_messages
+    where ${options.callId === undefined ? sql`true` : sql`call_id = ${options.callId}`}
+    order by failed_at desc, id desc limit ${limit}`;
+  return rows.map((r) => ({
+    partition: r.partition as number,
+    streamSeq: Number(r.stream_seq),
+    deliveryCount: r.delivery_count as number,
+    callId: r.call_id as string | null,
+    messageId: r.message_id as string | null,
+    messageType: r.message_type as string | null,
+    code: r.code as string,
+    error: r.error as string,
+    failedAt: r.failed_at as Date,
+  }));
+}
+
+/** Forgets failed-message records older than `before`; returns how many. */
+export async function pruneFailures(sql: Sql, before: Date): Promise<number> {
+  const rows = await sql`delete from actor_failed_messages where failed_at < ${before} returning 1`;
   return rows.length;
 }

@@ -20,12 +20,13 @@ export interface MailboxEntry {
 
 // Media event envelope fields that are not part of what the machine is told.
 const MEDIA_ENVELOPE = new Set(['eventId', 'source', 'callId', 'type', 'at']);
-const MAX_MESSAGE_BYTES = 256 * 1024;
+/** The largest mailbox message a call's actor takes (senders refuse larger ones before publishing). */
+export const MAX_MAILBOX_MESSAGE_BYTES = 256 * 1024;
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads a mailbox message; returns a reason string when it is not one (it is then dropped). */
 export function readMailboxEntry(data: Uint8Array): MailboxEntry | string {
-  if (data.byteLength > MAX_MESSAGE_BYTES) return `message of ${data.byteLength} bytes is over the limit`;
+  if (data.byteLength > MAX_MAILBOX_MESSAGE_BYTES) return `message of ${data.byteLength} bytes is over the limit`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(decoder.decode(data));

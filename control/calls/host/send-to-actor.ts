@@ -15,6 +15,7 @@ import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { mailboxSubject, replySubject } from '../../../protocol/bus/bus-names.js';
 import { randomBytes } from 'node:crypto';
 import { ACTOR_REPLAY, ActorReply, MessageId, type ActorMessage } from '../../../protocol/calls/mailbox.js';
+import { MAX_MAILBOX_MESSAGE_BYTES } from './mailbox-entry.js';
 
 /** A message for an actor, before it is addressed. */
 export interface OutgoingMessage {
@@ -38,12 +39,20 @@ const decoder = new TextDecoder();
 
 /**
  * Mails `message` to the actor of `callId` and resolves with its reply; rejects with SentralError
- * `actor_unavailable` when no answer comes within the timeout (retry with the same id).
+ * `actor_unavailable` when no answer comes within the timeout (retry with the same id), and with
+ * `actor_message_too_large` before publishing a message the actor would refuse for its size.
  */
 export async function sendToActor(bus: Bus, callId: string, message: OutgoingMessage, options: SendOptions): Promise<ActorReply> {
   if (!Value.Check(MessageId, message.id)) throw new Error(`message id ${JSON.stringify(message.id)} is not [A-Za-z0-9_-]{1,128}`);
-  const clock = options.clock ?? realClock;
   const replyTo = replySubject(message.id);
+  const envelope: ActorMessage = { id: message.id, callId, type: message.type, payload: message.payload ?? {}, replyTo };
+  const encoded = encoder.encode(JSON.stringify(envelope));
+  if (encoded.byteLength > MAX_MAILBOX_MESSAGE_BYTES) {
+    throw new SentralError('actor_message_too_large', {
+      message: `The request makes a call message of ${encoded.byteLength} bytes; the limit is ${MAX_MAILBOX_MESSAGE_BYTES}. Nothing was changed.`,
+    });
+  }
+  const clock = options.clock ?? realClock;
   const subject = mailboxSubject(callId, options.partitions);
   let settle: (reply: ActorReply) => void = () => {};
   const answered = new Promise<ActorReply>((resolve) => (settle = resolve));
@@ -62,8 +71,7 @@ export async function sendToActor(bus: Bus, callId: string, message: OutgoingMes
         reject(new SentralError('actor_unavailable', { retryAfterSeconds: 1, message: `call ${callId} did not answer within ${options.timeoutMs} ms` })),
       );
     });
-    const envelope: ActorMessage = { id: message.id, callId, type: message.type, payload: message.payload ?? {}, replyTo };
-    const ack = await Promise.race([bus.publish(subject, encoder.encode(JSON.stringify(envelope)), { msgId: message.id }), timedOut]);
+    const ack = await Promise.race([bus.publish(subject, encoded, { msgId: message.id }), timedOut]);
     if (ack.duplicate) {
       const ask: ActorMessage = {
         id: `${message.id}-replay-${randomBytes(6).toString('hex')}`,

@@ -1,4 +1,4 @@
-import type { CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent, Charge } from '../../../protocol/calls/call-actor.js';
+import type { ActorMessageFailedEvent, CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent, Charge } from '../../../protocol/calls/call-actor.js';
 import { ledgerMoves, paidMs, settle } from './billing-meter.js';
 import type { CallContext, CommandRecord } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
@@ -11,6 +11,7 @@ import {
   onGatherKey,
   onOpResult,
   onPlaybackEnded,
+  rejectCommand,
   sayWindowMs,
   startListening,
   stopGather,
@@ -316,7 +317,7 @@ function onRecordingReport(d: CallDraft, e: Extract<CallMediaEvent, { type: 'rec
 }
 
 /** Handles a media node event, an op result or a timer while the call is live. */
-function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEvent>): void {
+function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent>): void {
   const c = d.ctx;
   switch (e.type) {
     case 'dtmf.received': {
@@ -377,8 +378,12 @@ export function isRequest(e: { type: string }): e is CallRequestEvent {
 
 /** Handles any event while the call is live (dialing, ringing, in progress); unknown event types are ignored. */
 export function handleLive(d: CallDraft, e: CallActorEvent): void {
+  if (e.type === 'actor.message.failed') {
+    if (e.commandId !== undefined) rejectCommand(d, e.commandId, e.messageType, e.code);
+    return;
+  }
   if (isRequest(e)) return onRequest(d, e);
-  if (mediaTypes.has(e.type)) onMediaOrTimer(d, e as Exclude<CallActorEvent, CallRequestEvent>);
+  if (mediaTypes.has(e.type)) onMediaOrTimer(d, e as Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent>);
 }
 
 /** Handles an event after the call ended: reads and metadata still work, late reports of recordings arrive, actions are refused. */

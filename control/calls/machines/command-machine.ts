@@ -70,6 +70,41 @@ export function finishCommand(d: CallDraft, c: CommandRecord, state: Exclude<Com
   d.record(`call.command.${state}`, { commandId: c.id, action: c.action, reason });
 }
 
+// The API request type of each command action (what a failed message of that type would have issued).
+const ACTION_OF_REQUEST: Readonly<Record<string, CommandAction>> = {
+  'command.say': 'say',
+  'command.play': 'play',
+  'command.gather': 'gather',
+  'command.stopMedia': 'media.stop',
+  'command.startRecording': 'recording.start',
+};
+
+/**
+ * A command request whose message failed for good (the host answered its sender with an error): the
+ * command exists as failed, with the error code as its reason, and call.command.failed is recorded.
+ */
+export function rejectCommand(d: CallDraft, commandId: string, requestType: string, code: string): void {
+  const action = Object.hasOwn(ACTION_OF_REQUEST, requestType) ? ACTION_OF_REQUEST[requestType] : undefined;
+  if (action === undefined || d.command(commandId)) return;
+  const c: CommandRecord = {
+    id: commandId,
+    action,
+    state: 'issued',
+    reason: null,
+    issuedAt: d.at,
+    finishedAt: null,
+    opId: null,
+    acked: true,
+    playback: false,
+    resultWindowMs: 0,
+    gather: null,
+    recordingId: null,
+    charge: null,
+  };
+  d.ctx.commands.push(c);
+  finishCommand(d, c, 'failed', code);
+}
+
 /** The media node answered the command's op. */
 export function onOpResult(d: CallDraft, c: CommandRecord, ok: boolean, code: string | undefined): void {
   if (c.state !== 'issued' || c.acked) return;
