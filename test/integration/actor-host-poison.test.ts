@@ -8,7 +8,7 @@ import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import type { Sql } from '../../shared/db/database.js';
 import { createLogger } from '../../shared/log/log.js';
-import { MAILBOX_STREAM, mailboxSubject, partitionOf } from '../../shared/partition.js';
+import { MAILBOX_STREAM, mailboxSubject, partitionConsumer, partitionOf } from '../../protocol/bus/bus-names.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
 import { failedMessages } from '../../control/calls/host/actor-store.js';
 import type { CommitFault } from '../../control/calls/host/partition-worker.js';
@@ -53,7 +53,7 @@ const adapters: Array<[string, (clock: ManualClock) => BusSetup]> = [
         prefix,
         open: () => createNatsBus({ url: serviceUrls.nats, prefix, name: 'actor-host-poison-test' }),
         leaseClock: realClock,
-        backlog: (partition) => natsConsumerBacklog(prefix, MAILBOX_STREAM.name, `mbox-${partition}`),
+        backlog: (partition) => natsConsumerBacklog(prefix, MAILBOX_STREAM.name, partitionConsumer(partition)),
         cleanup: () => deleteNatsPrefix(prefix),
       };
     },
