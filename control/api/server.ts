@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerBodyParsers } from './plugins/body-parsers.js';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { Services } from '../app/services.js';
 import { newId } from '../../shared/ids/ids.js';
@@ -55,8 +56,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
     frameworkErrors: frameworkErrorHandler,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
-  // JSON only: the text/plain parser fastify ships with is removed, so any other type is 415.
-  app.removeContentTypeParser(['text/plain']);
+  registerBodyParsers(app);
 
   registerRequestId(app);
   registerErrorHandler(app);
