@@ -1,0 +1,382 @@
+// Generated from the sentral OpenAPI document by `npm run client:generate`; do not edit.
+
+/** Every operation by operationId: method, path and Idempotency-Key handling (x-idempotency). */
+export const operations = {
+  "listProfiles": {
+    "method": "GET",
+    "path": "/v1/profiles",
+    "idempotency": null
+  },
+  "createProfile": {
+    "method": "POST",
+    "path": "/v1/profiles",
+    "idempotency": "optional"
+  },
+  "getProfile": {
+    "method": "GET",
+    "path": "/v1/profiles/{slug}",
+    "idempotency": null
+  },
+  "updateProfile": {
+    "method": "PATCH",
+    "path": "/v1/profiles/{slug}",
+    "idempotency": "optional"
+  },
+  "archiveProfile": {
+    "method": "POST",
+    "path": "/v1/profiles/{slug}/archive",
+    "idempotency": "optional"
+  },
+  "setProfileLimit": {
+    "method": "PUT",
+    "path": "/v1/profiles/{slug}/limit",
+    "idempotency": "optional"
+  },
+  "getProfileUsage": {
+    "method": "GET",
+    "path": "/v1/profiles/{slug}/usage",
+    "idempotency": null
+  },
+  "listApiKeys": {
+    "method": "GET",
+    "path": "/v1/api-keys",
+    "idempotency": null
+  },
+  "createApiKey": {
+    "method": "POST",
+    "path": "/v1/api-keys",
+    "idempotency": "unsupported"
+  },
+  "getApiKey": {
+    "method": "GET",
+    "path": "/v1/api-keys/{id}",
+    "idempotency": null
+  },
+  "revokeApiKey": {
+    "method": "DELETE",
+    "path": "/v1/api-keys/{id}",
+    "idempotency": "optional"
+  },
+  "adminListCompanies": {
+    "method": "GET",
+    "path": "/admin/v1/companies",
+    "idempotency": null
+  },
+  "adminCreateCompany": {
+    "method": "POST",
+    "path": "/admin/v1/companies",
+    "idempotency": "unsupported"
+  },
+  "adminGetCompany": {
+    "method": "GET",
+    "path": "/admin/v1/companies/{id}",
+    "idempotency": null
+  },
+  "adminTopUpCompany": {
+    "method": "POST",
+    "path": "/admin/v1/companies/{id}/top-ups",
+    "idempotency": "optional"
+  },
+  "adminGetCompanyPrices": {
+    "method": "GET",
+    "path": "/admin/v1/companies/{id}/prices",
+    "idempotency": null
+  },
+  "adminSetCompanyPrices": {
+    "method": "PUT",
+    "path": "/admin/v1/companies/{id}/prices",
+    "idempotency": "optional"
+  },
+  "adminListNumbers": {
+    "method": "GET",
+    "path": "/admin/v1/numbers",
+    "idempotency": null
+  },
+  "adminCreateNumber": {
+    "method": "POST",
+    "path": "/admin/v1/numbers",
+    "idempotency": "optional"
+  },
+  "adminGetNumber": {
+    "method": "GET",
+    "path": "/admin/v1/numbers/{id}",
+    "idempotency": null
+  },
+  "adminUpdateNumber": {
+    "method": "PATCH",
+    "path": "/admin/v1/numbers/{id}",
+    "idempotency": "optional"
+  },
+  "listWebhookEndpoints": {
+    "method": "GET",
+    "path": "/v1/webhook-endpoints",
+    "idempotency": null
+  },
+  "createWebhookEndpoint": {
+    "method": "POST",
+    "path": "/v1/webhook-endpoints",
+    "idempotency": "optional"
+  },
+  "getWebhookEndpoint": {
+    "method": "GET",
+    "path": "/v1/webhook-endpoints/{id}",
+    "idempotency": null
+  },
+  "updateWebhookEndpoint": {
+    "method": "PATCH",
+    "path": "/v1/webhook-endpoints/{id}",
+    "idempotency": "optional"
+  },
+  "deleteWebhookEndpoint": {
+    "method": "DELETE",
+    "path": "/v1/webhook-endpoints/{id}",
+    "idempotency": "optional"
+  },
+  "testWebhookEndpoint": {
+    "method": "POST",
+    "path": "/v1/webhook-endpoints/{id}/test",
+    "idempotency": "optional"
+  },
+  "rotateWebhookEndpointSecret": {
+    "method": "POST",
+    "path": "/v1/webhook-endpoints/{id}/rotate-secret",
+    "idempotency": "optional"
+  },
+  "setWebhookEndpointEd25519Key": {
+    "method": "PUT",
+    "path": "/v1/webhook-endpoints/{id}/ed25519",
+    "idempotency": "optional"
+  },
+  "listWebhookAttempts": {
+    "method": "GET",
+    "path": "/v1/webhook-endpoints/{id}/attempts",
+    "idempotency": null
+  },
+  "reviveWebhookEndpoint": {
+    "method": "POST",
+    "path": "/v1/webhook-endpoints/{id}/revive",
+    "idempotency": "optional"
+  },
+  "listFailedDeliveries": {
+    "method": "GET",
+    "path": "/v1/webhook-endpoints/{id}/failed-deliveries",
+    "idempotency": null
+  },
+  "recoverFailedDeliveries": {
+    "method": "POST",
+    "path": "/v1/webhook-endpoints/{id}/recover-failed",
+    "idempotency": "optional"
+  },
+  "listEvents": {
+    "method": "GET",
+    "path": "/v1/events",
+    "idempotency": null
+  },
+  "getEvent": {
+    "method": "GET",
+    "path": "/v1/events/{id}",
+    "idempotency": null
+  },
+  "redeliverEvent": {
+    "method": "POST",
+    "path": "/v1/events/{id}/redeliver",
+    "idempotency": "optional"
+  },
+  "listAudioClips": {
+    "method": "GET",
+    "path": "/v1/audio-clips",
+    "idempotency": null
+  },
+  "createAudioClip": {
+    "method": "POST",
+    "path": "/v1/audio-clips",
+    "idempotency": "optional"
+  },
+  "getAudioClip": {
+    "method": "GET",
+    "path": "/v1/audio-clips/{id}",
+    "idempotency": null
+  },
+  "deleteAudioClip": {
+    "method": "DELETE",
+    "path": "/v1/audio-clips/{id}",
+    "idempotency": "optional"
+  },
+  "adminListSimPhones": {
+    "method": "GET",
+    "path": "/admin/v1/sim/phones",
+    "idempotency": null
+  },
+  "adminCreateSimPhone": {
+    "method": "POST",
+    "path": "/admin/v1/sim/phones",
+    "idempotency": "optional"
+  },
+  "adminCreateSimCall": {
+    "method": "POST",
+    "path": "/admin/v1/sim/calls",
+    "idempotency": "optional"
+  },
+  "createCall": {
+    "method": "POST",
+    "path": "/v1/calls",
+    "idempotency": "required"
+  },
+  "getCall": {
+    "method": "GET",
+    "path": "/v1/calls/{id}",
+    "idempotency": null
+  },
+  "updateCall": {
+    "method": "PATCH",
+    "path": "/v1/calls/{id}",
+    "idempotency": "optional"
+  },
+  "hangupCall": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/hangup",
+    "idempotency": "optional"
+  },
+  "getCallTranscript": {
+    "method": "GET",
+    "path": "/v1/calls/{id}/transcript",
+    "idempotency": null
+  },
+  "getCommand": {
+    "method": "GET",
+    "path": "/v1/calls/{id}/commands/{commandId}",
+    "idempotency": null
+  },
+  "addParticipant": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/participants",
+    "idempotency": "required"
+  },
+  "updateParticipant": {
+    "method": "PATCH",
+    "path": "/v1/calls/{id}/participants/{participantId}",
+    "idempotency": "optional"
+  },
+  "removeParticipant": {
+    "method": "DELETE",
+    "path": "/v1/calls/{id}/participants/{participantId}",
+    "idempotency": "optional"
+  },
+  "createParticipantToken": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/participants/{participantId}/token",
+    "idempotency": "optional"
+  },
+  "say": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/say",
+    "idempotency": "required"
+  },
+  "play": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/play",
+    "idempotency": "optional"
+  },
+  "gather": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/gather",
+    "idempotency": "required"
+  },
+  "stopMedia": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/media/stop",
+    "idempotency": "optional"
+  },
+  "startRecording": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/recording/start",
+    "idempotency": "optional"
+  },
+  "startTranscription": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/transcription/start",
+    "idempotency": "optional"
+  },
+  "sendDtmf": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/dtmf",
+    "idempotency": "optional"
+  },
+  "startStream": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/streams",
+    "idempotency": "optional"
+  },
+  "getStream": {
+    "method": "GET",
+    "path": "/v1/calls/{id}/streams/{streamId}",
+    "idempotency": null
+  },
+  "stopStream": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/streams/{streamId}/stop",
+    "idempotency": "optional"
+  },
+  "listRecordings": {
+    "method": "GET",
+    "path": "/v1/calls/{id}/recordings",
+    "idempotency": null
+  },
+  "downloadRecording": {
+    "method": "GET",
+    "path": "/v1/calls/{id}/recordings/{recordingId}",
+    "idempotency": null
+  }
+} as const;
+
+/** Idempotency-Key handling by `METHOD /path`: 'required', 'optional' or 'unsupported'. */
+export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'unsupported'>> = {
+  "POST /v1/profiles": "optional",
+  "PATCH /v1/profiles/{slug}": "optional",
+  "POST /v1/profiles/{slug}/archive": "optional",
+  "PUT /v1/profiles/{slug}/limit": "optional",
+  "POST /v1/api-keys": "unsupported",
+  "DELETE /v1/api-keys/{id}": "optional",
+  "POST /admin/v1/companies": "unsupported",
+  "POST /admin/v1/companies/{id}/top-ups": "optional",
+  "PUT /admin/v1/companies/{id}/prices": "optional",
+  "POST /admin/v1/numbers": "optional",
+  "PATCH /admin/v1/numbers/{id}": "optional",
+  "POST /v1/webhook-endpoints": "optional",
+  "PATCH /v1/webhook-endpoints/{id}": "optional",
+  "DELETE /v1/webhook-endpoints/{id}": "optional",
+  "POST /v1/webhook-endpoints/{id}/test": "optional",
+  "POST /v1/webhook-endpoints/{id}/rotate-secret": "optional",
+  "PUT /v1/webhook-endpoints/{id}/ed25519": "optional",
+  "POST /v1/webhook-endpoints/{id}/revive": "optional",
+  "POST /v1/webhook-endpoints/{id}/recover-failed": "optional",
+  "POST /v1/events/{id}/redeliver": "optional",
+  "POST /v1/audio-clips": "optional",
+  "DELETE /v1/audio-clips/{id}": "optional",
+  "POST /admin/v1/sim/phones": "optional",
+  "POST /admin/v1/sim/calls": "optional",
+  "POST /v1/calls": "required",
+  "PATCH /v1/calls/{id}": "optional",
+  "POST /v1/calls/{id}/hangup": "optional",
+  "POST /v1/calls/{id}/participants": "required",
+  "PATCH /v1/calls/{id}/participants/{participantId}": "optional",
+  "DELETE /v1/calls/{id}/participants/{participantId}": "optional",
+  "POST /v1/calls/{id}/participants/{participantId}/token": "optional",
+  "POST /v1/calls/{id}/say": "required",
+  "POST /v1/calls/{id}/play": "optional",
+  "POST /v1/calls/{id}/gather": "required",
+  "POST /v1/calls/{id}/media/stop": "optional",
+  "POST /v1/calls/{id}/recording/start": "optional",
+  "POST /v1/calls/{id}/transcription/start": "optional",
+  "POST /v1/calls/{id}/dtmf": "optional",
+  "POST /v1/calls/{id}/streams": "optional",
+  "POST /v1/calls/{id}/streams/{streamId}/stop": "optional"
+};
+
+/** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */
+export const listCursors = {
+  "/v1/webhook-endpoints/{id}/attempts": "before",
+  "/v1/webhook-endpoints/{id}/failed-deliveries": "before",
+  "/v1/events": "after",
+  "/v1/audio-clips": "before"
+} as const;
