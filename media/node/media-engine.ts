@@ -47,7 +47,7 @@ export interface MediaEngineDeps {
   capacity: number;
   streamLegs?: StreamLegFactory;
   /** The node's SIP trunk, when configured (phone legs with carrier `sip`). */
-  sip?: Pick<SipAgent, 'dial'>;
+  sip?: Pick<SipAgent, 'dial' | 'answerInbound'>;
   /** Counts room audio frames dropped for a client that sends too fast or reads too slowly. */
   roomDrop?: (direction: 'in' | 'out') => void;
 }
@@ -204,7 +204,9 @@ export class MediaEngine implements RoomDirectory {
     if (!sip) throw new SentralError('capability_unavailable', { message: 'This media node has no SIP trunk.' });
     const phone = op.phone!;
     const ringTimeoutTicks = phone.ringTimeoutSeconds === undefined ? undefined : (phone.ringTimeoutSeconds * 1000) / FRAME_MS;
-    const leg = await sip.dial({ legId: op.legId, to: phone.to, from: phone.from, ringTimeoutTicks, context });
+    const leg = phone.answer
+      ? await sip.answerInbound(phone.answer, op.legId, context)
+      : await sip.dial({ legId: op.legId, to: phone.to, from: phone.from, ringTimeoutTicks, context });
     if (session.isClosed || session.hasLeg(op.legId)) {
       leg.close('session closed');
       throw new SentralError('media_session_not_found', { param: 'callId' });

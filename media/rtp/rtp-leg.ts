@@ -138,6 +138,11 @@ export class RtpLeg implements PcmLeg {
     this.send(packet, target);
   }
 
+  /** The far side ended the call (a BYE): the session removes the leg and reports it hung up. */
+  endedByFarSide(): void {
+    if (!this.closed) this.ctx.ended('hung up');
+  }
+
   close(reason: string): void {
     if (this.closed) return;
     this.closed = true;

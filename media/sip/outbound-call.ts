@@ -72,7 +72,7 @@ export class OutboundCall {
         if (this.state === 'ended') return;
         this.state = 'ended';
         this.host.forget(this);
-        this.ctx.ended('hung up');
+        this.leg.endedByFarSide();
         return;
       case 'INVITE': {
         const offer = parseAudio(rq.content ?? '');

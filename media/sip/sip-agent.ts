@@ -1,9 +1,12 @@
 import * as sip from 'sip';
 import type { Remote, SipMessage, Stack } from 'sip';
+import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { Logger } from '../../shared/log/log.js';
 import type { Leg, LegContext } from '../session/leg.js';
 import type { RtpPortPool } from '../rtp/rtp-port-pool.js';
 import { allowed, type SipSettings } from './sip-config.js';
+import { parseAudio } from '../rtp/sdp.js';
+import { InboundCall } from './inbound-call.js';
 import { OutboundCall } from './outbound-call.js';
 import { createSipStack } from './sip-stack.js';
 
@@ -18,6 +21,24 @@ export interface SipDialRequest {
   context: LegContext;
 }
 
+/** An inbound call the trunk offers, waiting for the inbound flow to answer or reject it. */
+export interface SipInboundOffer {
+  /** sip_…: names the offer when answering (addLeg phone.answer) or rejecting. */
+  id: string;
+  /** The caller's number and the number called, as the trunk sent them (user parts). */
+  from: string;
+  to: string;
+}
+
+/** What the agent tells its node about inbound calls. */
+export interface SipInboundHandler {
+  offered(offer: SipInboundOffer): void;
+  /** The caller gave up (CANCEL) before the offer was answered. */
+  withdrawn(offerId: string): void;
+}
+
+const NUMBER = /^\+?[0-9*#]{1,32}$/;
+
 /**
  * The media node's SIP user agent: listens on UDP and TCP, dials through the trunk, and answers what the
  * trunk sends inside its dialogs. SIP from an address not on the allow-list is answered 403 and goes no
@@ -25,7 +46,10 @@ export interface SipDialRequest {
  * agent does not serve are refused (inbound calls: 480 until the inbound flow takes them).
  */
 export class SipAgent {
-  private readonly calls = new Map<string, OutboundCall>();
+  private readonly calls = new Map<string, OutboundCall | InboundCall>();
+  private readonly offers = new Map<string, InboundCall>();
+  /** Where inbound offers go; without one, inbound INVITEs are answered 480. */
+  inbound: SipInboundHandler | null = null;
   private stack: Stack | null = null;
   /** Counters for metrics and tests. */
   readonly stats = { refused: 0, requests: 0 };
@@ -84,6 +108,30 @@ export class SipAgent {
     return call.leg;
   }
 
+  /** Answers an inbound offer with a leg; `media_leg_not_found` when the offer is gone (cancelled, answered). */
+  async answerInbound(offerId: string, legId: string, context: LegContext): Promise<Leg> {
+    const call = this.offers.get(offerId);
+    if (!call?.isOffered) throw new SentralError('media_leg_not_found', { message: 'The inbound call is no longer offered.', param: 'phone.answer' });
+    this.offers.delete(offerId);
+    const port = await this.ports.take().catch((err: unknown) => {
+      call.reject(503, 'Service Unavailable');
+      throw err;
+    });
+    if (!call.isOffered) {
+      port.release();
+      throw new SentralError('media_leg_not_found', { message: 'The caller hung up before the answer.', param: 'phone.answer' });
+    }
+    return call.answer(legId, context, port);
+  }
+
+  /** Rejects an inbound offer (603 Decline, or 486 when busy); false when it is gone. */
+  rejectInbound(offerId: string, status: 486 | 603 | 480 = 603): boolean {
+    const call = this.offers.get(offerId);
+    if (!call) return false;
+    call.reject(status, status === 486 ? 'Busy Here' : status === 480 ? 'Temporarily Unavailable' : 'Decline');
+    return true;
+  }
+
   /** Stops listening; calls still up are hung up first (their BYE or CANCEL leaves before the sockets close). */
   close(): void {
     for (const call of [...this.calls.values()]) call.hangup();
@@ -112,6 +160,7 @@ export class SipAgent {
       }
       const toTag = rq.headers.to?.params?.tag;
       const call = typeof toTag === 'string' ? this.calls.get(`${rq.headers['call-id']};${toTag}`) : undefined;
+      if (call instanceof InboundCall && call.isOffered && rq.method !== 'ACK') return this.respond(rq, 491, 'Request Pending');
       if (call) {
         call.request(rq, (status, reason, body) => this.respond(rq, status, reason, body, call.localTag));
         return;
@@ -122,10 +171,19 @@ export class SipAgent {
         case 'OPTIONS':
           return this.respond(rq, 200, 'OK');
         case 'INVITE':
-          // Inbound calls reach the node but are not taken yet (the inbound flow will).
-          return this.respond(rq, toTag ? 481 : 480, toTag ? 'Call/Transaction Does Not Exist' : 'Temporarily Unavailable');
+          if (toTag) return this.respond(rq, 481, 'Call/Transaction Does Not Exist');
+          return this.offer(rq);
+        case 'CANCEL': {
+          const offered = [...this.offers.values()].find((c) => c.isOffered && c.key.startsWith(`${rq.headers['call-id']};`));
+          this.respond(rq, offered ? 200 : 481, offered ? 'OK' : 'Call/Transaction Does Not Exist');
+          if (offered) {
+            this.offers.delete(offered.id);
+            offered.cancelled();
+            this.inbound?.withdrawn(offered.id);
+          }
+          return;
+        }
         case 'BYE':
-        case 'CANCEL':
           return this.respond(rq, 481, 'Call/Transaction Does Not Exist');
         default:
           return this.respond(rq, 405, 'Method Not Allowed');
@@ -135,6 +193,36 @@ export class SipAgent {
       this.log.warn({ err }, 'sip request could not be handled');
       this.respond(rq, 400, 'Bad Request');
     }
+  }
+
+  /** A new inbound INVITE: offered to the inbound flow with 180 Ringing, or refused at once. */
+  private offer(rq: SipMessage): void {
+    const handler = this.inbound;
+    if (!handler) return this.respond(rq, 480, 'Temporarily Unavailable');
+    const to = userOf(rq.uri);
+    const from = userOf(rq.headers.from?.uri);
+    if (!to || !NUMBER.test(to)) return this.respond(rq, 404, 'Not Found');
+    const sdp = parseAudio(rq.content ?? '');
+    if (!sdp) return this.respond(rq, 488, 'Not Acceptable Here');
+    const call: InboundCall = new InboundCall(
+      {
+        settings: this.settings,
+        send: (m, cb) => this.send(m, cb),
+        respond: (status, reason, body) => this.respond(rq, status, reason, body, call.localTag),
+        forget: (c) => {
+          this.calls.delete(c.key);
+          this.offers.delete(c.id);
+        },
+      },
+      rq,
+      sdp,
+      from && NUMBER.test(from) ? from : 'anonymous',
+      to,
+    );
+    this.calls.set(call.key, call);
+    this.offers.set(call.id, call);
+    this.respond(rq, 180, 'Ringing', undefined, call.localTag);
+    handler.offered({ id: call.id, from: call.from, to: call.to });
   }
 
   private respond(rq: SipMessage, status: number, reason: string | undefined, body?: string, tag?: string): void {
@@ -151,4 +239,11 @@ export class SipAgent {
       this.log.warn({ err, status }, 'sip response could not be sent');
     }
   }
+}
+
+/** The user part of a SIP URI (the number), or null. */
+function userOf(uri: unknown): string | null {
+  if (typeof uri !== 'string' && (typeof uri !== 'object' || uri === null)) return null;
+  const parsed = sip.parseUri(uri as string);
+  return typeof parsed?.user === 'string' ? parsed.user : null;
 }

@@ -6,7 +6,8 @@ import { createLogger } from '../../shared/log/log.js';
 import { TickClock } from '../../media/clock/tick-clock.js';
 import { RtpPortPool } from '../../media/rtp/rtp-port-pool.js';
 import { SipAgent } from '../../media/sip/sip-agent.js';
-import { EngineHarness } from '../unit/media-harness.js';
+import { EngineHarness, type RoomProbe } from '../unit/media-harness.js';
+import type { SipInboundOffer } from '../../media/sip/sip-agent.js';
 import { Baresip, freeSipPort } from '../support/baresip.js';
 
 // Real SIP software on loopback: baresip (Debian's package) as the far phone, our agent as the trunk client.
@@ -41,7 +42,7 @@ async function startAgentFor(b: Baresip): Promise<void> {
 }
 
 beforeAll(async () => {
-  harness = await new EngineHarness().start({ sip: { dial: (r) => agent.dial(r) } });
+  harness = await new EngineHarness().start({ sip: { dial: (r) => agent.dial(r), answerInbound: (offer, legId, ctx) => agent.answerInbound(offer, legId, ctx) } });
   tick = new TickClock();
   tick.start(() => harness.engine.tick());
 });
@@ -76,6 +77,34 @@ function eventFor(callId: string, type: string): Promise<unknown> {
   });
 }
 
+/** Amplitude of baresip's 440 Hz in a second of what the app heard (before any say: the app hears both). */
+async function toneHeardBy(app: RoomProbe): Promise<number> {
+  const from = app.heard.length;
+  await new Promise<void>((resolve) => {
+    const check = (): void => (app.heard.length >= from + 60 ? resolve() : void setTimeout(check, 20));
+    check();
+  });
+  const heard = app.heard.slice(from + 10, from + 60);
+  const joined = new Int16Array(heard.length * heard[0]!.length);
+  heard.forEach((f, i) => joined.set(f, i * f.length));
+  return toneAmplitude(joined, 440, heard[0]!.length * 50);
+}
+
+async function say(callId: string): Promise<void> {
+  expect((await harness.op({ op: 'say', callId, commandId: `cmd_say_${callId}`, text: 'Hello from sentral. This is the telephone line test, one two three.' })).ok).toBe(true);
+  expect(await eventFor(callId, 'playback.ended')).toMatchObject({ outcome: 'completed' });
+}
+
+/** 20 ms frames of baresip's recording of what it heard that are loud (speech where the text was read). */
+async function speechFramesHeardBy(b: Baresip): Promise<number> {
+  const [file] = await b.heardFiles();
+  expect(file).toBeDefined();
+  const wav = parseWav(await readFile(file!));
+  let loud = 0;
+  for (let at = 0; at + 160 <= wav.samples.length; at += 160) if (rms(wav.samples.subarray(at, at + 160)) > 500) loud++;
+  return loud;
+}
+
 describe('outbound SIP calls to baresip', () => {
   it('is answered, the phone hears say, its tone is heard, its RFC 4733 keys arrive, and hangup from the API sends BYE', async () => {
     const b = await phone('auto');
@@ -85,19 +114,8 @@ describe('outbound SIP calls to baresip', () => {
     await eventFor(callId, 'leg.answered');
     await b.event('CALL_ESTABLISHED');
 
-    // baresip's 440 Hz reaches the app through RTP, the jitter buffer and the mix (a second of it, before any say).
-    const from = app.heard.length;
-    await new Promise<void>((resolve) => {
-      const check = (): void => (app.heard.length >= from + 60 ? resolve() : void setTimeout(check, 20));
-      check();
-    });
-    const heard = app.heard.slice(from + 10, from + 60);
-    const joined = new Int16Array(heard.length * heard[0]!.length);
-    heard.forEach((f, i) => joined.set(f, i * f.length));
-    expect(toneAmplitude(joined, 440, heard[0]!.length * 50)).toBeGreaterThan(500);
-
-    expect((await harness.op({ op: 'say', callId, commandId: 'cmd_say', text: 'Hello from sentral. This is the telephone line test, one two three.' })).ok).toBe(true);
-    expect(await eventFor(callId, 'playback.ended')).toMatchObject({ outcome: 'completed' });
+    expect(await toneHeardBy(app)).toBeGreaterThan(500);
+    await say(callId);
 
     for (const d of ['1', '2', '#']) {
       const before = harness.ofType('dtmf.received').length;
@@ -113,14 +131,7 @@ describe('outbound SIP calls to baresip', () => {
     expect((await harness.op({ op: 'removeLeg', callId, legId: 'phone', reason: 'hangup' })).ok).toBe(true);
     await b.event('CALL_CLOSED', closedFrom);
 
-    // What baresip recorded holds the speech: loud stretches where the text was read.
-    const [file] = await b.heardFiles();
-    expect(file).toBeDefined();
-    const wav = parseWav(await readFile(file!));
-    const frames: number[] = [];
-    for (let at = 0; at + 160 <= wav.samples.length; at += 160) frames.push(rms(wav.samples.subarray(at, at + 160)));
-    const speechFrames = frames.filter((r) => r > 500).length;
-    expect(speechFrames).toBeGreaterThan(50); // over a second of speech
+    expect(await speechFramesHeardBy(b)).toBeGreaterThan(50); // over a second of speech
   });
 
   it('reports the far end hanging up as leg.hungUp', async () => {
@@ -152,5 +163,54 @@ describe('outbound SIP calls to baresip', () => {
     await b.event('CALL_INCOMING');
     await eventFor(callId, 'leg.noAnswer');
     await b.event('CALL_CLOSED');
+  });
+});
+
+describe('inbound SIP calls from baresip', () => {
+  it('offers the call; answered with a leg, each side hears the other, and baresip hanging up ends the leg', async () => {
+    const b = await phone('auto', '+4799999999');
+    await startAgentFor(b);
+    const offers: SipInboundOffer[] = [];
+    agent.inbound = { offered: (o) => offers.push(o), withdrawn: () => undefined };
+    b.command('dial', `sip:+4723456789@127.0.0.1:${agent.settings.listenPort}`);
+    await new Promise<void>((resolve) => {
+      const check = (): void => (offers.length > 0 ? resolve() : void setTimeout(check, 20));
+      check();
+    });
+    expect(offers[0]).toMatchObject({ to: '+4723456789', from: '+4799999999' });
+    await b.event('CALL_RINGING');
+
+    const callId = `call_sip${++call}`;
+    expect((await harness.op({ op: 'openSession', callId })).ok).toBe(true);
+    const app = await harness.addProbe(callId, 'app');
+    expect(await harness.op({ op: 'addLeg', callId, legId: 'caller', kind: 'phone', phone: { to: '+4723456789', carrier: 'sip', answer: offers[0]!.id } })).toEqual({ ok: true });
+    await eventFor(callId, 'leg.answered');
+    await b.event('CALL_ESTABLISHED');
+    expect(await toneHeardBy(app)).toBeGreaterThan(500);
+    await say(callId);
+
+    b.command('hangup');
+    expect(await eventFor(callId, 'leg.hungUp')).toMatchObject({ legId: 'caller', reason: 'hung up' });
+    expect(await speechFramesHeardBy(b)).toBeGreaterThan(50);
+  });
+
+  it('withdraws the offer when the caller gives up, and the offer can no longer be answered', async () => {
+    const b = await phone('auto', '+4799999999');
+    await startAgentFor(b);
+    const offers: SipInboundOffer[] = [];
+    const withdrawn: string[] = [];
+    agent.inbound = { offered: (o) => offers.push(o), withdrawn: (id) => withdrawn.push(id) };
+    b.command('dial', `sip:+4723456789@127.0.0.1:${agent.settings.listenPort}`);
+    await b.event('CALL_RINGING');
+    b.command('hangup');
+    await new Promise<void>((resolve) => {
+      const check = (): void => (withdrawn.length > 0 ? resolve() : void setTimeout(check, 20));
+      check();
+    });
+    expect(withdrawn).toEqual([offers[0]!.id]);
+    const callId = `call_sip${++call}`;
+    await harness.op({ op: 'openSession', callId });
+    const answer = await harness.op({ op: 'addLeg', callId, legId: 'caller', kind: 'phone', phone: { to: '+4723456789', carrier: 'sip', answer: offers[0]!.id } });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'media_leg_not_found' } });
   });
 });

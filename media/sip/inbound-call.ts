@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { SipMessage } from 'sip';
+import type { LegContext } from '../session/leg.js';
+import { RtpLeg } from '../rtp/rtp-leg.js';
+import type { RtpPort } from '../rtp/rtp-port-pool.js';
+import { parseAudio, writeAnswer, type AudioDescription } from '../rtp/sdp.js';
+import { remoteFrom } from './outbound-call.js';
+import type { SipSettings } from './sip-config.js';
+
+/** What an inbound call needs from the agent. */
+export interface InboundHost {
+  settings: SipSettings;
+  send(message: SipMessage, onResponse?: (response: SipMessage) => void): void;
+  /** Answers the call's INVITE (with our tag). */
+  respond(status: number, reason: string, body?: string): void;
+  forget(call: InboundCall): void;
+}
+
+/**
+ * A call the trunk offers us: its INVITE waits (180 Ringing sent) until the inbound flow answers it with a
+ * leg or rejects it, or the caller cancels. Once answered it is a dialog like an outbound call's: BYE both
+ * ways, re-INVITE from the far end for hold.
+ */
+export class InboundCall {
+  readonly id = `sip_${randomBytes(10).toString('hex')}`;
+  readonly localTag = randomBytes(6).toString('hex');
+  leg: RtpLeg | null = null;
+  private state: 'offered' | 'confirmed' | 'ended' = 'offered';
+  private cseq = 1;
+  private readonly sessionId = String(Date.now());
+  private sdpVersion = 1;
+
+  constructor(
+    private readonly host: InboundHost,
+    private readonly invite: SipMessage,
+    private readonly offer: AudioDescription,
+    readonly from: string,
+    readonly to: string,
+  ) {}
+
+  get key(): string {
+    return `${this.invite.headers['call-id']};${this.localTag}`;
+  }
+
+  get isOffered(): boolean {
+    return this.state === 'offered';
+  }
+
+  /** Answers with a leg on `port`: 200 OK with our SDP answer, and the leg reports answered. */
+  answer(legId: string, ctx: LegContext, port: RtpPort): RtpLeg {
+    const leg = new RtpLeg(legId, ctx, port, () => this.hangup());
+    const answer = writeAnswer({ address: this.host.settings.publicAddress, port: leg.localPort, sessionId: this.sessionId, version: this.sdpVersion++ }, this.offer)!;
+    leg.setRemote(remoteFrom(this.offer, answer.codec));
+    this.leg = leg;
+    this.state = 'confirmed';
+    this.host.respond(200, 'OK', answer.sdp);
+    ctx.report({ type: 'leg.answered', legId });
+    return leg;
+  }
+
+  /** Refuses the offer (603 Decline by default). */
+  reject(status = 603, reason = 'Decline'): void {
+    if (this.state !== 'offered') return;
+    this.state = 'ended';
+    this.host.forget(this);
+    this.host.respond(status, reason);
+  }
+
+  /** The caller cancelled before the answer: 487 to its INVITE. */
+  cancelled(): void {
+    if (this.state !== 'offered') return;
+    this.state = 'ended';
+    this.host.forget(this);
+    this.host.respond(487, 'Request Terminated');
+  }
+
+  /** A request inside the dialog: BYE or re-INVITE. */
+  request(rq: SipMessage, respond: (status: number, reason?: string, body?: string) => void): void {
+    switch (rq.method) {
+      case 'BYE':
+        respond(200, 'OK');
+        if (this.state === 'ended') return;
+        this.state = 'ended';
+        this.host.forget(this);
+        this.leg?.endedByFarSide();
+        return;
+      case 'INVITE': {
+        const offer = parseAudio(rq.content ?? '');
+        const answer = offer && this.leg ? writeAnswer({ address: this.host.settings.publicAddress, port: this.leg.localPort, sessionId: this.sessionId, version: this.sdpVersion++ }, offer) : null;
+        if (!offer || !answer || !this.leg) return respond(488, 'Not Acceptable Here');
+        this.leg.setRemote(remoteFrom(offer, answer.codec));
+        respond(200, 'OK', answer.sdp);
+        return;
+      }
+      case 'ACK':
+        return;
+      default:
+        respond(405, 'Method Not Allowed');
+    }
+  }
+
+  /** Ends the call from our side: BYE once answered. */
+  hangup(): void {
+    if (this.state === 'offered') return this.reject(480, 'Temporarily Unavailable');
+    if (this.state === 'ended') return;
+    this.state = 'ended';
+    this.host.forget(this);
+    const inv = this.invite;
+    const contact = inv.headers.contact?.[0]?.uri ?? inv.headers.from!.uri;
+    this.host.send(
+      {
+        method: 'BYE',
+        uri: contact,
+        headers: {
+          to: inv.headers.from,
+          from: { uri: inv.headers.to!.uri, params: { tag: this.localTag } },
+          'call-id': inv.headers['call-id'],
+          cseq: { method: 'BYE', seq: ++this.cseq },
+          route: (inv.headers['record-route'] ?? []).slice(),
+          'max-forwards': 70,
+          via: [],
+        },
+      },
+      () => undefined,
+    );
+  }
+}
