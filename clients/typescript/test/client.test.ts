@@ -35,7 +35,7 @@ beforeAll(async () => {
   admin = createSentralClient({ baseUrl: api, apiKey: adminToken });
   const number = await admin.POST('/admin/v1/numbers', { body: { number: NUMBER, companyId, profileId } });
   expect(number.response.status, JSON.stringify(number.error)).toBe(201);
-}, 120_000);
+}, 180_000);
 afterAll(async () => {
   await proc?.stop('SIGINT');
   rmSync(dataDir, { recursive: true, force: true });
