@@ -13,7 +13,7 @@
  * error against the frame boundary it was due at, clear → mark echo and clear → silence; at the sender: tick
  * lateness and work, skipped frames, drift of ticks + skips against elapsed / 20 ms, CPU per stream, the
  * streams one core would carry at that CPU per stream, memory per stream. Each side ramps until frames are
- * skipped (or its mean tick work exceeds 15 ms) twice in a row. Loopback only; stops by itself.
+ * skipped beyond 1 % (or its mean tick work exceeds 15 ms) twice in a row. Loopback only; stops by itself.
  *
  *   node --import tsx bench/media-streams/run.ts [steps=50,100,200,300,400,500,600,800,1000] [seconds=10]
  *     [--scenario=two|three] [--send-delay-frames=1] [--sides=node,relay] > results.json
@@ -58,7 +58,11 @@ const SENDERS: Record<Side, { file: string; path: string }> = {
   node: { file: './stream-node.ts', path: '/stream' },
   relay: { file: './bare-relay.ts', path: '/relay' },
 };
-/** A side is past capacity after two steps in a row that skipped frames or whose mean tick work exceeded this. */
+/**
+ * A side is past capacity after two steps in a row whose mean tick work exceeded this, or that skipped more
+ * than 1 % of the window's frames (a shared machine deschedules a process now and then: a few skips alone
+ * do not end the ramp, but they fail the step).
+ */
 const OVERLOADED_WORK_MS = 15;
 
 const startMachine = machine();
@@ -105,7 +109,7 @@ for (const n of steps) {
         `skipped ${sender.skippedFrames}; CPU ${sender.cpuPercentOfOneCore} % (${cpuPerStream} %/stream); ` +
         `mark error p99 ${customer.markEchoErrorMs.p99}; load ${row.loadavg.join(' ')}; ${pass ? 'pass' : 'FAIL'}`,
     );
-    if (sender.skippedFrames > 0 || sender.tickWorkMs.mean > OVERLOADED_WORK_MS) overloaded[side]++;
+    if (sender.skippedFrames > seconds * 50 * 0.01 || sender.tickWorkMs.mean > OVERLOADED_WORK_MS) overloaded[side]++;
     else overloaded[side] = 0;
   }
   if (sides.every((s) => overloaded[s] >= 2)) break;

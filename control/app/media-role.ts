@@ -4,7 +4,9 @@
  * (test/unit/plane-boundaries.test.ts holds that line).
  */
 import type { KeyObject } from 'node:crypto';
+import { newId } from '../../shared/ids/ids.js';
 import { startMediaNode, type MediaServices } from '../../media/node/media-node.js';
+import { startMediaWorkers } from '../../media/node/media-workers.js';
 import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import type { Part } from './parts.js';
 import { awaitRoomPublicKey } from './room-keys.js';
@@ -13,9 +15,18 @@ import type { RoleName } from './run-role.js';
 /** What a media node runs on: config, clock, log, bus and metrics (no database, no hot store). */
 export type { MediaServices };
 
-/** Starts a media node; without the room key at hand it waits for the control plane to publish it. */
+/**
+ * Starts a media node, or one media worker per core (SENTRAL_MEDIA_WORKERS, cluster mode: each a node of its
+ * own); without the room key at hand it waits for the control plane to publish it.
+ */
 export async function startMediaPart(role: RoleName, services: MediaServices, roomPublicKey?: KeyObject): Promise<Part> {
   const { config, clock, log, bus } = services;
+  if (config.mediaWorkers > 1) {
+    const key = roomPublicKey ?? (await awaitRoomPublicKey(bus));
+    const host = await startMediaWorkers(config, log, { count: config.mediaWorkers, roomPublicKey: key, nodeId: config.nodeId ?? newId('node', clock) });
+    for (const w of host.workers) process.stdout.write(`sentral ${role}: media node ${w.nodeId} listening on port ${w.port} (rooms at ${w.roomUrl})\n`);
+    return { name: 'media', stop: () => host.stop() };
+  }
   const streamLegs = streamLegFactory({ clock, log, allowInsecureTargets: config.allowInsecureTargets });
   const node = await startMediaNode(services, { roomPublicKey: roomPublicKey ?? (await awaitRoomPublicKey(bus)), streamLegs });
   process.stdout.write(`sentral ${role}: media node ${node.nodeId} listening on port ${node.port} (rooms at ${node.roomUrl})\n`);

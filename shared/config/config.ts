@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Every setting of sentral, read from the environment once at start. */
@@ -21,6 +22,11 @@ export interface Config {
   /** Public base URL of this node's media endpoints (rooms), when it differs from host:port. */
   mediaPublicUrl: string | undefined;
   nodeId: string | undefined;
+  /**
+   * Media workers a `sentral media` process runs (threads, each a media node with its own port, clock and
+   * sessions): one per core by default in cluster mode; always 1 in standalone mode and with SIP.
+   */
+  mediaWorkers: number;
   /** The SIP trunk carrier (docs/sip.md); null when SENTRAL_SIP_TRUNK is unset (calls stay on the simulated network). */
   sip: SipConfig | null;
   /** Speech recognition on media nodes (see docs/speech.md). */
@@ -67,6 +73,7 @@ export const configVariables = [
   ['SENTRAL_PARTITIONS', '64', 'Actor partitions (fixed for the life of a cluster)'],
   ['SENTRAL_MEDIA_PUBLIC_URL', '(ws://host:port)', 'Base URL clients use to reach this media node'],
   ['SENTRAL_NODE_ID', '(generated)', 'Stable id of this media node or worker'],
+  ['SENTRAL_MEDIA_WORKERS', '(cluster: one per core; else 1)', 'Media workers of a `sentral media` process, each a node on SENTRAL_MEDIA_PORT + i with its own clock and sessions'],
   ['SENTRAL_SIP_TRUNK', '(unset: no SIP)', 'SIP trunk (proxy) as host or host:port that live calls are dialled through; turns SIP on'],
   ['SENTRAL_SIP_TRANSPORT', 'udp', 'udp or tcp towards the trunk'],
   ['SENTRAL_SIP_LISTEN', '0.0.0.0:5060', 'Address and port the media node\'s SIP agent listens on (UDP and TCP)'],
@@ -115,6 +122,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (adminToken !== undefined && adminToken.length < 16) {
     throw new ConfigError('SENTRAL_ADMIN_TOKEN', 'must be at least 16 characters');
   }
+  const sip = sipConfig(env, text(env, 'SENTRAL_HOST') ?? '127.0.0.1');
+  const mediaWorkers = mediaWorkerCount(env, set === 3, sip !== null);
   return {
     mode: set === 3 ? 'cluster' : 'standalone',
     databaseUrl,
@@ -131,7 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
     partitions: int(env, 'SENTRAL_PARTITIONS', 64, 1, 4096),
     mediaPublicUrl: url(env, 'SENTRAL_MEDIA_PUBLIC_URL', ['ws:', 'wss:']),
     nodeId: text(env, 'SENTRAL_NODE_ID'),
-    sip: sipConfig(env, text(env, 'SENTRAL_HOST') ?? '127.0.0.1'),
+    sip,
+    mediaWorkers,
     speech: speechConfig(env),
   };
 }
@@ -149,6 +159,16 @@ function speechConfig(env: Env): SpeechConfig {
     openaiKey: text(env, 'SENTRAL_SPEECH_OPENAI_KEY'),
     openaiModel: text(env, 'SENTRAL_SPEECH_OPENAI_MODEL') ?? 'whisper-1',
   };
+}
+
+// Several workers each open their own bus connection (cluster mode only) and the SIP agent binds one port.
+function mediaWorkerCount(env: Env, cluster: boolean, sip: boolean): number {
+  const explicit = text(env, 'SENTRAL_MEDIA_WORKERS');
+  if (explicit === undefined) return cluster && !sip ? availableParallelism() : 1;
+  const n = int(env, 'SENTRAL_MEDIA_WORKERS', 1, 1, 256);
+  if (n > 1 && !cluster) throw new ConfigError('SENTRAL_MEDIA_WORKERS', 'standalone mode runs one media worker (its bus is in the process)');
+  if (n > 1 && sip) throw new ConfigError('SENTRAL_MEDIA_WORKERS', 'a media node with SIP runs one worker (the SIP agent listens on one port)');
+  return n;
 }
 
 function sipConfig(env: Env, host: string): SipConfig | null {

@@ -1,0 +1,68 @@
+/**
+ * One media worker: the body of a worker thread started by media-workers.ts. It is a whole media node
+ * (startMediaNode) with its own bus connection, clock, sessions, port and registry entry, so the control
+ * plane's node picker sees each worker as a node: a call's legs all go to the worker that holds the call,
+ * and new calls to the least loaded worker.
+ */
+import { createPublicKey } from 'node:crypto';
+import { parentPort, workerData } from 'node:worker_threads';
+import { Registry } from 'prom-client';
+import { createNatsBus } from '../../shared/bus/nats-bus.js';
+import { realClock } from '../../shared/clock/real-clock.js';
+import type { Config } from '../../shared/config/config.js';
+import { createLogger } from '../../shared/log/log.js';
+import { streamLegFactory } from '../stream/stream-leg.js';
+import { startMediaNode } from './media-node.js';
+
+/** What the host gives a worker thread. */
+export interface MediaWorkerData {
+  index: number;
+  /** The worker's configuration: its own node id, port and public URL already set. */
+  config: Config;
+  /** The room tokens' public key, SPKI PEM. */
+  roomPublicKeyPem: string;
+  heartbeatMs?: number;
+}
+
+/** What a worker tells the host. */
+export type MediaWorkerMessage =
+  | { type: 'started'; nodeId: string; port: number; roomUrl: string }
+  | { type: 'failed'; message: string }
+  | { type: 'stopped' };
+
+const data = workerData as MediaWorkerData;
+const port = parentPort!;
+const { config } = data;
+const log = createLogger({ level: config.logLevel as 'info' }).child({ worker: data.index });
+const metrics = new Registry();
+// Every series of this worker carries its index, so a scrape of any worker's /metrics says whose figures they are.
+metrics.setDefaultLabels({ worker: String(data.index) });
+
+try {
+  const bus = await createNatsBus({ url: config.natsUrl!, prefix: config.prefix, log, name: `sentral-media-${config.nodeId}` });
+  const node = await startMediaNode(
+    { config, clock: realClock, log, bus, metrics },
+    {
+      roomPublicKey: createPublicKey(data.roomPublicKeyPem),
+      streamLegs: streamLegFactory({ clock: realClock, log, allowInsecureTargets: config.allowInsecureTargets }),
+      ...(data.heartbeatMs !== undefined ? { heartbeatMs: data.heartbeatMs } : {}),
+    },
+  ).catch(async (err: unknown) => {
+    await bus.close();
+    throw err;
+  });
+  port.on('message', (message: { type: 'stop' }) => {
+    if (message.type !== 'stop') return;
+    void node
+      .stop()
+      .then(() => bus.close())
+      .catch((err: unknown) => log.error({ err }, 'media worker stop failed'))
+      .finally(() => {
+        port.postMessage({ type: 'stopped' } satisfies MediaWorkerMessage);
+        port.close();
+      });
+  });
+  port.postMessage({ type: 'started', nodeId: node.nodeId, port: node.port, roomUrl: node.roomUrl } satisfies MediaWorkerMessage);
+} catch (err) {
+  port.postMessage({ type: 'failed', message: err instanceof Error ? err.message : String(err) } satisfies MediaWorkerMessage);
+}

@@ -1,0 +1,106 @@
+/**
+ * Every core of a host: a `sentral media` process runs one media worker per core (SENTRAL_MEDIA_WORKERS),
+ * each a worker thread that is a whole media node (media-worker-thread.ts): its own 20 ms clock, sessions,
+ * port (SENTRAL_MEDIA_PORT + i, or a free port each when it is 0), bus connection and registry entry
+ * (`<node id>-w<i>`, with its capacity and load). A call lives on one worker: the control plane picks the
+ * least loaded registered node for a new call and sends every operation of that call, a leg added later
+ * included, to that node. Nothing is shared between workers, so no lock sits on the audio path.
+ */
+import type { KeyObject } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Config } from '../../shared/config/config.js';
+import type { Logger } from '../../shared/log/log.js';
+import type { MediaWorkerData, MediaWorkerMessage } from './media-worker-thread.js';
+
+/** A running worker as the host sees it. */
+export interface MediaWorkerInfo {
+  index: number;
+  nodeId: string;
+  port: number;
+  roomUrl: string;
+}
+
+/** The workers of a host. */
+export interface MediaWorkers {
+  readonly workers: readonly MediaWorkerInfo[];
+  /** Stops every worker (each deregisters and ends its sessions) and waits for their threads to end. */
+  stop(): Promise<void>;
+}
+
+/** Options of startMediaWorkers. */
+export interface MediaWorkersOptions {
+  count: number;
+  roomPublicKey: KeyObject;
+  /** Node id the workers' ids are made from (`<id>-w<i>`). */
+  nodeId: string;
+  heartbeatMs?: number;
+}
+
+// Worker threads do not inherit the loader hooks tsx registered in the main thread: each registers its own
+// (tsx's ES module entry: its CommonJS one is what require.resolve finds).
+const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+const THREAD = new URL('./media-worker-thread.ts', import.meta.url).href;
+
+/** The configuration of worker `index`: its node id, port and public URL. */
+export function workerConfig(config: Config, nodeId: string, index: number): Config {
+  let mediaPublicUrl = config.mediaPublicUrl;
+  if (mediaPublicUrl !== undefined) {
+    const url = new URL(mediaPublicUrl);
+    const base = url.port === '' ? (url.protocol === 'wss:' ? 443 : 80) : Number(url.port);
+    url.port = String(base + index);
+    mediaPublicUrl = url.href;
+  }
+  return { ...config, nodeId: `${nodeId}-w${index}`, mediaPort: config.mediaPort === 0 ? 0 : config.mediaPort + index, mediaPublicUrl, mediaWorkers: 1 };
+}
+
+/** Starts `count` media workers on a cluster bus and resolves once every one is serving and registered. */
+export async function startMediaWorkers(config: Config, log: Logger, options: MediaWorkersOptions): Promise<MediaWorkers> {
+  if (config.mode !== 'cluster' || config.natsUrl === undefined) throw new Error('media workers need cluster mode (NATS)');
+  const pem = options.roomPublicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const threads: Worker[] = [];
+  const started = await Promise.allSettled(
+    Array.from({ length: options.count }, (_, index) => {
+      const data: MediaWorkerData = { index, config: workerConfig(config, options.nodeId, index), roomPublicKeyPem: pem, ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}) };
+      const thread = new Worker(`import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(THREAD)}); });`, {
+        eval: true,
+        workerData: data,
+        execArgv: [],
+      });
+      threads.push(thread);
+      return new Promise<MediaWorkerInfo>((resolve, reject) => {
+        thread.once('message', (m: MediaWorkerMessage) => {
+          if (m.type === 'started') resolve({ index, nodeId: m.nodeId, port: m.port, roomUrl: m.roomUrl });
+          else reject(new Error(`media worker ${index} failed to start: ${m.type === 'failed' ? m.message : m.type}`));
+        });
+        thread.once('error', reject);
+        thread.once('exit', (code) => reject(new Error(`media worker ${index} exited with ${code}`)));
+      });
+    }),
+  );
+  const stop = async (): Promise<void> => {
+    await Promise.all(threads.map((thread) => stopThread(thread)));
+  };
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await stop();
+    throw failed.reason;
+  }
+  const workers = started.map((s) => (s as PromiseFulfilledResult<MediaWorkerInfo>).value);
+  for (const thread of threads) {
+    thread.on('error', (err) => log.error({ err }, 'media worker failed'));
+  }
+  return { workers, stop };
+}
+
+// Asks a worker to stop and waits for its thread to end by itself (its node closed, nothing keeps it alive);
+// one that has not ended after 10 s is terminated.
+async function stopThread(thread: Worker): Promise<void> {
+  if (thread.threadId === -1) return;
+  const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+  thread.postMessage({ type: 'stop' });
+  const timer = setTimeout(() => void thread.terminate(), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
