@@ -36,8 +36,8 @@ describe('plane boundaries', () => {
     expect(crossings).toEqual([]);
   });
 
-  it('the role wiring is the only way through, and it goes only to the media node and its stream legs', () => {
-    expect(importsOf(join(root, WIRING)).filter((t) => t.startsWith('media/'))).toEqual(['media/node/media-node.ts', 'media/stream/stream-leg.ts']);
+  it('the role wiring is the only way through, and it goes only to the media node, its workers and its stream legs', () => {
+    expect(importsOf(join(root, WIRING)).filter((t) => t.startsWith('media/'))).toEqual(['media/node/media-node.ts', 'media/node/media-workers.ts', 'media/stream/stream-leg.ts']);
   });
 
   it('finds a crossing when there is one (the check reads static, dynamic and type-only imports)', () => {
