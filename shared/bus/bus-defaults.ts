@@ -12,6 +12,13 @@ export const DEFAULT_DUPLICATE_WINDOW_MS = 120_000;
  */
 export const HANDLER_FAILURE_NAK_DELAY_MS = 1_000;
 
+/**
+ * Deliveries of one message after which a consumer gives up on it (the backstop against a message that
+ * fails every time: it is never delivered again, and the messages behind it move on). The actor host
+ * settles every message it can read within one delivery, so only crashes and handovers count here.
+ */
+export const MAX_DELIVERIES = 20;
+
 /** How long `ping()` waits for the round trip before it rejects. */
 export const PING_TIMEOUT_MS = 2_000;
 

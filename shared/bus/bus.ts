@@ -61,13 +61,15 @@ export interface ConsumeOptions {
   ackWaitMs?: number;
   /** Messages handled at once (default 1: strict order). */
   maxInFlight?: number;
+  /** Deliveries after which a message is given up, never delivered again (default MAX_DELIVERIES, 20). */
+  maxDeliveries?: number;
 }
 
 /** One delivered message of a durable consumer. */
 export interface BusMessage {
   subject: string;
   data: Uint8Array;
-  /** 1 on first delivery; more on redelivery. */
+  /** 1 on first delivery; more on redelivery (at most the consumer's maxDeliveries). */
   deliveryCount: number;
   /** The message's stream sequence. */
   seq: number;

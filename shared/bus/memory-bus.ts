@@ -5,7 +5,8 @@
  * limits keeps them up to maxAgeMs), msgId dedupe within the duplicate window, durable consumers with
  * explicit ack, ack-wait redelivery, nak with delay, working(), term(), at most `maxInFlight` unacked
  * messages per consumer (a nak'd or expired message still counts until it is acked, and redeliveries go
- * before new messages), messages left unacked by a stopped subscription going to the next subscription
+ * before new messages), a message given up after maxDeliveries deliveries (default MAX_DELIVERIES), messages
+ * left unacked by a stopped subscription going to the next subscription
  * of the same durable name, a handler that throws getting its message nak'd after
  * HANDLER_FAILURE_NAK_DELAY_MS, request/reply with queue groups, timeouts and no-responders, non-durable
  * notify/subscribe with `*` and `>` wildcards, and KV buckets with revisions, create/CAS conflicts, TTL and
@@ -42,7 +43,7 @@ import type {
   Subscription,
 } from './bus.js';
 import { BusError } from './bus-error.js';
-import { DEFAULT_ACK_WAIT_MS, HANDLER_FAILURE_NAK_DELAY_MS, duplicateWindow } from './bus-defaults.js';
+import { DEFAULT_ACK_WAIT_MS, HANDLER_FAILURE_NAK_DELAY_MS, MAX_DELIVERIES, duplicateWindow } from './bus-defaults.js';
 import { isValidKvKey, subjectMatches } from './subject.js';
 import type { Clock, Timer } from '../clock/clock.js';
 import { realClock } from '../clock/real-clock.js';
@@ -160,6 +161,7 @@ class MemoryConsumer {
     public filterSubject: string,
     public ackWaitMs: number,
     public maxAckPending: number,
+    public maxDeliveries: number,
   ) {}
 
   /** Hands out messages while a subscription has room: redeliveries first, then new ones. */
@@ -237,10 +239,17 @@ class MemoryConsumer {
     return entry !== undefined && entry.token === token && entry.state === 'out';
   }
 
-  /** Puts an out message back in line (ack wait expired, or its subscription stopped). */
+  /** Puts an out message back in line (ack wait expired, nak'd, or its subscription stopped); gives it up after maxDeliveries. */
   requeue(seq: number, token: number, pump = true): void {
     const entry = this.pending.get(seq);
     if (!entry || entry.token !== token || entry.state !== 'out') return;
+    if (entry.count >= this.maxDeliveries) {
+      // As JetStream's max_deliver: never delivered again; the message stays in the stream.
+      this.clear(seq);
+      this.bus.log?.warn({ seq, deliveries: entry.count }, 'message reached its maximum deliveries; it is not delivered again');
+      if (pump) this.pump();
+      return;
+    }
     entry.timer?.cancel();
     entry.state = 'ready';
     entry.sub = undefined;
@@ -414,13 +423,15 @@ class MemoryBus implements Bus {
     if (!stream) throw new BusError('not_found', `no stream ${options.stream} on bus ${this.prefix}`);
     const maxInFlight = Math.max(1, options.maxInFlight ?? 1);
     const ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+    const maxDeliveries = Math.max(1, options.maxDeliveries ?? MAX_DELIVERIES);
     let consumer = stream.consumers.get(options.durable);
     if (consumer) {
       consumer.filterSubject = options.filterSubject;
       consumer.ackWaitMs = ackWaitMs;
       consumer.maxAckPending = maxInFlight;
+      consumer.maxDeliveries = maxDeliveries;
     } else {
-      consumer = new MemoryConsumer(this, stream, options.filterSubject, ackWaitMs, maxInFlight);
+      consumer = new MemoryConsumer(this, stream, options.filterSubject, ackWaitMs, maxInFlight, maxDeliveries);
       stream.consumers.set(options.durable, consumer);
     }
     const sub = new MemorySubscription(consumer, maxInFlight, handler, this.log);

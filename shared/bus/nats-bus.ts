@@ -4,7 +4,8 @@
  * Names: relative subjects get `<prefix>.` in front; streams are `<prefix>_<name>` and KV buckets
  * `<prefix>_<bucket>` (both sanitised to `[A-Za-z0-9_-]`).
  *
- * Consumers are durable pull consumers with explicit ack and `max_ack_pending = maxInFlight`, so with the
+ * Consumers are durable pull consumers with explicit ack, `max_deliver = maxDeliveries` (default
+ * MAX_DELIVERIES) and `max_ack_pending = maxInFlight`, so with the
  * default of 1 a consumer handles its messages strictly in order (a nak'd message comes back before any
  * newer one). A handler that throws gets its message nak'd with HANDLER_FAILURE_NAK_DELAY_MS. Stopping a
  * subscription waits for running handlers, then naks what is still unacked, so the next consumer of the
@@ -50,7 +51,7 @@ import type {
   Subscription,
 } from './bus.js';
 import { BusError, type BusErrorCode } from './bus-error.js';
-import { DEFAULT_ACK_WAIT_MS, HANDLER_FAILURE_NAK_DELAY_MS, PING_TIMEOUT_MS, duplicateWindow } from './bus-defaults.js';
+import { DEFAULT_ACK_WAIT_MS, HANDLER_FAILURE_NAK_DELAY_MS, MAX_DELIVERIES, PING_TIMEOUT_MS, duplicateWindow } from './bus-defaults.js';
 import { isValidKvKey, sanitizeName } from './subject.js';
 import { realClock } from '../clock/real-clock.js';
 import type { Logger } from '../log/log.js';
@@ -176,6 +177,7 @@ class NatsBus implements Bus {
       ack_wait: nanos(options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS),
       filter_subject: this.subject(options.filterSubject),
       max_ack_pending: maxInFlight,
+      max_deliver: options.maxDeliveries ?? MAX_DELIVERIES,
     };
     try {
       await this.jsm.consumers.add(stream, config).catch(async (err: unknown) => {
@@ -184,6 +186,7 @@ class NatsBus implements Bus {
           return this.jsm.consumers.update(stream, options.durable, {
             ack_wait: config.ack_wait,
             max_ack_pending: config.max_ack_pending,
+            max_deliver: config.max_deliver,
             filter_subject: config.filter_subject,
           });
         }

@@ -4,6 +4,7 @@ import type { Bus, BusMessage, KvWatchEvent } from '../../shared/bus/bus.js';
 import { isBusError } from '../../shared/bus/bus-error.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
+import { MAX_DELIVERIES } from '../../shared/bus/bus-defaults.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';
 
 // One contract, two adapters: the in-process bus (standalone) and NATS JetStream (cluster).
@@ -220,6 +221,51 @@ describe.each(adapters)('bus contract: %s', (_name, factory) => {
     const b = await got.next();
     expect(b.seq).toBe(a.seq);
     expect(b.deliveryCount).toBe(2);
+    await sub.stop();
+  });
+
+  it(`gives a message up after ${MAX_DELIVERIES} deliveries (the default maximum) and moves on to the next`, async () => {
+    const { stream, subject } = await freshStream();
+    await bus.publish(`${subject}.x`, enc('poison'));
+    await bus.publish(`${subject}.x`, enc('next'));
+    const poison: number[] = [];
+    const next = inbox<BusMessage>();
+    const sub = await bus.consume({ stream, durable: 'd', filterSubject: `${subject}.>` }, async (m) => {
+      if (dec(m.data) === 'poison') {
+        poison.push(m.deliveryCount);
+        await m.nak();
+      } else {
+        next.push(m);
+        await m.ack();
+      }
+    });
+    // With one message in flight, "next" comes only once "poison" is given up.
+    expect(dec((await next.next(10_000)).data)).toBe('next');
+    expect(poison).toEqual(Array.from({ length: MAX_DELIVERIES }, (_, i) => i + 1));
+    // Nothing comes back: a marker published now is the next thing delivered.
+    await bus.publish(`${subject}.x`, enc('marker'));
+    expect(dec((await next.next()).data)).toBe('marker');
+    expect(poison).toHaveLength(MAX_DELIVERIES);
+    await sub.stop();
+  });
+
+  it('caps deliveries at the maxDeliveries a consumer asks for', async () => {
+    const { stream, subject } = await freshStream();
+    await bus.publish(`${subject}.x`, enc('poison'));
+    await bus.publish(`${subject}.x`, enc('next'));
+    const deliveries: number[] = [];
+    const next = inbox<string | null>();
+    const sub = await bus.consume({ stream, durable: 'd', filterSubject: `${subject}.>`, maxDeliveries: 3 }, async (m) => {
+      if (dec(m.data) === 'poison') {
+        deliveries.push(m.deliveryCount);
+        throw new Error('fails every time');
+      }
+      next.push(dec(m.data));
+      await m.ack();
+    });
+    // A throwing handler's nak waits HANDLER_FAILURE_NAK_DELAY_MS between deliveries.
+    expect(await next.next(10_000)).toBe('next');
+    expect(deliveries).toEqual([1, 2, 3]);
     await sub.stop();
   });
 
