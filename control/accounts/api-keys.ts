@@ -1,5 +1,6 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import type { HotStore } from '../../shared/kv/hot-store.js';
+import type { Sql } from '../../shared/db/database.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { isScope, type Scope } from '../../protocol/api/scopes.js';
@@ -40,12 +41,16 @@ export async function insertApiKey(db: Db, clock: Clock, input: NewKey): Promise
   return { record: toApiKey(row!), key };
 }
 
+/** Most active (unrevoked) keys a company may hold, both modes and all profiles together. */
+export const MAX_ACTIVE_KEYS_PER_COMPANY = 500;
+
 /**
  * Checks that `caller` may mint `wanted` (never more power than its own: same mode, scopes a subset,
- * a profile key only for its own profile) and stores it. The profile must be an active one of the company.
+ * a profile key only for its own profile) and stores it. The profile must be an active one of the company,
+ * and the company may hold at most MAX_ACTIVE_KEYS_PER_COMPANY active keys (409 api_key_limit_reached).
  */
 export async function createApiKey(
-  db: Db,
+  sql: Sql,
   clock: Clock,
   caller: KeyPrincipal,
   wanted: { name: string; mode: 'live' | 'test'; profileId?: string | undefined; scopes: readonly string[] },
@@ -64,18 +69,25 @@ export async function createApiKey(
     }
     profileId = caller.profileId;
   }
-  if (profileId !== null) {
-    const [p] = await db<{ status: string }[]>`
-      select status from profiles where id = ${profileId} and company_id = ${caller.companyId}`;
-    if (!p) throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
-    if (p.status !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
-  }
-  return insertApiKey(db, clock, {
-    companyId: caller.companyId,
-    profileId,
-    mode: wanted.mode,
-    name: wanted.name,
-    scopes: wanted.scopes as Scope[],
+  return sql.begin(async (tx) => {
+    if (profileId !== null) {
+      const [p] = await tx<{ status: string }[]>`
+        select status from profiles where id = ${profileId} and company_id = ${caller.companyId}`;
+      if (!p) throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
+      if (p.status !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
+    }
+    // The company row is locked so that concurrent creations cannot both pass the count.
+    await tx`select id from companies where id = ${caller.companyId} for update`;
+    const [count] = await tx<{ active: number }[]>`
+      select count(*)::int as active from api_keys where company_id = ${caller.companyId} and revoked_at_ms is null`;
+    if (count!.active >= MAX_ACTIVE_KEYS_PER_COMPANY) throw new SentralError('api_key_limit_reached');
+    return insertApiKey(tx, clock, {
+      companyId: caller.companyId,
+      profileId,
+      mode: wanted.mode,
+      name: wanted.name,
+      scopes: wanted.scopes as Scope[],
+    });
   });
 }
 
@@ -100,11 +112,17 @@ export async function getApiKey(db: Db, caller: KeyPrincipal, id: string): Promi
 }
 
 /**
- * Revokes a key the caller can see (revoking twice keeps the first time) and returns it. The key cache is
- * cleared every time, so a repeat after a hot-store failure finishes the job.
+ * Revokes a key the caller can see (revoking twice keeps the first time) and returns it. A key revokes
+ * only keys with no power beyond its own: scopes a subset of its own (403 forbidden otherwise) and, for a
+ * profile key, keys of its profile (others are not visible to it: 404). The key cache is cleared every
+ * time, so a repeat after a hot-store failure finishes the job.
  */
 export async function revokeApiKey(db: Db, clock: Clock, hot: HotStore, caller: KeyPrincipal, id: string): Promise<ApiKey> {
-  await getApiKey(db, caller, id);
+  const target = await getApiKey(db, caller, id);
+  const beyond = target.scopes.filter((s) => !isScope(s) || !caller.scopes.has(s));
+  if (beyond.length > 0) {
+    throw new SentralError('forbidden', { message: `A key cannot revoke a key with scopes it does not hold: ${beyond.join(', ')}.`, param: 'id' });
+  }
   const [row] = await db<KeyRow[]>`
     update api_keys set revoked_at_ms = coalesce(revoked_at_ms, ${clock.now()})
     where id = ${id} and company_id = ${caller.companyId} returning *`;

@@ -37,6 +37,8 @@ export interface ApiServerOptions {
   bodyLimit?: number;
   /** Per-key token bucket (default 100/s, burst 200). */
   rateLimit?: TokenBucketSpec;
+  /** Per-company token bucket over all its keys (default: twice the key bucket). */
+  companyRateLimit?: TokenBucketSpec;
   /** Reap expired idempotency records every this many ms on the services' clock (default 60 s; 0: never). */
   reaperIntervalMs?: number;
   /** On close, how long in-flight requests may finish before every connection is cut (default 10 s). */
@@ -62,7 +64,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   registerErrorHandler(app);
   registerAuth(app, services);
   registerInputGuard(app);
-  registerRateLimit(app, services, options.rateLimit);
+  registerRateLimit(app, services, options.rateLimit, options.companyRateLimit);
   registerIdempotency(app, services);
   await registerOpenApi(app);
 

@@ -21,6 +21,7 @@ export const errorCatalogue = {
   unauthenticated: { status: 401, message: 'A valid API key is required in the Authorization header.' },
   forbidden: { status: 403, message: 'The key lacks the scope this operation needs.' },
   rate_limited: { status: 429, message: 'Too many requests; retry after the time in Retry-After.' },
+  api_key_limit_reached: { status: 409, message: 'The company has the most active API keys allowed (500); revoke one before creating another.' },
   // idempotency
   idempotency_key_required: { status: 400, message: 'This operation requires an Idempotency-Key header.' },
   idempotency_key_invalid: { status: 400, message: 'Idempotency-Key must be 1 to 255 printable characters.' },

@@ -50,7 +50,7 @@ const cases: Case[] = [
   { route: 'POST /v1/api-keys', scope: 'keys:manage', ok: { company: 201, profile: 201 }, request: async (mode) => ({ method: 'POST', url: '/v1/api-keys', payload: { name: 'n', mode, profileId: profile.id, scopes: ['keys:manage'] } }) },
   { route: 'GET /v1/api-keys', scope: 'keys:manage', ok: { company: 200, profile: 200 }, request: async () => ({ method: 'GET', url: '/v1/api-keys' }) },
   { route: 'GET /v1/api-keys/:id', scope: 'keys:manage', ok: { company: 200, profile: 200 }, request: async (mode) => ({ method: 'GET', url: `/v1/api-keys/${(await makeKey(parentOf(mode), mode, profile.id, ['calls:read'])).id}` }) },
-  { route: 'DELETE /v1/api-keys/:id', scope: 'keys:manage', ok: { company: 200, profile: 200 }, request: async (mode) => ({ method: 'DELETE', url: `/v1/api-keys/${(await makeKey(parentOf(mode), mode, profile.id, ['calls:read'])).id}` }) },
+  { route: 'DELETE /v1/api-keys/:id', scope: 'keys:manage', ok: { company: 200, profile: 200 }, request: async (mode) => ({ method: 'DELETE', url: `/v1/api-keys/${(await makeKey(parentOf(mode), mode, profile.id, ['keys:manage'])).id}` }) },
 ];
 
 describe('authorization matrix: every route × company/profile key × live/test × with/without its scope', () => {
