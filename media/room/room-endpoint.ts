@@ -138,6 +138,11 @@ export class RoomEndpoint {
     );
     send(ws, { type: 'joined', participantId: claims.sub, callId: claims.call, kind: claims.kind, sampleRate: 16000, frameBytes: ROOM_FRAME_BYTES });
     leg.attach(connection);
+    for (const other of this.deps.directory.roomLegs(leg.callId)) {
+      if (other === leg || !other.connected) continue;
+      connection.send({ type: 'participant', participantId: other.id, kind: other.participantKind, event: 'present' });
+      other.deliverPresence(leg.id, leg.participantKind, 'joined');
+    }
   }
 
   private message(ws: WebSocket<SocketData>, message: ArrayBuffer, isBinary: boolean): void {
@@ -175,7 +180,14 @@ export class RoomEndpoint {
     const data = ws.getUserData();
     data.closed = true;
     data.expiry?.cancel();
-    if (data.leg && data.connection) data.leg.detach(data.connection, code === 1000 ? 'client closed' : `closed (${code})`);
+    const leg = data.leg;
+    if (!leg || !data.connection) return;
+    leg.detach(data.connection, code === 1000 ? 'client closed' : `closed (${code})`);
+    // A replaced connection is not a departure: the participant is still there on its newer one.
+    if (leg.connected) return;
+    for (const other of this.deps.directory.roomLegs(leg.callId)) {
+      if (other !== leg) other.deliverPresence(leg.id, leg.participantKind, 'left');
+    }
   }
 
   private connectionOf(ws: WebSocket<SocketData>, data: SocketData): RoomConnection {

@@ -79,6 +79,11 @@ export class RoomLeg implements PcmLeg {
     this.connection?.send({ type: 'data', from, payload });
   }
 
+  /** Tells this participant's client about another room participant's connection. */
+  deliverPresence(participantId: string, kind: 'app' | 'bot', event: 'present' | 'joined' | 'left'): void {
+    this.connection?.send({ type: 'participant', participantId, kind, event });
+  }
+
   pull(): Int16Array | null {
     return this.queue.shift() ?? null;
   }

@@ -39,8 +39,18 @@ export const RoomData = Type.Object({
   from: Type.String(),
   payload: Type.String(),
 });
+/**
+ * Another app or bot participant's connection to the room: `present` (already connected when this client
+ * joined), `joined` (connected, or reconnected), `left` (its connection closed without a newer one).
+ */
+export const RoomParticipant = Type.Object({
+  type: Type.Literal('participant'),
+  participantId: Type.String(),
+  kind: Type.Union([Type.Literal('app'), Type.Literal('bot')]),
+  event: Type.Union([Type.Literal('present'), Type.Literal('joined'), Type.Literal('left')]),
+});
 /** What the room endpoint sends as text frames. */
-export const RoomServerMessage = Type.Union([RoomJoined, RoomError, RoomData]);
+export const RoomServerMessage = Type.Union([RoomJoined, RoomError, RoomData, RoomParticipant]);
 /** A server text message. */
 export type RoomServerMessage = Static<typeof RoomServerMessage>;
 

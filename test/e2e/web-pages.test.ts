@@ -110,6 +110,9 @@ describe('the softphone page (/phone) in Chromium', () => {
     const [aliceInfo, bobInfo] = call.participants;
     const [alice, bob] = [await openPhone(aliceInfo.connection), await openPhone(bobInfo.connection)];
     await Promise.all([heardAbove(alice, SPEECH), heardAbove(bob, SPEECH)]);
+    // Each sees the other in the room: Bob found Alice there, Alice saw Bob join.
+    expect(await bob.locator('#events').textContent()).toContain(`participant ${aliceInfo.id} (app) present`);
+    expect(await alice.locator('#events').textContent()).toContain(`participant ${bobInfo.id} (app) joined`);
     await browser.screenshot(bob, 'softphone-two-pages');
 
     await alice.click('#mute');
@@ -125,6 +128,10 @@ describe('the softphone page (/phone) in Chromium', () => {
     expect(await bob.locator('#events').textContent()).toContain('closed 4409');
     await alice.click('#mute');
     await heardAbove(bobAgain, SPEECH);
+    // A replaced connection is no departure; leaving is.
+    expect(await alice.locator('#events').textContent()).not.toContain(`participant ${bobInfo.id} (app) left`);
+    await bobAgain.click('#leave');
+    await alice.waitForFunction((id) => (globalThis as any).sentralPhone.events.some((e: { text: string }) => e.text === `participant ${id} (app) left`), bobInfo.id, WAIT);
 
     await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
     await Promise.all([alice, bob, bobAgain].map((p) => p.waitForFunction(() => (globalThis as any).sentralPhone.state !== 'joined', null, WAIT)));

@@ -154,6 +154,8 @@ async function join(connection) {
       log(`joined ${message.callId} as ${message.participantId} (${message.kind})`);
     } else if (message.type === 'error') {
       log(`error ${message.code}: ${message.message}`);
+    } else if (message.type === 'participant') {
+      log(`participant ${message.participantId} (${message.kind}) ${message.event}`);
     } else if (message.type === 'data') {
       log(`message from ${message.from}: ${message.payload}`);
     } else {
