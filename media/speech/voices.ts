@@ -1,54 +1,39 @@
 /**
- * The speech voices customers may name, mapped to espeak-ng voices. Each language has three names: the plain
- * one (espeak-ng's default voice for it), `<name>-male` (variant m3) and `<name>-female` (variant f3).
- * Names are matched case-insensitively; no voice means `DEFAULT_VOICE`.
+ * The customers' voices (protocol/speech/voice.ts) mapped to espeak-ng voices: the plain name is espeak-ng's
+ * default voice for the language, `-male` variant m3 and `-female` variant f3.
  */
+import { DEFAULT_VOICE, VOICE_LANGUAGES, VOICE_NAMES, voiceParts, type VoiceLanguage } from '../../protocol/speech/voice.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 
-/** A language customers can ask for. */
-export interface VoiceLanguage {
-  /** espeak-ng voice name. */
-  espeak: string;
-  /** Human-readable language, for documentation. */
-  description: string;
-}
+export { DEFAULT_VOICE, VOICE_NAMES };
 
-/** The supported languages by friendly name (BCP 47 tag). */
-export const VOICES = {
-  'en-GB': { espeak: 'en-gb', description: 'English (United Kingdom)' },
-  'en-US': { espeak: 'en-us', description: 'English (United States)' },
-  'nb-NO': { espeak: 'nb', description: 'Norwegian Bokmål' },
-  'sv-SE': { espeak: 'sv', description: 'Swedish' },
-  'da-DK': { espeak: 'da', description: 'Danish' },
-  'de-DE': { espeak: 'de', description: 'German' },
-  'fr-FR': { espeak: 'fr-fr', description: 'French (France)' },
-  'es-ES': { espeak: 'es', description: 'Spanish (Spain)' },
-} as const satisfies Record<string, VoiceLanguage>;
+/** espeak-ng's voice of each language. */
+const ESPEAK: Record<VoiceLanguage, string> = {
+  'en-GB': 'en-gb',
+  'en-US': 'en-us',
+  'nb-NO': 'nb',
+  'sv-SE': 'sv',
+  'da-DK': 'da',
+  'de-DE': 'de',
+  'fr-FR': 'fr-fr',
+  'es-ES': 'es',
+};
 
-/** The voice used when none is given. */
-export const DEFAULT_VOICE = 'en-GB';
+/** The supported languages with their espeak-ng voice and description. */
+export const VOICES = Object.fromEntries(
+  Object.entries(VOICE_LANGUAGES).map(([name, description]) => [name, { espeak: ESPEAK[name as VoiceLanguage], description }]),
+) as Record<VoiceLanguage, { espeak: string; description: string }>;
 
 const VARIANTS = { '': '', '-male': '+m3', '-female': '+f3' } as const;
 
-/** Every accepted voice name: each language plain, `-male` and `-female`. */
-export const VOICE_NAMES: readonly string[] = Object.keys(VOICES).flatMap((name) =>
-  Object.keys(VARIANTS).map((suffix) => name + suffix),
-);
-
-const BY_LOWER_NAME = new Map<string, string>(
-  Object.entries(VOICES).flatMap(([name, v]) =>
-    Object.entries(VARIANTS).map(([suffix, espeakVariant]) => [(name + suffix).toLowerCase(), v.espeak + espeakVariant]),
-  ),
-);
-
-/** The espeak-ng voice argument for a friendly voice name; an unknown name is an `invalid_voice` error. */
+/**
+ * The espeak-ng voice argument for a voice name. The API checked the name already; an unknown one here is
+ * an `invalid_voice` error all the same, since it would otherwise become an espeak-ng argument.
+ */
 export function espeakVoice(voice: string | undefined): string {
-  const found = BY_LOWER_NAME.get((voice ?? DEFAULT_VOICE).toLowerCase());
-  if (found === undefined) {
-    throw new SentralError('invalid_voice', {
-      message: `The voice must be one of: ${VOICE_NAMES.join(', ')}.`,
-      param: 'voice',
-    });
+  const parts = voiceParts(voice ?? DEFAULT_VOICE);
+  if (parts === null) {
+    throw new SentralError('invalid_voice', { message: `The voice must be one of: ${VOICE_NAMES.join(', ')}.`, param: 'voice' });
   }
-  return found;
+  return ESPEAK[parts.language] + VARIANTS[parts.variant];
 }

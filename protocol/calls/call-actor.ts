@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Mode } from '../api/common.js';
-import { MediaEventBody } from '../media/media-event.js';
+import { MediaEventBody, MediaOpResult } from '../media/media-event.js';
 import type { MediaOp } from '../media/media-op.js';
+import { Voice } from '../speech/voice.js';
 import { StreamLegSpec } from '../stream/stream-leg-spec.js';
 import { Metadata, type Call } from './call.js';
 import { GatherChoice, type Command } from './command.js';
@@ -77,7 +78,7 @@ export const CallActorInput = Type.Object({
       commandId: Id,
       text: Type.Optional(Type.String()),
       clipId: Type.Optional(Type.String()),
-      voice: Type.Optional(Type.String()),
+      voice: Type.Optional(Voice),
       repeat: Type.Integer({ minimum: 1, maximum: 2 }),
     }),
     Type.Null(),
@@ -119,7 +120,7 @@ export const CallRequestEvent = Type.Union([
     ...at,
     commandId: Id,
     text: Type.String(),
-    voice: Type.Optional(Type.String()),
+    voice: Type.Optional(Voice),
     participantId: Type.Optional(Id),
     repeat: Type.Optional(Type.Integer({ minimum: 1 })),
   }),
@@ -137,7 +138,7 @@ export const CallRequestEvent = Type.Union([
     commandId: Id,
     text: Type.Optional(Type.String()),
     clipId: Type.Optional(Type.String()),
-    voice: Type.Optional(Type.String()),
+    voice: Type.Optional(Voice),
     numDigits: Type.Optional(Type.Integer({ minimum: 1 })),
     finishOnKey: Type.Optional(Type.String()),
     timeoutSeconds: Type.Optional(Type.Integer({ minimum: 1 })),
@@ -157,15 +158,9 @@ export const CallRequestEvent = Type.Union([
 /** An API request to the actor. */
 export type CallRequestEvent = Static<typeof CallRequestEvent>;
 
-/** The effect runner's report of a media node's answer to an op (or of no answer: ok false, code media_unreachable). */
-export const MediaOpResultEvent = Type.Object({
-  type: Type.Literal('media.op.result'),
-  ...at,
-  opId: Type.String(),
-  ok: Type.Boolean(),
-  code: Type.Optional(Type.String()),
-});
-/** The effect runner's report of a media op's answer. */
+/** A media node's answer to an op (published by the node, or by the effect runner when the node never answered). */
+export const MediaOpResultEvent = Type.Intersect([MediaOpResult, Type.Object(at)]);
+/** A media op's answer as the call's actor receives it. */
 export type MediaOpResultEvent = Static<typeof MediaOpResultEvent>;
 
 /** A durable timer firing (the host mails the event stored with `timer.set`). */
@@ -180,7 +175,7 @@ export type CallMediaEvent = MediaEventBody & { at: number };
 export type ActorMessageFailedEvent = { type: 'actor.message.failed'; at: number } & ActorMessageFailedPayload;
 
 /** Every event a call actor takes. */
-export type CallActorEvent = CallRequestEvent | CallMediaEvent | MediaOpResultEvent | TimerFiredEvent | ActorMessageFailedEvent;
+export type CallActorEvent = CallRequestEvent | CallMediaEvent | TimerFiredEvent | ActorMessageFailedEvent;
 
 /** What a room token is issued for: the API signs it (issueRoomToken) into `connection.token`. */
 export interface ConnectionGrant {

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Metadata, Mode, PhoneNumber, Uuid } from '../api/common.js';
 import { Participant, ParticipantSpec } from './participant.js';
 import { StreamStartRequest } from './stream.js';
+import { Voice } from '../speech/voice.js';
 
 /** State of a call (docs/calls.md): dialing, ringing, in_progress, ended. */
 export const CallState = Type.Union([Type.Literal('dialing'), Type.Literal('ringing'), Type.Literal('in_progress'), Type.Literal('ended')]);
@@ -48,7 +49,7 @@ export const CreateCallRequest = Type.Object(
     from: Type.Optional(PhoneNumber),
     text: Type.Optional(Type.String({ minLength: 1, maxLength: 4000 })),
     audioClipId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' })),
-    voice: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    voice: Type.Optional(Voice),
     repeat: Type.Optional(Type.Boolean()),
     participants: Type.Optional(Type.Array(ParticipantSpec, { maxItems: 20 })),
     recording: Type.Optional(Type.Boolean()),

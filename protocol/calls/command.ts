@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Voice } from '../speech/voice.js';
 
 /** What a command does. */
 export const CommandAction = Type.Union([
@@ -52,7 +53,6 @@ export const Command = Type.Object(
 export type Command = Static<typeof Command>;
 
 const Text = Type.String({ minLength: 1, maxLength: 4000 });
-const Voice = Type.String({ minLength: 1, maxLength: 64 });
 const ParticipantRef = Type.String({ minLength: 1, maxLength: 64 });
 const ClipId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 

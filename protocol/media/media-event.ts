@@ -59,8 +59,21 @@ export const StreamStatus = Type.Object({
   detail: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
 });
 
+/**
+ * The node's answer to an operation, published into the call's mailbox once it is carried out or refused
+ * (`code` from the error catalogue). Every outcome of an op reaches the call this way; the control plane
+ * writes this event itself only when the node never answered (code media_unreachable).
+ */
+export const MediaOpResult = Type.Object({
+  type: Type.Literal('media.op.result'),
+  opId: Type.String({ minLength: 1, maxLength: 200 }),
+  ok: Type.Boolean(),
+  code: Type.Optional(Type.String()),
+});
+
 /** What happened, without the envelope: what legs and sessions report. */
 export const MediaEventBody = Type.Union([
+  MediaOpResult,
   LegRinging,
   LegAnswered,
   LegBusy,

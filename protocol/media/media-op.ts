@@ -1,9 +1,14 @@
 import { Type, type Static } from 'typebox';
+import { Voice } from '../speech/voice.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 
-/** Fields every operation carries: the op id makes a repeat return the first answer and do nothing again. */
-const base = { opId: Id, callId: Id };
+/**
+ * Fields every operation carries: the op id makes a repeat return the first answer and do nothing again.
+ * The node publishes the op's outcome into the call's mailbox (media.op.result) when it refuses the op, and
+ * also when it carried it out if `ack` is true (ops that carry out a command).
+ */
+const base = { opId: Id, callId: Id, ack: Type.Optional(Type.Boolean()) };
 
 /** Opens the call's session on this node (idempotent: an open session is kept). */
 export const OpenSession = Type.Object({ op: Type.Literal('openSession'), ...base });
@@ -70,7 +75,7 @@ export const Say = Type.Object({
   ...base,
   commandId: Id,
   text: Type.String({ minLength: 1, maxLength: 4000 }),
-  voice: Type.Optional(Type.String({ maxLength: 64 })),
+  voice: Type.Optional(Voice),
   to: Type.Optional(Id),
   /** Times to play it (default 1). */
   repeat: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),

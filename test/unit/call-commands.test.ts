@@ -14,9 +14,9 @@ function opIdOf(call: CallUnderTest, commandId: string): string {
 describe('say and play', () => {
   it('answers issued at once, then completes with call.playback.ended and call.command.completed', () => {
     const call = answered();
-    const issued = call.send({ type: 'command.say', commandId: 'cmd_1', text: 'Hello', voice: 'nb', participantId: 'part_phone' }, T0 + 1_000);
+    const issued = call.send({ type: 'command.say', commandId: 'cmd_1', text: 'Hello', voice: 'nb-NO', participantId: 'part_phone' }, T0 + 1_000);
     expect(replies(issued)[0]).toMatchObject({ status: 201, body: { object: 'command', id: 'cmd_1', action: 'say', state: 'issued', finishedAt: null } });
-    expect(ops(issued, 'say')).toMatchObject([{ commandId: 'cmd_1', text: 'Hello', voice: 'nb', to: 'part_phone', repeat: 1 }]);
+    expect(ops(issued, 'say')).toMatchObject([{ commandId: 'cmd_1', text: 'Hello', voice: 'nb-NO', to: 'part_phone', repeat: 1 }]);
     call.send({ type: 'media.op.result', opId: opIdOf(call, 'cmd_1'), ok: true });
     const done = call.send({ type: 'playback.ended', commandId: 'cmd_1', outcome: 'completed' }, T0 + 3_000);
     expect(recorded(done).map((e) => [e.eventType, e.data.commandId])).toEqual([

@@ -108,7 +108,7 @@ describe('say, play and stopMedia', () => {
 
   it('refuses a missing clip, an unknown voice and an unknown target in the answer', async () => {
     expect(await h.op({ op: 'play', callId: 'call_a', commandId: 'c', clipId: 'nope' })).toMatchObject({ ok: false, error: { code: 'media_clip_not_found' } });
-    expect(await h.op({ op: 'say', callId: 'call_a', commandId: 'c', text: 'hi', voice: 'klingon' })).toMatchObject({ ok: false, error: { code: 'invalid_voice' } });
+    expect(await h.op({ op: 'say', callId: 'call_a', commandId: 'c', text: 'hi', voice: 'klingon' as never })).toMatchObject({ ok: false, error: { code: 'invalid_voice' } });
     expect(await h.op({ op: 'say', callId: 'call_a', commandId: 'c', text: 'hi', to: 'dave' })).toMatchObject({ ok: false, error: { code: 'media_leg_not_found' } });
     expect(h.events.filter((e) => e.type === 'playback.ended')).toEqual([]);
   });
