@@ -2,8 +2,9 @@
  * The glue between the actor host and the rest of the system: what a committed call transition's effects
  * do. Inside the transaction (onCommit): events go to the event log with their webhook deliveries, money
  * moves in the ledger, and a ready recording is filed. After the commit (effect runner): media operations go
- * to the call's media node and each answer comes back into the call's mailbox; dispatchers are woken; a
- * stream that ended gives back its slot of the company's concurrent streams.
+ * to the call's media node, which publishes their outcomes into the call's mailbox itself (media.op.result,
+ * like every other media event); dispatchers are woken; a stream that ended gives back its slot of the
+ * company's concurrent streams.
  */
 import type { CallEffect } from '../../protocol/calls/call-actor.js';
 import type { ActorMessage } from '../../protocol/calls/mailbox.js';
@@ -43,11 +44,6 @@ export interface CallEffectHooks {
 }
 
 type Emitted<T extends CallEffect['type']> = Extract<CallEffect, { type: T }> & { id: string };
-
-// Ops that carry out a command. Their acknowledgement moves the command on, so every answer is reported;
-// when the node never answers, the command's own deadline makes it uncertain (it may have been carried
-// out), so no failure is reported. Other ops matter to the call only when refused or unanswered.
-const COMMAND_OPS: ReadonlySet<MediaOp['op']> = new Set(['say', 'play', 'stopMedia', 'startRecording']);
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -111,7 +107,10 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
     return null;
   };
 
-  /** Mails the op's answer to the call (the message id is the op's, so a rerun is dropped as a duplicate). */
+  /**
+   * Mails media_unreachable for an op the node never answered: the one outcome the node cannot publish
+   * (the message id is the op's, so a rerun is dropped as a duplicate).
+   */
   const report = async (callId: string, opId: string, ok: boolean, code: string | undefined): Promise<void> => {
     const message: ActorMessage = {
       id: `opresult-${opId}`,
@@ -129,13 +128,10 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
       if (effect.type === 'media.op') {
         const { nodeId, op } = effect as Emitted<'media.op'>;
         const answer = await send(nodeId, op);
-        if (answer === null) {
-          if (!COMMAND_OPS.has(op.op)) await report(context.callId, op.opId, false, 'media_unreachable');
-        } else if (!answer.ok) {
-          await report(context.callId, op.opId, false, answer.error.code);
-        } else if (COMMAND_OPS.has(op.op)) {
-          await report(context.callId, op.opId, true, undefined);
-        }
+        // An op that carries out a command (ack) is left to the command's deadline: it may have been carried out.
+        if (answer === null && op.ack !== true) await report(context.callId, op.opId, false, 'media_unreachable');
+        // A node that could not read the op cannot tell the call: a version mismatch or a bug, for operators.
+        else if (answer !== null && !answer.ok && answer.error.code === 'invalid_request') log.error({ nodeId, op: op.op, opId: op.opId, error: answer.error }, 'media node could not read an op');
       } else if (effect.type === 'event.record') {
         recorded = true;
         const e = effect as Emitted<'event.record'>;

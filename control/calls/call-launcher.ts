@@ -7,7 +7,6 @@ import type { CallActorInput, CallReply, Charge, ParticipantLaunch, StreamLaunch
 import type { Call, CreateCallRequest } from '../../protocol/calls/call.js';
 import { ACTOR_CREATE } from '../../protocol/calls/mailbox.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
-import { espeakVoice } from '../../media/speech/voices.js';
 import { getActiveProfile } from '../accounts/profiles.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import { priceListFor } from '../billing/price-list.js';
@@ -50,7 +49,6 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
   if (body.text !== undefined && body.audioClipId !== undefined) {
     throw new SentralError('invalid_request', { message: 'text and audioClipId are alternatives: send one of them.', param: 'audioClipId' });
   }
-  if (body.voice !== undefined) espeakVoice(body.voice);
   if (body.audioClipId !== undefined) {
     await getClip(sql, caller, body.audioClipId).catch(() => {
       throw new SentralError('not_found', { message: 'No such audio clip.', param: 'audioClipId' });

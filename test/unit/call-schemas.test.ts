@@ -6,6 +6,7 @@ import { CreateCallRequest, UpdateCallRequest } from '../../protocol/calls/call.
 import { GatherRequest, PlayRequest, SayRequest } from '../../protocol/calls/command.js';
 import { AddParticipantRequest, UpdateParticipantRequest } from '../../protocol/calls/participant.js';
 import { StreamStartRequest } from '../../protocol/calls/stream.js';
+import { VOICE_LANGUAGES, VOICE_NAMES, Voice, canonicalVoice } from '../../protocol/speech/voice.js';
 
 const profileId = '6f1d7a52-3c7e-4b8e-9d51-1b2c3d4e5f60';
 
@@ -19,11 +20,31 @@ describe('call request bodies accept what the interface shows', () => {
   it('participant add and update, commands and streams', () => {
     expect(Value.Check(AddParticipantRequest, { participant: { kind: 'phone', to: '+4712345678', displayName: 'Kari' } })).toBe(true);
     expect(Value.Check(UpdateParticipantRequest, { muted: true, audioMode: 'whisper' })).toBe(true);
-    expect(Value.Check(SayRequest, { text: 'Hei', voice: 'nb', participantId: 'part_1' })).toBe(true);
+    expect(Value.Check(SayRequest, { text: 'Hei', voice: 'nb-NO', participantId: 'part_1' })).toBe(true);
     expect(Value.Check(PlayRequest, { audioClipId: 'clip_1', repeat: 2 })).toBe(true);
     expect(Value.Check(GatherRequest, { text: 'Tast 1', choices: [{ id: 'a', digits: '1' }], timeoutSeconds: 5 })).toBe(true);
     expect(Value.Check(StreamStartRequest, { endpointId: 'ep_1', customParameters: { a: 'b' }, maxMinutes: 60, reconnect: false })).toBe(true);
     expect(Value.Check(UpdateCallRequest, { metadata: { outcome: 'sold' } })).toBe(true);
+  });
+});
+
+describe('voices are one union in protocol/', () => {
+  it('the say, gather and call bodies take exactly the listed voices, and the schema lists them all for OpenAPI', () => {
+    for (const voice of VOICE_NAMES) {
+      expect(Value.Check(SayRequest, { text: 'Hei', voice })).toBe(true);
+      expect(Value.Check(GatherRequest, { text: 'Hei', voice })).toBe(true);
+      expect(Value.Check(CreateCallRequest, { profileId, to: '+4712345678', text: 'Hei', voice })).toBe(true);
+    }
+    for (const voice of ['nb', 'klingon', 'en-gb', 'en-GB+f3', '']) expect(Value.Check(SayRequest, { text: 'Hei', voice })).toBe(false);
+    const listed = (Voice as unknown as { anyOf: Array<{ const: string }> }).anyOf.map((v) => v.const);
+    expect(listed).toEqual([...VOICE_NAMES]);
+    expect(VOICE_NAMES).toHaveLength(Object.keys(VOICE_LANGUAGES).length * 3);
+  });
+
+  it('a voice in any letter case is its listed spelling; anything else is not a voice', () => {
+    expect(canonicalVoice('EN-us-FEMALE')).toBe('en-US-female');
+    expect(canonicalVoice('nb-no')).toBe('nb-NO');
+    expect(canonicalVoice('nb')).toBeNull();
   });
 });
 

@@ -12,11 +12,12 @@ import { readCall, readCommand } from '../../calls/call-reads.js';
 import { committedContext, findCall, setMetadataAfterEnd } from '../../calls/call-records.js';
 import { callsService } from '../../calls/calls-service.js';
 import { keyPrincipal } from '../route-config.js';
+import { checkVoice } from '../voice-param.js';
 
 /**
  * Calls: start one (everything requested is priced and reserved at once; Idempotency-Key required), read it,
- * set its metadata (also after it ended, to record an outcome), hang it up, read a command's outcome. Call
- * actions go to the call's actor, which answers once its decision is committed.
+ * set its metadata (also after it ended, to record an outcome), read a command's outcome. What a call does on
+ * request (hang up, say, …) is a verb (call-actions.ts); the call's actor answers once its decision is committed.
  */
 export const callRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const calls = callsService(services);
@@ -27,6 +28,7 @@ export const callRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   app.post('/v1/calls', {
     schema: { tags, summary: 'Start a call: dial `to`, or open a call between app participants', body: CreateCallRequest, response: { 201: Call } },
     config: { scope: 'calls:write', idempotency: 'required' },
+    preValidation: checkVoice,
   }, async (request, reply) => {
     const call = await createCall(calls, keyPrincipal(request), request.body, request.idempotencyKey!);
     return reply.code(201).send(call);
@@ -57,21 +59,6 @@ export const callRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
     }
     await setMetadataAfterEnd(sql, row.id, request.body.metadata);
     return readCall(calls, row.id);
-  });
-
-  app.post('/v1/calls/:id/hangup', {
-    schema: { tags, summary: 'Hang up for everyone; call.ended follows (an ended call is answered as it is)', params, response: { 200: Call } },
-    config: { scope: 'calls:write', idempotency: 'optional' },
-  }, async (request) => {
-    const caller = keyPrincipal(request);
-    const row = await findCall(sql, caller, request.params.id);
-    try {
-      const answer = await askActor(calls.actors, row.id, { id: messageIdFor(caller, request.idempotencyKey, 'hangup'), type: 'call.hangup' });
-      return await calls.signer.call(answer.body as CallReply);
-    } catch (err) {
-      if (isSentralError(err, 'call_ended')) return readCall(calls, row.id);
-      throw err;
-    }
   });
 
   app.get('/v1/calls/:id/transcript', {

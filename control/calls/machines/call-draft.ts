@@ -2,6 +2,7 @@ import type { CallEffect, ReplyBody } from '../../../protocol/calls/call-actor.j
 import type { CallEventType } from '../../../protocol/calls/call-events.js';
 import type { MediaOp } from '../../../protocol/media/media-op.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
+import type { VerbRegistry } from '../verbs/verb-registry.js';
 import type { CallContext, CommandRecord, ParticipantRecord, TimerKind, TimerRecord } from './call-context.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -19,10 +20,11 @@ export class CallDraft {
   /** Effects produced so far, in order. */
   readonly effects: CallEffect[] = [];
 
-  /** Starts a draft of `context` at epoch ms `at`. */
+  /** Starts a draft of `context` at epoch ms `at`; `verbs` are the verbs the call knows. */
   constructor(
     context: CallContext,
     readonly at: number,
+    readonly verbs: VerbRegistry,
   ) {
     this.ctx = structuredClone(context);
   }

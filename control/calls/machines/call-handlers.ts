@@ -1,29 +1,19 @@
-import type { ActorMessageFailedEvent, CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent, Charge } from '../../../protocol/calls/call-actor.js';
+import type { ActorMessageFailedEvent, CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent } from '../../../protocol/calls/call-actor.js';
+import { issuePlay } from '../verbs/play.js';
+import { issueRecording } from '../verbs/recording-start.js';
+import { issueSay } from '../verbs/say.js';
 import { ledgerMoves, paidMs, settle } from './billing-meter.js';
-import type { CallContext, CommandRecord } from './call-context.js';
+import type { CallContext } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
 import { callBody, commandBody, participantBody, streamBody } from './call-view.js';
-import {
-  CLIP_RESULT_WINDOW_MS,
-  finishCommand,
-  issueCommand,
-  onCommandTimer,
-  onGatherKey,
-  onOpResult,
-  onPlaybackEnded,
-  rejectCommand,
-  sayWindowMs,
-  startListening,
-  stopGather,
-} from './command-machine.js';
-import { DEFAULT_GATHER_TIMEOUT_SECONDS } from './gather.js';
+import { finishCommand, onCommandTimer, onOpResult, rejectCommand } from './command-machine.js';
 import {
   DEFAULT_RING_TIMEOUT_MS,
   appTokenWindow,
   isPresent,
   launchParticipant,
-  launchStream,
   leave,
+  launchStream,
   onLegEvent,
   onParticipantTimer,
   updatedFields,
@@ -33,7 +23,6 @@ import {
 export const RECORDING_WAIT_MS = 5 * 60_000;
 
 const participantTimers = new Set(['ring', 'join', 'grace', 'token', 'participantPaid', 'testLimit', 'streamMax']);
-const commandTimers = new Set(['commandAck', 'commandResult', 'gather']);
 
 /** The context of a new call: nothing sent yet, no participant yet (launchCall adds them). */
 export function initialContext(input: CallActorInput): CallContext {
@@ -88,39 +77,33 @@ export function answerCall(d: CallDraft): void {
   d.setTimer('callPaid', c.callId, c.paidUntil);
   const g = c.greeting;
   if (g !== null) {
-    const op = g.text !== undefined
-      ? { op: 'say' as const, commandId: g.commandId, text: g.text, repeat: g.repeat, ...(g.voice ? { voice: g.voice } : {}) }
-      : { op: 'play' as const, commandId: g.commandId, clipId: g.clipId!, repeat: g.repeat };
-    issueCommand(d, {
-      id: g.commandId,
-      action: op.op,
-      op,
-      playback: true,
-      resultWindowMs: g.text !== undefined ? sayWindowMs(g.text, g.repeat) : CLIP_RESULT_WINDOW_MS * g.repeat,
-    });
+    if (g.text !== undefined) issueSay(d, { commandId: g.commandId, text: g.text, repeat: g.repeat, ...(g.voice ? { voice: g.voice } : {}) });
+    else issuePlay(d, { commandId: g.commandId, clipId: g.clipId!, repeat: g.repeat });
   }
-  if (c.recordingOnAnswer !== null) startRecording(d, c.recordingOnAnswer.commandId, c.recordingOnAnswer.recordingId);
+  if (c.recordingOnAnswer !== null) issueRecording(d, c.recordingOnAnswer.commandId, c.recordingOnAnswer.recordingId);
   if (c.streamOnAnswer !== null) launchStream(d, c.streamOnAnswer);
 }
 
 /**
- * Ends the call for everyone (its reason is already set): open commands fail, participants leave, timers
- * stop, the session closes, the call's reservation is captured for the started minutes and the rest released,
- * and call.ended is recorded. Recordings still being written are waited for (the actor is not done yet).
+ * Ends the call for everyone (its reason is already set): open commands fail (a recording goes on until the
+ * node reports it), participants leave, timers stop, the session closes, the call's reservation is captured
+ * for the started minutes and the rest released, and call.ended is recorded. Recordings still being written
+ * are waited for (the actor is not done yet).
  */
 export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void {
   const c = d.ctx;
   c.status = 'ended';
   c.endedAt = d.at;
-  for (const cmd of c.commands) finishCommand(d, cmd, 'failed', 'call_ended');
-  for (const p of c.participants) leave(d, p, 'call_ended', false);
+  for (const cmd of c.commands) if (!d.verbs.forAction(cmd.action)?.command?.outlivesCall) finishCommand(d, cmd, 'failed', 'call_ended');
+  // A stream's server is told why it ends (stop.reason call_ended); the other legs end with the session.
+  for (const p of c.participants) leave(d, p, 'call_ended', p.kind === 'stream');
   d.cancelAllTimers();
   d.op({ op: 'closeSession', reason: c.endReason! });
   const billedUntil = c.paidUntil === null ? d.at : Math.min(d.at, c.paidUntil);
   c.result = settle(c.charge, c.answeredAt, billedUntil);
   d.effects.push(...ledgerMoves(c.charge, c.result.priceOre));
-  // Recordings started during the call run from their start to the call's end and are part of its price;
-  // one that failed costs nothing.
+  // A recording commanded during the call runs from its command to the call's end and is part of its price,
+  // also one the node has not acknowledged yet (it is being made); one the node refused costs nothing.
   for (const cmd of c.commands) {
     if (!cmd.charge) continue;
     const priceOre = cmd.state === 'failed' ? 0 : settle(cmd.charge, cmd.issuedAt, billedUntil).priceOre;
@@ -139,24 +122,7 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   if (replyTo === 'call.hangup') d.reply(callBody(c));
 }
 
-function startRecording(d: CallDraft, commandId: string, recordingId: string, charge: Charge | null = null): CommandRecord {
-  d.ctx.recordingsPending.push({ recordingId, commandId });
-  return issueCommand(d, {
-    id: commandId,
-    action: 'recording.start',
-    op: { op: 'startRecording', commandId, recordingId },
-    playback: false,
-    resultWindowMs: 0,
-    recordingId,
-    charge,
-  });
-}
-
-function runningGather(d: CallDraft): CommandRecord | undefined {
-  return d.ctx.commands.find((c) => c.gather !== null && c.state === 'issued');
-}
-
-/** Handles an API request while the call is live. */
+/** Handles an API request while the call is live: reads and participant changes here, verbs through the registry. */
 function onRequest(d: CallDraft, e: CallRequestEvent): void {
   const c = d.ctx;
   switch (e.type) {
@@ -165,9 +131,6 @@ function onRequest(d: CallDraft, e: CallRequestEvent): void {
     case 'call.update':
       c.metadata = e.metadata;
       return d.reply(callBody(c));
-    case 'call.hangup':
-      c.endReason ??= 'hangup_api';
-      return;
     case 'participant.add': {
       const existing = d.participant(e.participant.participantId);
       if (existing) return d.reply(participantBody(c, existing));
@@ -205,18 +168,9 @@ function onRequest(d: CallDraft, e: CallRequestEvent): void {
       else if (p.token !== null) p.token = { notBefore: d.at, expiresAt: p.token.expiresAt };
       return d.reply(participantBody(c, p));
     }
-    case 'stream.start': {
-      const existing = d.participant(e.stream.participantId);
-      if (existing?.kind === 'stream') return d.reply(streamBody(c, existing));
-      if (c.status !== 'in_progress') return d.refuse('call_not_answered');
-      if (c.participants.some((p) => p.kind === 'stream' && isPresent(p))) return d.refuse('stream_limit_reached');
-      return d.reply(streamBody(c, launchStream(d, e.stream)), 201);
-    }
-    case 'stream.get':
-    case 'stream.stop': {
+    case 'stream.get': {
       const p = d.participant(e.streamId);
       if (!p || p.kind !== 'stream') return d.refuse('not_found', 'streamId');
-      if (e.type === 'stream.stop') leave(d, p, 'stopped', true);
       return d.reply(streamBody(c, p));
     }
     case 'command.get': {
@@ -224,96 +178,24 @@ function onRequest(d: CallDraft, e: CallRequestEvent): void {
       return cmd ? d.reply(commandBody(c, cmd)) : d.refuse('not_found', 'commandId');
     }
     default:
-      return onCommandRequest(d, e);
+      return d.verbs.forEvent(e)?.live(d, e);
   }
 }
 
-type CommandRequest = Extract<CallRequestEvent, { type: 'command.say' | 'command.play' | 'command.gather' | 'command.stopMedia' | 'command.startRecording' }>;
-
-/** Say, play, gather, media/stop and recording/start: each answers with its command at once. */
-function onCommandRequest(d: CallDraft, e: CommandRequest): void {
-  const c = d.ctx;
-  const existing = d.command(e.commandId);
-  if (existing) return d.reply(commandBody(c, existing));
-  if (c.status !== 'in_progress') return d.refuse('call_not_answered');
-  const to = 'participantId' in e && e.participantId !== undefined ? { to: e.participantId } : {};
-  if ('participantId' in e && e.participantId !== undefined && !d.participant(e.participantId)) return d.refuse('not_found', 'participantId');
-  let cmd: CommandRecord;
-  switch (e.type) {
-    case 'command.say': {
-      const repeat = e.repeat ?? 1;
-      cmd = issueCommand(d, {
-        id: e.commandId,
-        action: 'say',
-        op: { op: 'say', commandId: e.commandId, text: e.text, repeat, ...(e.voice ? { voice: e.voice } : {}), ...to },
-        playback: true,
-        resultWindowMs: sayWindowMs(e.text, repeat),
-      });
-      break;
-    }
-    case 'command.play': {
-      const repeat = e.repeat ?? 1;
-      cmd = issueCommand(d, {
-        id: e.commandId,
-        action: 'play',
-        op: { op: 'play', commandId: e.commandId, clipId: e.clipId, repeat, ...to },
-        playback: true,
-        resultWindowMs: CLIP_RESULT_WINDOW_MS * repeat,
-      });
-      break;
-    }
-    case 'command.gather': {
-      if (runningGather(d)) return d.refuse('gather_in_progress');
-      const prompt =
-        e.text !== undefined
-          ? { op: 'say' as const, commandId: e.commandId, text: e.text, ...(e.voice ? { voice: e.voice } : {}) }
-          : e.clipId !== undefined
-            ? { op: 'play' as const, commandId: e.commandId, clipId: e.clipId }
-            : null;
-      cmd = issueCommand(d, {
-        id: e.commandId,
-        action: 'gather',
-        op: prompt,
-        playback: prompt !== null,
-        resultWindowMs: e.text !== undefined ? sayWindowMs(e.text, 1) : CLIP_RESULT_WINDOW_MS,
-        gather: {
-          prompting: prompt !== null,
-          numDigits: e.numDigits ?? null,
-          finishOnKey: e.finishOnKey ?? '#',
-          timeoutMs: (e.timeoutSeconds ?? DEFAULT_GATHER_TIMEOUT_SECONDS) * 1000,
-          choices: e.choices ?? [],
-          digits: '',
-          result: null,
-        },
-      });
-      if (prompt === null) startListening(d, cmd);
-      break;
-    }
-    case 'command.stopMedia': {
-      const gather = runningGather(d);
-      if (gather) stopGather(d, gather);
-      cmd = issueCommand(d, { id: e.commandId, action: 'media.stop', op: { op: 'stopMedia' }, playback: false, resultWindowMs: 0 });
-      break;
-    }
-    case 'command.startRecording':
-      cmd = startRecording(d, e.commandId, e.recordingId, e.charge ?? null);
-      break;
-  }
-  d.reply(commandBody(c, cmd), 201);
-}
-
-function onRecordingReport(d: CallDraft, e: Extract<CallMediaEvent, { type: 'recording.ready' | 'recording.failed' }>): void {
-  const c = d.ctx;
-  const pending = c.recordingsPending.findIndex((r) => r.recordingId === e.recordingId);
-  if (pending < 0) return;
-  c.recordingsPending.splice(pending, 1);
+/** A media event naming a command goes to the command's verb. */
+function onCommandMedia(d: CallDraft, e: Extract<CallMediaEvent, { commandId: string }>): void {
   const cmd = d.command(e.commandId);
-  if (e.type === 'recording.ready') {
-    d.record('call.recording.ready', { recordingId: e.recordingId, commandId: e.commandId, durationMs: e.durationMs });
-    if (cmd) onOpResult(d, cmd, true, undefined);
-  } else if (cmd) {
-    onOpResult(d, cmd, false, e.reason);
-  }
+  if (cmd) d.verbs.forAction(cmd.action)?.command?.onMedia?.(d, cmd, e);
+}
+
+/** The node's answer to an op: a refused session ends the call, a refused leg makes its participant leave, a command moves on. */
+function onOpAnswer(d: CallDraft, e: Extract<CallMediaEvent, { type: 'media.op.result' }>): void {
+  const c = d.ctx;
+  if (e.opId === c.sessionOpId && !e.ok) c.endReason ??= 'failed';
+  const p = c.participants.find((x) => x.legOpId === e.opId);
+  if (p && !e.ok) leave(d, p, p.kind === 'stream' ? 'connect_failed' : 'failed', false);
+  const cmd = c.commands.find((x) => x.opId === e.opId);
+  if (cmd) onOpResult(d, cmd, e.ok, e.code);
 }
 
 /** Handles a media node event, an op result or a timer while the call is live. */
@@ -321,24 +203,17 @@ function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEven
   const c = d.ctx;
   switch (e.type) {
     case 'dtmf.received': {
-      const gather = runningGather(d);
-      if (gather) return onGatherKey(d, gather, e.digit);
+      // A running command whose verb takes keys (a gather) gets them; otherwise they are call.dtmf.received.
+      const taker = c.commands.find((x) => x.state === 'issued' && d.verbs.forAction(x.action)?.command?.onKey !== undefined);
+      if (taker) return d.verbs.forAction(taker.action)!.command!.onKey!(d, taker, e.digit);
       return d.record('call.dtmf.received', { participantId: e.legId, digit: e.digit });
     }
-    case 'playback.ended': {
-      const cmd = d.command(e.commandId);
-      return cmd ? onPlaybackEnded(d, cmd, e.outcome, e.reason) : undefined;
-    }
+    case 'playback.ended':
     case 'recording.ready':
     case 'recording.failed':
-      return onRecordingReport(d, e);
-    case 'media.op.result': {
-      if (e.opId === c.sessionOpId && !e.ok) c.endReason ??= 'failed';
-      const p = c.participants.find((x) => x.legOpId === e.opId);
-      if (p && !e.ok) leave(d, p, p.kind === 'stream' ? 'connect_failed' : 'failed', false);
-      const cmd = c.commands.find((x) => x.opId === e.opId);
-      return cmd ? onOpResult(d, cmd, e.ok, e.code) : undefined;
-    }
+      return onCommandMedia(d, e);
+    case 'media.op.result':
+      return onOpAnswer(d, e);
     case 'timer.fired': {
       const t = d.takeTimer(e.timerId);
       if (t === undefined) return;
@@ -346,7 +221,7 @@ function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEven
       else if (participantTimers.has(t.kind)) {
         const p = d.participant(t.subjectId);
         if (p) onParticipantTimer(d, p, t.kind);
-      } else if (commandTimers.has(t.kind)) {
+      } else {
         const cmd = d.command(t.subjectId);
         if (cmd) onCommandTimer(d, cmd, t.kind);
       }
@@ -359,10 +234,9 @@ function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEven
   }
 }
 
+// API requests that are not verbs (reads and participant changes); the verbs come from the registry.
 const requestTypes: ReadonlySet<string> = new Set<CallRequestEvent['type']>([
-  'call.get', 'call.update', 'call.hangup', 'participant.add', 'participant.update', 'participant.remove', 'participant.token',
-  'stream.start', 'stream.get', 'stream.stop', 'command.say', 'command.play', 'command.gather', 'command.stopMedia',
-  'command.startRecording', 'command.get',
+  'call.get', 'call.update', 'participant.add', 'participant.update', 'participant.remove', 'participant.token', 'stream.get', 'command.get',
 ]);
 
 const mediaTypes: ReadonlySet<string> = new Set([
@@ -371,9 +245,9 @@ const mediaTypes: ReadonlySet<string> = new Set([
   'media.op.result', 'timer.fired',
 ]);
 
-/** Whether an event is an API request (it must be answered). */
-export function isRequest(e: { type: string }): e is CallRequestEvent {
-  return requestTypes.has(e.type);
+/** Whether an event is an API request (it must be answered): a read, a participant change or a verb. */
+export function isRequest(d: CallDraft, e: { type: string }): e is CallRequestEvent {
+  return requestTypes.has(e.type) || d.verbs.forEvent(e) !== undefined;
 }
 
 /** Handles any event while the call is live (dialing, ringing, in progress); unknown event types are ignored. */
@@ -382,7 +256,7 @@ export function handleLive(d: CallDraft, e: CallActorEvent): void {
     if (e.commandId !== undefined) rejectCommand(d, e.commandId, e.messageType, e.code);
     return;
   }
-  if (isRequest(e)) return onRequest(d, e);
+  if (isRequest(d, e)) return onRequest(d, e);
   if (mediaTypes.has(e.type)) onMediaOrTimer(d, e as Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent>);
 }
 
@@ -391,7 +265,6 @@ export function handleEnded(d: CallDraft, e: CallActorEvent): void {
   const c = d.ctx;
   switch (e.type) {
     case 'call.get':
-    case 'call.hangup':
       return d.reply(callBody(c));
     case 'call.update':
       c.metadata = e.metadata;
@@ -399,13 +272,25 @@ export function handleEnded(d: CallDraft, e: CallActorEvent): void {
     case 'command.get':
     case 'stream.get':
       return onRequest(d, e);
+    case 'playback.ended':
     case 'recording.ready':
     case 'recording.failed':
-      return onRecordingReport(d, e);
+      return onCommandMedia(d, e);
+    case 'media.op.result': {
+      const cmd = c.commands.find((x) => x.opId === e.opId);
+      return cmd ? onOpResult(d, cmd, e.ok, e.code) : undefined;
+    }
     case 'timer.fired':
-      if (d.takeTimer(e.timerId)?.kind === 'recordings') c.recordingsPending = [];
+      if (d.takeTimer(e.timerId)?.kind === 'recordings') {
+        // Recordings not reported by now are given up: their commands' outcome is unknown.
+        for (const cmd of c.commands) if (cmd.state === 'issued') finishCommand(d, cmd, 'uncertain', 'media_unresponsive');
+        c.recordingsPending = [];
+      }
       return;
-    default:
-      if (isRequest(e)) d.refuse('call_ended');
+    default: {
+      const verb = d.verbs.forEvent(e);
+      if (verb?.ended) return verb.ended(d, e);
+      if (isRequest(d, e)) d.refuse('call_ended');
+    }
   }
 }

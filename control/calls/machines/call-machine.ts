@@ -6,6 +6,8 @@ import { CallDraft } from './call-draft.js';
 import { callBody } from './call-view.js';
 import { answerCall, finishCall, handleEnded, handleLive, initialContext, launchCall } from './call-handlers.js';
 import { isPerson, isPresent } from './participant-machine.js';
+import { callVerbs } from '../verbs/call-verbs.js';
+import type { VerbRegistry } from '../verbs/verb-registry.js';
 
 type InitEvent = { type: 'xstate.init'; input: CallActorInput };
 type AnyCallEvent = CallActorEvent | InitEvent;
@@ -42,8 +44,12 @@ function endFromPrimary(p: ParticipantRecord): CallEndReason {
  * facts (a participant left, a hang-up was asked, paid time ran out) and the state follows from them. So
  * two events that race (hang-up and paid-time expiry, two last participants leaving) always meet one
  * check, and the call ends once, with the reason of whichever fact came first.
+ *
+ * Verbs (say, gather, hangup, stream start, …) are decided by their modules through `verbs`: a new verb is
+ * a registry entry, not a new case here.
  */
-export const callMachine = setup({
+export function createCallMachine(verbs: VerbRegistry) {
+  return setup({
   types: {
     context: {} as CallContext,
     events: {} as CallActorEvent,
@@ -53,7 +59,7 @@ export const callMachine = setup({
   actions: {
     /** Runs a handler on a draft of the context, then assigns it and emits its effects in order. */
     apply: enqueueActions(({ context, event, enqueue }, params: { run: (d: CallDraft, event: AnyCallEvent) => void }) => {
-      const d = new CallDraft(context, atOf(event as AnyCallEvent));
+      const d = new CallDraft(context, atOf(event as AnyCallEvent), verbs);
       params.run(d, event as AnyCallEvent);
       enqueue.assign(() => d.ctx);
       for (const effect of d.effects) enqueue.emit(effect);
@@ -119,6 +125,10 @@ export const callMachine = setup({
     ended: { type: 'final' },
   },
 });
+}
+
+/** The call machine with the call verbs (control/calls/verbs/call-verbs.ts). */
+export const callMachine = createCallMachine(callVerbs);
 
 /** The creation answers with the call as it stands once the first state is entered. */
 function replyOnCreate(d: CallDraft, e: AnyCallEvent): void {

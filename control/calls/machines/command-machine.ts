@@ -1,13 +1,10 @@
 import type { Charge } from '../../../protocol/calls/call-actor.js';
-import type { CommandAction, CommandState, GatherResult } from '../../../protocol/calls/command.js';
+import type { CommandAction, CommandState } from '../../../protocol/calls/command.js';
 import type { CallDraft, OpBody } from './call-draft.js';
-import type { CommandRecord, GatherRecord } from './call-context.js';
-import { pressKey, stopped, timedOut } from './gather.js';
+import type { CommandRecord, GatherRecord, TimerKind } from './call-context.js';
 
 /** A command whose op the media node has not acknowledged within this long is uncertain. */
 export const COMMAND_ACK_TIMEOUT_MS = 30_000;
-/** How long a clip may play (per repeat) before a missing playback.ended makes the command uncertain. */
-export const CLIP_RESULT_WINDOW_MS = 30 * 60_000;
 
 /** The command's life as a table: issued ends in exactly one outcome, and outcomes are final. */
 export const commandTransitions: Readonly<Record<CommandState, readonly CommandState[]>> = {
@@ -16,11 +13,6 @@ export const commandTransitions: Readonly<Record<CommandState, readonly CommandS
   failed: [],
   uncertain: [],
 };
-
-/** How long reading `text` `repeat` times may take at most, with slack for a slow start. */
-export function sayWindowMs(text: string, repeat: number): number {
-  return 30_000 + text.length * 150 * repeat;
-}
 
 /** What a new command needs. */
 export interface CommandLaunch {
@@ -35,7 +27,11 @@ export interface CommandLaunch {
   charge?: Charge | null;
 }
 
-/** Issues a command: records it, sends its op and arms the acknowledgement deadline. */
+/**
+ * Issues a command: records it, sends its op (asking the node to publish its acknowledgement into the
+ * call's mailbox) and arms the acknowledgement deadline. The generic life of every command; what is
+ * particular to a verb lives in its module (control/calls/verbs/).
+ */
 export function issueCommand(d: CallDraft, launch: CommandLaunch): CommandRecord {
   const c: CommandRecord = {
     id: launch.id,
@@ -54,7 +50,7 @@ export function issueCommand(d: CallDraft, launch: CommandLaunch): CommandRecord
   };
   d.ctx.commands.push(c);
   if (launch.op !== null) {
-    c.opId = d.op(launch.op);
+    c.opId = d.op({ ...launch.op, ack: true });
     d.setTimer('commandAck', c.id, d.at + COMMAND_ACK_TIMEOUT_MS);
   }
   return c;
@@ -70,21 +66,13 @@ export function finishCommand(d: CallDraft, c: CommandRecord, state: Exclude<Com
   d.record(`call.command.${state}`, { commandId: c.id, action: c.action, reason });
 }
 
-// The API request type of each command action (what a failed message of that type would have issued).
-const ACTION_OF_REQUEST: Readonly<Record<string, CommandAction>> = {
-  'command.say': 'say',
-  'command.play': 'play',
-  'command.gather': 'gather',
-  'command.stopMedia': 'media.stop',
-  'command.startRecording': 'recording.start',
-};
-
 /**
  * A command request whose message failed for good (the host answered its sender with an error): the
  * command exists as failed, with the error code as its reason, and call.command.failed is recorded.
  */
 export function rejectCommand(d: CallDraft, commandId: string, requestType: string, code: string): void {
-  const action = Object.hasOwn(ACTION_OF_REQUEST, requestType) ? ACTION_OF_REQUEST[requestType] : undefined;
+  // The verb the failed request asked for names the command's action; a request that is no command verb has none.
+  const action = d.verbs.forEvent({ type: requestType })?.command?.action;
   if (action === undefined || d.command(commandId)) return;
   const c: CommandRecord = {
     id: commandId,
@@ -115,60 +103,9 @@ export function onOpResult(d: CallDraft, c: CommandRecord, ok: boolean, code: st
   d.setTimer('commandResult', c.id, d.at + c.resultWindowMs);
 }
 
-/** A gather is complete: its result is kept, call.gather.completed recorded, and the command completed. */
-export function completeGather(d: CallDraft, c: CommandRecord, result: GatherResult): void {
-  if (c.state !== 'issued' || c.gather === null) return;
-  c.gather.result = result;
-  c.gather.prompting = false;
-  d.record('call.gather.completed', { commandId: c.id, ...result });
-  finishCommand(d, c, 'completed', null);
-}
-
-function listen(d: CallDraft, c: CommandRecord): void {
-  d.cancelTimers(c.id, ['gather']);
-  d.setTimer('gather', c.id, d.at + c.gather!.timeoutMs);
-}
-
-/** Starts a gather's wait for keys (when it has no question, or the question ended). */
-export function startListening(d: CallDraft, c: CommandRecord): void {
-  c.gather!.prompting = false;
-  d.cancelTimers(c.id, ['commandAck', 'commandResult']);
-  listen(d, c);
-}
-
-/** A key reached a running gather: the question stops (barge-in), and the gather completes or waits for more. */
-export function onGatherKey(d: CallDraft, c: CommandRecord, digit: string): void {
-  const g = c.gather!;
-  if (g.prompting) {
-    d.op({ op: 'stopMedia', commandId: c.id });
-    startListening(d, c);
-  }
-  const done = pressKey(g, digit);
-  if (done !== null) completeGather(d, c, done);
-  else listen(d, c);
-}
-
-/** A say, play or gather question finished playing. */
-export function onPlaybackEnded(d: CallDraft, c: CommandRecord, outcome: 'completed' | 'stopped' | 'failed', reason: string | undefined): void {
-  if (c.state !== 'issued' || !c.playback) return;
-  d.record('call.playback.ended', { commandId: c.id, outcome });
-  if (c.gather !== null) {
-    if (!c.gather.prompting) return;
-    if (outcome === 'failed') return finishCommand(d, c, 'failed', reason ?? 'playback_failed');
-    return startListening(d, c);
-  }
-  if (outcome === 'failed') finishCommand(d, c, 'failed', reason ?? 'playback_failed');
-  else finishCommand(d, c, 'completed', null);
-}
-
-/** Stops a running gather (media/stop). */
-export function stopGather(d: CallDraft, c: CommandRecord): void {
-  if (c.gather !== null) completeGather(d, c, stopped(c.gather));
-}
-
-/** A command's timer fired: no acknowledgement or no result in time makes it uncertain; a gather's wait ran out. */
-export function onCommandTimer(d: CallDraft, c: CommandRecord, kind: string): void {
+/** A command's timer fired: no acknowledgement or no result in time makes it uncertain; other timers are its verb's. */
+export function onCommandTimer(d: CallDraft, c: CommandRecord, kind: TimerKind): void {
   if (c.state !== 'issued') return;
   if (kind === 'commandAck' || kind === 'commandResult') return finishCommand(d, c, 'uncertain', 'media_unresponsive');
-  if (kind === 'gather' && c.gather !== null) completeGather(d, c, timedOut(c.gather));
+  d.verbs.forAction(c.action)?.command?.onTimer?.(d, c, kind);
 }

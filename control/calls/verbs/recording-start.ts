@@ -1,0 +1,66 @@
+import type { CallRequestEvent, Charge } from '../../../protocol/calls/call-actor.js';
+import { Command } from '../../../protocol/calls/command.js';
+import { startRecording } from '../call-additions.js';
+import type { CommandRecord } from '../machines/call-context.js';
+import type { CallDraft } from '../machines/call-draft.js';
+import { commandBody } from '../machines/call-view.js';
+import { finishCommand, issueCommand, onOpResult } from '../machines/command-machine.js';
+import { admitCommand } from './command-verb.js';
+import { defineVerb } from './verb.js';
+
+type StartRecordingEvent = Extract<CallRequestEvent, { type: 'command.startRecording' }>;
+
+/** Issues a recording command: the node records the call's mix until the session closes, then reports it. */
+export function issueRecording(d: CallDraft, commandId: string, recordingId: string, charge: Charge | null = null): CommandRecord {
+  d.ctx.recordingsPending.push({ recordingId, commandId });
+  return issueCommand(d, {
+    id: commandId,
+    action: 'recording.start',
+    op: { op: 'startRecording', commandId, recordingId },
+    playback: false,
+    resultWindowMs: 0,
+    recordingId,
+    charge,
+  });
+}
+
+/**
+ * recording/start: records the call's mix from now to its end, priced per started minute from the command
+ * (reserved by the API for the call's paid minutes left). A recording commanded while the call is live is
+ * made and charged even when the call ends before the node acknowledged it (docs/calls.md, Money).
+ */
+export const recordingStartVerb = defineVerb<StartRecordingEvent>({
+  name: 'recording/start',
+  event: 'command.startRecording',
+  route: {
+    path: 'recording/start',
+    summary: 'Start recording the call (priced per minute until the call ends); call.recording.ready follows when the call ends',
+    scope: 'calls:write',
+    idempotency: 'optional',
+    response: { 201: Command, 200: Command },
+    handle: async (r) => {
+      const started = await startRecording(r.calls, r.caller, r.call, r.idempotencyKey);
+      return { status: started.created ? 201 : 200, body: started.command };
+    },
+  },
+  live(d, e) {
+    if (admitCommand(d, e)) d.reply(commandBody(d.ctx, issueRecording(d, e.commandId, e.recordingId, e.charge ?? null)), 201);
+  },
+  command: {
+    action: 'recording.start',
+    outcome: 'the node acknowledges startRecording → completed; call.recording.ready follows after the call',
+    outlivesCall: true,
+    onMedia(d, cmd, e) {
+      if (e.type !== 'recording.ready' && e.type !== 'recording.failed') return;
+      const pending = d.ctx.recordingsPending.findIndex((r) => r.recordingId === e.recordingId);
+      if (pending < 0) return;
+      d.ctx.recordingsPending.splice(pending, 1);
+      if (e.type === 'recording.ready') {
+        d.record('call.recording.ready', { recordingId: e.recordingId, commandId: e.commandId, durationMs: e.durationMs });
+        onOpResult(d, cmd, true, undefined);
+      } else if (cmd.state === 'issued') {
+        finishCommand(d, cmd, 'failed', e.reason);
+      }
+    },
+  },
+});

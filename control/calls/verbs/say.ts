@@ -1,0 +1,58 @@
+import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
+import { Command, SayRequest } from '../../../protocol/calls/command.js';
+import { checkVoice } from '../../api/voice-param.js';
+import type { CommandRecord } from '../machines/call-context.js';
+import type { CallDraft } from '../machines/call-draft.js';
+import { commandBody } from '../machines/call-view.js';
+import { issueCommand } from '../machines/command-machine.js';
+import { admitCommand, askCommand } from './command-verb.js';
+import { onPlaybackMedia, sayWindowMs } from './playback.js';
+import { defineVerb, type VerbRequest } from './verb.js';
+
+type SayEvent = Extract<CallRequestEvent, { type: 'command.say' }>;
+
+/** Issues a say command: the node reads the text (op say) and reports playback.ended. */
+export function issueSay(d: CallDraft, e: Omit<SayEvent, 'type' | 'at'>): CommandRecord {
+  const repeat = e.repeat ?? 1;
+  return issueCommand(d, {
+    id: e.commandId,
+    action: 'say',
+    op: {
+      op: 'say',
+      commandId: e.commandId,
+      text: e.text,
+      repeat,
+      ...(e.voice ? { voice: e.voice } : {}),
+      ...(e.participantId !== undefined ? { to: e.participantId } : {}),
+    },
+    playback: true,
+    resultWindowMs: sayWindowMs(e.text, repeat),
+  });
+}
+
+/** say: reads text aloud to everyone, or to one participant. */
+export const sayVerb = defineVerb<SayEvent>({
+  name: 'say',
+  event: 'command.say',
+  route: {
+    path: 'say',
+    summary: 'Read text aloud to everyone, or to one participant',
+    scope: 'calls:write',
+    idempotency: 'required',
+    body: SayRequest,
+    response: { 201: Command, 200: Command },
+    preValidation: checkVoice,
+    handle: (r: VerbRequest<SayRequest>) => {
+      const { text, voice, participantId, repeat } = r.body;
+      return askCommand(r, 'command.say', { text, voice, participantId, repeat });
+    },
+  },
+  live(d, e) {
+    if (admitCommand(d, e)) d.reply(commandBody(d.ctx, issueSay(d, e)), 201);
+  },
+  command: {
+    action: 'say',
+    outcome: 'playback.ended: completed or stopped → completed, failed → failed',
+    onMedia: onPlaybackMedia,
+  },
+});
