@@ -1,7 +1,9 @@
 // Regenerates the documentation pages made from code (npm run docs); a test fails when they are stale.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { scopesMarkdown } from '../control/api/scope-doc.js';
 import { errorsMarkdown } from '../control/api/error-doc.js';
+import { callVerbs } from '../control/calls/verbs/call-verbs.js';
+import { VERB_TABLE_MARKER, verbsMarkdown } from '../control/calls/verbs/verb-docs.js';
 
 writeFileSync(new URL('../docs/scopes.md', import.meta.url), `# Scopes\n\nGenerated from \`protocol/api/scopes.ts\` by \`npm run docs\`. A key carries a list of scopes; each operation needs the one listed. Company keys made by the admin API carry all of them. A 403 \`forbidden\` names the missing scope.\n\n${scopesMarkdown()}`);
 
@@ -27,3 +29,8 @@ The same codes name failures outside HTTP: in error messages on a stream or room
 
 ${errorsMarkdown()}`,
 );
+
+// docs/verbs.md: the handwritten guide up to the marker, then the table of the registered verbs.
+const verbsPage = new URL('../docs/verbs.md', import.meta.url);
+const guide = readFileSync(verbsPage, 'utf8').split(VERB_TABLE_MARKER)[0]!;
+writeFileSync(verbsPage, `${guide}${VERB_TABLE_MARKER}\n\n${verbsMarkdown(callVerbs)}`);

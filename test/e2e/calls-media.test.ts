@@ -159,7 +159,7 @@ describe('say, play and gather against a phone that presses keys (…005)', () =
 });
 
 describe('streams and recordings', () => {
-  it('a stream asked for at creation starts on answer: the customer\'s server gets connected, start and media, and stop at the end', async () => {
+  it('a stream asked for at creation starts on answer: the customer\'s server gets connected, start and media, and stop with reason call_ended at the end', async () => {
     const options = { secret: '', now: () => Date.now() };
     const server = await CustomerServer.start(options);
     try {
@@ -181,7 +181,10 @@ describe('streams and recordings', () => {
       expect([second.status, second.body.error.code]).toEqual([409, 'stream_limit_reached']);
       await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
       const end = await ended(call.id);
-      await conn.waitForEvent('stop');
+      const stop = await conn.waitForEvent('stop');
+      expect(stop.stop.reason).toBe('call_ended');
+      const stoppedStream = await sys.request(customer.key, 'GET', `/v1/calls/${call.id}/streams/${streamJoined.data.participantId}`);
+      expect(stoppedStream.body).toMatchObject({ state: 'stopped', endReason: 'call_ended' });
       const left = customer.callEvents(call.id).find((e) => e.type === 'call.participant.left' && e.data.kind === 'stream');
       expect(left!.data.reason).toBe('call_ended');
       // The call's minute and the stream's minute.

@@ -78,13 +78,18 @@ export class CallUnderTest {
   /** The clock of the test (epoch ms); events are stamped with it. */
   now: number;
 
-  constructor(input: CallActorInput | null, restore?: { snapshot: unknown; armed: Map<string, number>; now: number }) {
+  constructor(
+    input: CallActorInput | null,
+    restore?: { snapshot: unknown; armed: Map<string, number>; now: number },
+    /** The machine under test (a machine with more verbs, say); the call machine by default. */
+    private readonly machine: typeof callMachine = callMachine,
+  ) {
     this.now = input?.at ?? restore!.now;
     if (restore) for (const [k, v] of restore.armed) this.armed.set(k, v);
     this.actor = restore
       // A restored actor needs no input: its context comes from the snapshot.
-      ? createActor(callMachine, { snapshot: restore.snapshot as SnapshotFrom<typeof callMachine>, input: undefined as unknown as CallActorInput })
-      : createActor(callMachine, { input: input! });
+      ? createActor(machine, { snapshot: restore.snapshot as SnapshotFrom<typeof callMachine>, input: undefined as unknown as CallActorInput })
+      : createActor(machine, { input: input! });
     this.actor.on('*', (e) => this.collect(e));
     this.actor.start();
   }
@@ -133,7 +138,7 @@ export class CallUnderTest {
   restart(): CallUnderTest {
     const snapshot = JSON.parse(JSON.stringify(this.actor.getPersistedSnapshot()));
     this.actor.stop();
-    return new CallUnderTest(null, { snapshot, armed: this.armed, now: this.now });
+    return new CallUnderTest(null, { snapshot, armed: this.armed, now: this.now }, this.machine);
   }
 }
 

@@ -184,6 +184,19 @@ describe('streams', () => {
     expect(replies(out)[0]!.body).toMatchObject({ state: 'stopped', endReason: 'stopped' });
   });
 
+  it('a stream\'s stop reason is call_ended when the call ended (not stopped, which means stopped through the API)', () => {
+    const call = answered();
+    call.send({ type: 'stream.start', stream: streamLaunch('str_1') }, T0);
+    call.send({ type: 'stream.status', legId: 'str_1', status: 'connected' }, T0 + 1_000);
+    const out = call.send({ type: 'call.hangup' }, T0 + 5_000);
+    // removeLeg carries the reason the node puts in the customer's stop message, before the session closes.
+    expect(ops(out).filter((o) => o.op === 'removeLeg' || o.op === 'closeSession').map((o) => [o.op, 'reason' in o ? o.reason : undefined])).toEqual([
+      ['removeLeg', 'call_ended'],
+      ['closeSession', 'hangup_api'],
+    ]);
+    expect(recorded(out, 'call.participant.left').find((e) => e.data.kind === 'stream')!.data).toMatchObject({ reason: 'call_ended' });
+  });
+
   it('under a test key runs at most 60 seconds', () => {
     const call = answered({ mode: 'test' });
     call.send({ type: 'stream.start', stream: streamLaunch('str_1', 5, 'test') }, T0);

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scopesMarkdown } from '../../control/api/scope-doc.js';
 import { errorsMarkdown } from '../../control/api/error-doc.js';
+import { callVerbs } from '../../control/calls/verbs/call-verbs.js';
+import { VERB_TABLE_MARKER, verbsMarkdown } from '../../control/calls/verbs/verb-docs.js';
 import { errorCatalogue } from '../../shared/errors/catalogue.js';
 
 const page = (name: string): string => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
@@ -21,4 +23,8 @@ describe('docs/errors.md', () => {
     expect([...rows.keys()].sort()).toEqual(Object.keys(errorCatalogue).sort());
     for (const [code, entry] of Object.entries(errorCatalogue)) expect(rows.get(code), code).toEqual({ status: entry.status, meaning: entry.message });
   });
+});
+
+it('docs/verbs.md lists the verbs the registry holds (run npm run docs when this fails)', () => {
+  expect(page('verbs.md').endsWith(`${VERB_TABLE_MARKER}\n\n${verbsMarkdown(callVerbs)}`)).toBe(true);
 });

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { CallEffect } from '../../protocol/calls/call-actor.js';
+import { Command } from '../../protocol/calls/command.js';
+import { createCallMachine } from '../../control/calls/machines/call-machine.js';
+import { commandBody } from '../../control/calls/machines/call-view.js';
+import { finishCommand, issueCommand } from '../../control/calls/machines/command-machine.js';
+import { callVerbs } from '../../control/calls/verbs/call-verbs.js';
+import { admitCommand, askCommand } from '../../control/calls/verbs/command-verb.js';
+import { defineVerb, type VerbEvent } from '../../control/calls/verbs/verb.js';
+import { CallUnderTest, T0, ops, phoneCall, recorded, replies } from './call-harness.js';
+
+type ChimeEvent = VerbEvent & { type: 'command.chime'; commandId: string; times: number };
+
+/**
+ * A throwaway verb, defined the way docs/verbs.md says and known to the machine through the registry
+ * alone: it plays a chime `times` times (a say op), waits 2 s after the node acknowledged it on a timer of
+ * its own, and completes when that timer fires or fails when the playback fails.
+ */
+const chimeVerb = defineVerb<ChimeEvent>({
+  name: 'chime',
+  event: 'command.chime',
+  route: {
+    path: 'chime',
+    summary: 'Play a chime',
+    scope: 'calls:write',
+    idempotency: 'optional',
+    response: { 201: Command, 200: Command },
+    handle: (r) => askCommand(r, 'command.chime', { times: 1 }),
+  },
+  live(d, e) {
+    if (!admitCommand(d, e)) return;
+    const cmd = issueCommand(d, {
+      id: e.commandId,
+      action: 'chime' as never,
+      op: { op: 'say', commandId: e.commandId, text: 'ding', repeat: e.times },
+      playback: true,
+      resultWindowMs: 10_000,
+    });
+    d.setTimer('verb.chime' as never, cmd.id, d.at + 2_000);
+    d.reply(commandBody(d.ctx, cmd), 201);
+  },
+  command: {
+    action: 'chime' as never,
+    outcome: 'its own timer → completed',
+    onTimer: (d, cmd) => finishCommand(d, cmd, 'completed', null),
+    onMedia: (d, cmd, e) => (e.type === 'playback.ended' && e.outcome === 'failed' ? finishCommand(d, cmd, 'failed', 'chime_failed') : undefined),
+  },
+});
+
+const withChime = createCallMachine(callVerbs.with(chimeVerb));
+
+function answered(machine = withChime): CallUnderTest {
+  const call = new CallUnderTest(phoneCall(), undefined, machine);
+  call.send({ type: 'leg.answered', legId: 'part_phone' }, T0);
+  return call;
+}
+
+const send = (call: CallUnderTest, event: Record<string, unknown>, at?: number): CallEffect[] => call.send(event as never, at);
+
+describe('a verb added through the registry alone', () => {
+  it('is decided by its module: issued at once with its op, its own timer completes it, and the outcome is recorded', () => {
+    const call = answered();
+    const issued = send(call, { type: 'command.chime', commandId: 'cmd_c', times: 3 }, T0 + 1_000);
+    expect(replies(issued)[0]).toMatchObject({ status: 201, body: { id: 'cmd_c', action: 'chime', state: 'issued' } });
+    expect(ops(issued, 'say')).toMatchObject([{ commandId: 'cmd_c', text: 'ding', repeat: 3, ack: true }]);
+    const done = call.advanceTo(T0 + 3_000);
+    expect(recorded(done).map((e) => [e.eventType, e.data.commandId, e.data.action])).toEqual([['call.command.completed', 'cmd_c', 'chime']]);
+  });
+
+  it('gets the media events naming its command, survives a restore, and keeps the generic rules (a retry, an unanswered call)', () => {
+    const call = answered().restart();
+    send(call, { type: 'command.chime', commandId: 'cmd_c', times: 1 }, T0 + 1_000);
+    expect(replies(send(call, { type: 'command.chime', commandId: 'cmd_c', times: 1 }))).toMatchObject([{ body: { id: 'cmd_c', state: 'issued' } }]);
+    const restored = call.restart();
+    const failed = send(restored, { type: 'playback.ended', commandId: 'cmd_c', outcome: 'failed' }, T0 + 1_500);
+    expect(recorded(failed, 'call.command.failed')[0]!.data).toMatchObject({ commandId: 'cmd_c', reason: 'chime_failed' });
+    const dialing = new CallUnderTest(phoneCall(), undefined, withChime);
+    expect(replies(send(dialing, { type: 'command.chime', commandId: 'cmd_d', times: 1 }))[0]).toMatchObject({ status: 409, body: { error: { code: 'call_not_answered' } } });
+  });
+
+  it('is refused with call_ended after the call, and unknown to a machine without it', () => {
+    // A recording keeps the ended call's actor alive until it is reported: requests still reach it.
+    const call = new CallUnderTest(phoneCall({ recording: { commandId: 'cmd_r', recordingId: 'rec_1' } }), undefined, withChime);
+    send(call, { type: 'leg.answered', legId: 'part_phone' }, T0);
+    send(call, { type: 'call.hangup' }, T0 + 5_000);
+    expect(replies(send(call, { type: 'command.chime', commandId: 'cmd_e', times: 1 }))[0]).toMatchObject({ status: 409, body: { error: { code: 'call_ended' } } });
+    const plain = answered(createCallMachine(callVerbs));
+    expect(send(plain, { type: 'command.chime', commandId: 'cmd_f', times: 1 })).toEqual([]);
+  });
+});
