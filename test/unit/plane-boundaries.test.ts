@@ -15,8 +15,6 @@ const WIRING = 'control/app/media-role.ts';
 const MOVING: ReadonlyArray<readonly [string, string]> = [
   ['control/app/room-keys.ts', 'media/room/room-token.ts'],
   ['control/calls/connection-signer.ts', 'media/room/room-token.ts'],
-  ['control/calls/call-launcher.ts', 'media/speech/voices.ts'],
-  ['control/api/routes/call-actions.ts', 'media/speech/voices.ts'],
 ];
 
 describe('plane boundaries', () => {
