@@ -10,7 +10,7 @@ import { createLogger } from '../../shared/log/log.js';
 import type { MediaOp, MediaOpAnswer } from '../../protocol/media/media-op.js';
 import { startMediaNode, type MediaNode } from '../../media/node/media-node.js';
 import type { StreamLegFactory } from '../../media/node/media-engine.js';
-import { generateRoomKeyPair, issueRoomToken } from '../../media/room/room-token.js';
+import { generateRoomKeyPair, issueRoomToken } from '../../shared/signing/room-token.js';
 import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import { TickProbe } from '../media-tick/tick-probe.js';
 

@@ -2,7 +2,7 @@ import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Bus } from '../../shared/bus/bus.js';
 import type { Sql } from '../../shared/db/database.js';
 import { ROOM_KEYS_BUCKET } from '../../protocol/bus/bus-names.js';
-import { generateRoomKeyPair, roomKeyFromPem, type RoomKeyPair } from '../../media/room/room-token.js';
+import { generateRoomKeyPair, roomKeyFromPem, type RoomKeyPair } from '../../shared/signing/room-token.js';
 
 /** The key under which the control plane publishes the room tokens' public key. */
 const CURRENT = 'current';

@@ -7,7 +7,7 @@ import type { KeyObject } from 'node:crypto';
 import type { CallReply, ConnectionGrant, ParticipantReply } from '../../protocol/calls/call-actor.js';
 import type { Call } from '../../protocol/calls/call.js';
 import type { Participant } from '../../protocol/calls/participant.js';
-import { issueRoomToken } from '../../media/room/room-token.js';
+import { issueRoomToken } from '../../shared/signing/room-token.js';
 
 /** Signs connection grants with the room key. */
 export class ConnectionSigner {

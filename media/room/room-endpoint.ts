@@ -14,7 +14,7 @@ import {
 } from '../../protocol/room/room-message.js';
 import type { RoomTokenClaims } from '../../protocol/room/room-token-claims.js';
 import type { HttpRequest, HttpResponse, SocketContext, TemplatedApp, WebSocket } from '../server/uws.js';
-import { verifyRoomToken } from './room-token.js';
+import { verifyRoomToken } from '../../shared/signing/room-token.js';
 import type { RoomConnection, RoomLeg } from './room-leg.js';
 
 /** Outbound bytes a client may have waiting before its audio frames are dropped (about 200 ms). */

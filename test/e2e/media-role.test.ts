@@ -1,6 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
-import { generateRoomKeyPair } from '../../media/room/room-token.js';
+import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';
 import { runSentral } from '../support/sentral-process.js';

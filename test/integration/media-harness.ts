@@ -13,7 +13,7 @@ import type { MediaEvent } from '../../protocol/media/media-event.js';
 import type { MediaOp, MediaOpAnswer } from '../../protocol/media/media-op.js';
 import type { RoomServerMessage } from '../../protocol/room/room-message.js';
 import { startMediaNode, type MediaNode } from '../../media/node/media-node.js';
-import { generateRoomKeyPair, issueRoomToken } from '../../media/room/room-token.js';
+import { generateRoomKeyPair, issueRoomToken } from '../../shared/signing/room-token.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
 import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import type { TickSource } from '../../media/clock/tick-source.js';

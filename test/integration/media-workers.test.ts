@@ -10,7 +10,7 @@ import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { loadConfig } from '../../shared/config/config.js';
 import { createLogger } from '../../shared/log/log.js';
 import { MediaNodePicker } from '../../control/calls/media-node-picker.js';
-import { generateRoomKeyPair } from '../../media/room/room-token.js';
+import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
 import { startMediaWorkers, type MediaWorkers } from '../../media/node/media-workers.js';
 import { eventually } from '../support/eventually.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';

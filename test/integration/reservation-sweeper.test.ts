@@ -29,7 +29,7 @@ import { startActorHost, type ActorHost } from '../../control/calls/host/actor-h
 import { callMachines } from '../../control/calls/machines/machine-registry.js';
 import { MediaNodePicker } from '../../control/calls/media-node-picker.js';
 import { ABANDONED_AFTER_MS, startReservationSweeper, sweepAbandonedCalls, type ReservationSweeperDeps } from '../../control/calls/reservation-sweeper.js';
-import { generateRoomKeyPair } from '../../media/room/room-token.js';
+import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
 import { runDatabaseUrl } from '../support/services.js';
 
 const MIN = 60_000;

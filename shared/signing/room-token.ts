@@ -1,8 +1,10 @@
+// Issue and verify of room tokens live beside the other signing code, as LiveKit keeps AccessToken and
+// TokenVerifier in its server SDK: the control plane issues, media nodes verify, neither imports the other.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { Value } from 'typebox/value';
 import { RoomTokenClaims, type RoomGrants } from '../../protocol/room/room-token-claims.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
+import { SentralError } from '../errors/sentral-error.js';
 
 const ISSUER = 'sentral';
 const AUDIENCE = 'sentral-room';

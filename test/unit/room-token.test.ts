@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { generateRoomKeyPair, grantsFor, issueRoomToken, verifyRoomToken } from '../../media/room/room-token.js';
+import { generateRoomKeyPair, grantsFor, issueRoomToken, verifyRoomToken } from '../../shared/signing/room-token.js';
 import { isSentralError } from '../../shared/errors/sentral-error.js';
 
 const keys = generateRoomKeyPair();
