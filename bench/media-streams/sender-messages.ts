@@ -11,7 +11,7 @@ export interface SenderReport {
   tickWorkMs: { p50: number; p99: number; max: number; mean: number };
   /** Frames skipped in the window. */
   skippedFrames: number;
-  /** Ticks run plus frames skipped, minus the 20 ms periods elapsed since the clock started (0: no drift). */
+  /** Ticks run plus frames skipped, minus the 20 ms periods from the clock's start to its latest tick (0: no drift). */
   driftFrames: number;
   cpuPercentOfOneCore: number;
   memoryAfterGcMiB: { rssMiB: number; heapUsedMiB: number; externalMiB: number };
