@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorCode } from '../../../shared/errors/catalogue.js';
+import { BusError } from '../../../shared/bus/bus-error.js';
+import { dependencyOutage } from '../../../shared/errors/dependency-outage.js';
 import { isSentralError, SentralError } from '../../../shared/errors/sentral-error.js';
 import { isBusError } from '../../../shared/bus/bus-error.js';
 import type { ErrorBody } from '../../../protocol/api/errors.js';
@@ -24,11 +26,15 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   415: 'unsupported_media_type',
 };
 
+/** Seconds a client is told to wait (Retry-After) when a dependency is away. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 2;
+
 /** Turns every error, and every unknown route, into the one error body shape. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const err = toSentralError(error);
-    if (err.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (err.code === 'service_unavailable') request.log.warn({ err: error }, 'request failed: a dependency is unavailable');
+    else if (err.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, err);
   });
   app.setNotFoundHandler(async (request, reply) => sendError(request, reply, new SentralError('not_found', { message: `No route ${request.method} ${request.url.split('?')[0]}.` })));
@@ -51,6 +57,9 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: Sen
 /** The catalogued error for anything thrown while serving a request. */
 export function toSentralError(error: unknown): SentralError {
   if (isSentralError(error)) return error;
+  // A dependency away (bus, Redis, database) is a 503 to retry, never a 500.
+  const outage = dependencyOutage(error) ?? (error instanceof BusError ? 'bus' : null);
+  if (outage) return new SentralError('service_unavailable', { message: `A backing service (${outage}) is unavailable; retry later.`, retryAfterSeconds: DEPENDENCY_RETRY_AFTER_SECONDS, cause: error });
   // The bus failing under a request is a dependency outage: retry later, not a 500.
   if (isBusError(error)) return new SentralError('service_unavailable', { message: 'The message bus is unavailable; retry later.', retryAfterSeconds: 1, cause: error });
   const e = error as Partial<FastifyError> & { validation?: ValidationIssue[]; validationContext?: string };
