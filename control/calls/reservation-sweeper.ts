@@ -1,10 +1,13 @@
 /**
- * The reservation sweeper: gives back the money of calls whose start was interrupted. POST /v1/calls stores
- * the call and its reservations in one transaction, then creates the call's actor; an API process that dies
- * in between, for a client that never retries, leaves the money held with no actor to spend or release it.
+ * The reservation sweeper: ends the calls whose start was interrupted and gives back their money. POST
+ * /v1/calls stores the call and its reservations in one transaction, then creates the call's actor; an API
+ * process that dies in between, or an actor creation that failed for good (its message refused), leaves a
+ * call "still being started" with no actor to run it, spend or release its money.
  *
- * A call is swept when it holds an open reservation, was created more than the grace period ago (far beyond
- * any request still in flight), and has no actor snapshot. In one transaction the sweeper claims the call's
+ * A call is swept when it was created more than the grace period ago (far beyond any request still in
+ * flight) and has no actor snapshot, whether it holds reservations or not (test-key calls hold none). The
+ * candidates are the calls holding an open reservation (few: the money of calls under way), whatever their
+ * age, and every call created within LOOKBACK_MS before the grace period ended. In one transaction the sweeper claims the call's
  * row (FOR UPDATE SKIP LOCKED: several workers sweep at once, each call is taken by one), writes the call's
  * final snapshot (ended, reason `not_started`) only if the call has none, and releases its reservations. The
  * snapshot is the fence: an actor creation that commits first makes the insert find its row (nothing is
@@ -28,6 +31,8 @@ import { releaseStreamSlot } from './stream-slots.js';
 export const SWEEP_INTERVAL_MS = 60_000;
 /** How old a call without an actor must be before its money is given back. */
 export const ABANDONED_AFTER_MS = 5 * 60_000;
+/** How far back calls without reservations are looked at (a sweeper down for longer leaves older ones). */
+export const LOOKBACK_MS = 7 * 24 * 3600_000;
 /** Calls looked at per sweep (the rest wait for the next one). */
 const SWEEP_BATCH = 100;
 
@@ -87,23 +92,26 @@ async function abandon(deps: ReservationSweeperDeps, callId: string): Promise<{ 
   });
 }
 
-/** One sweep: every call old enough that holds money and has no actor is marked as never started and its money released. */
+/** One sweep: every call old enough that has no actor is marked as never started and its money (if any) released. */
 export async function sweepAbandonedCalls(deps: ReservationSweeperDeps): Promise<AbandonedCall[]> {
   const { sql, clock, log, hot } = deps;
   const cutoff = clock.now() - (deps.graceMs ?? ABANDONED_AFTER_MS);
-  // Open reservations are few (the money of calls under way), so this starts from them.
   const candidates = await sql<{ id: string }[]>`
-    select distinct c.id from reservations r join calls c on c.id = r.reference and c.company_id = r.company_id
-    where r.state = 'open' and r.created_at_ms <= ${cutoff} and c.created_at_ms <= ${cutoff}
-      and not exists (select 1 from actor_snapshots s where s.call_id = c.id)
-    order by c.id
+    select id from (
+      select c.id from reservations r join calls c on c.id = r.reference and c.company_id = r.company_id
+      where r.state = 'open' and r.created_at_ms <= ${cutoff} and c.created_at_ms <= ${cutoff}
+      union
+      select c.id from calls c where c.created_at_ms <= ${cutoff} and c.created_at_ms > ${cutoff - LOOKBACK_MS}
+    ) candidate
+    where not exists (select 1 from actor_snapshots s where s.call_id = candidate.id)
+    order by id
     limit ${SWEEP_BATCH}`;
   const swept: AbandonedCall[] = [];
   for (const { id } of candidates) {
     const done = await abandon(deps, id);
     if (done === null) continue;
     swept.push({ callId: id, releasedOre: done.releasedOre });
-    log.warn({ callId: id, companyId: done.launch.companyId, releasedOre: done.releasedOre }, 'call never started: its reservations were released');
+    log.warn({ callId: id, companyId: done.launch.companyId, releasedOre: done.releasedOre }, 'call never started: ended as not_started, its reservations released');
     // The concurrent-stream slot its stream took before the call was stored.
     if (done.launch.stream !== null) {
       await releaseStreamSlot(hot, done.launch.companyId, creationStreamId(id)).catch((err: unknown) => log.warn({ err, callId: id }, 'stream slot not given back'));

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { Registry } from 'prom-client';
 import type { CallActorInput } from '../../protocol/calls/call-actor.js';
 import type { CreateCallRequest } from '../../protocol/calls/call.js';
-import { HANDLER_FAILURE_NAK_DELAY_MS } from '../../shared/bus/bus-defaults.js';
+import { TRANSIENT_RETRY_FIRST_MS } from '../../control/calls/host/message-failure.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
@@ -67,7 +67,7 @@ beforeAll(async () => {
   await migrate(sql);
   bus = createMemoryBus({ clock, log: watchedLog });
   const config = loadConfig({ SENTRAL_PARTITIONS: '8' });
-  const services: Services = { config, clock, log, sql, bus, hot, metrics: new Registry() };
+  const services: Services = { config, clock, log: watchedLog, sql, bus, hot, metrics: new Registry() };
   const { onCommit } = callEffectHooks({ bus, clock, log, hot, partitions: 8 });
   host = await startActorHost(services, {
     machines: callMachines,
@@ -170,6 +170,30 @@ describe('the reservation sweeper', () => {
     expect(shown).toMatchObject({ id: callId, state: 'ended', endReason: 'not_started', priceOre: 0, countedMinutes: 0, metadata: { order: '42' } });
   });
 
+  it('ends a test-key call that holds no reservation and never got an actor, as not_started', async () => {
+    const before = await balance();
+    const launch = await storeCall(`test-key-${++seq}`);
+    // A test-key call: the same row, but its charges hold no money (no reservations).
+    const callId = `${launch.callId}t`;
+    const testLaunch: CallActorInput = {
+      ...launch,
+      callId,
+      mode: 'test',
+      participants: launch.participants.map((p) => ({ ...p, charge: { ...p.charge!, reservationId: null, reservedOre: 0, rateOre: 0 } })),
+      charge: { ...launch.charge, reservationId: null, reservedOre: 0, rateOre: 0 },
+    };
+    await sql.begin((tx) => insertCall(tx, testLaunch));
+    expect(await openReservations(callId)).toBe(0);
+    await clock.advance(ABANDONED_AFTER_MS - MIN);
+    expect((await sweepAbandonedCalls(deps)).map((s) => s.callId)).not.toContain(callId);
+    await clock.advance(MIN);
+    const swept = await sweepAbandonedCalls(deps);
+    expect(swept).toEqual(expect.arrayContaining([{ callId, releasedOre: 0 }, { callId: launch.callId, releasedOre: 300 }]));
+    expect(await readCall(calls, callId)).toMatchObject({ id: callId, state: 'ended', endReason: 'not_started', priceOre: 0 });
+    expect(await balance()).toBe(before);
+    expect(await sweepAbandonedCalls(deps)).toEqual([]);
+  });
+
   it('a retry with the same Idempotency-Key after the sweep answers the ended call and dials nothing', async () => {
     const before = await balance();
     const key = `orphan-${++seq}`;
@@ -213,16 +237,16 @@ describe('the reservation sweeper', () => {
       await tx`select 1 from partition_epochs for update`;
       await held;
     });
-    const refused = logged('nak');
+    const refused = logged('failed (race); retrying');
     const creating = retry(key);
     await untilCommitWaits();
     expect(await sweepAbandonedCalls(deps)).toEqual([{ callId, releasedOre: 300 }]);
     unblock();
     await locking;
-    // The host refuses to overwrite the sweeper's snapshot; redelivered after the bus's nak delay, the
+    // The host refuses to overwrite the sweeper's snapshot; tried again after its first backoff, the
     // creation meets it and is answered as for an existing actor.
     await refused;
-    await clock.advance(HANDLER_FAILURE_NAK_DELAY_MS);
+    await clock.advance(TRANSIENT_RETRY_FIRST_MS);
     expect(await creating).toMatchObject({ id: callId, state: 'ended', endReason: 'not_started' });
     expect(dialled.has(callId)).toBe(false);
     expect(await balance()).toBe(before);

@@ -11,7 +11,15 @@ import { dependencyOutage } from '../../../shared/errors/dependency-outage.js';
 import { isStaleEpochError } from './fence.js';
 
 /** How a failure is handled. */
-export type FailureClass = { transient: true; cause: 'database' | 'bus' | 'redis' | 'fence' } | { transient: false; code: ErrorCode };
+export type FailureClass = { transient: true; cause: 'database' | 'bus' | 'redis' | 'fence' | 'race' } | { transient: false; code: ErrorCode };
+
+/** A call got a snapshot while its actor was being created (marked as never started meanwhile): decided again, the creation meets it. */
+export class CreationRaceError extends Error {
+  constructor(callId: string) {
+    super(`call ${callId} got a snapshot while its actor was being created`);
+    this.name = 'CreationRaceError';
+  }
+}
 
 /** First retry delay of a transient failure; each retry doubles it up to TRANSIENT_RETRY_MAX_MS. */
 export const TRANSIENT_RETRY_FIRST_MS = 100;
@@ -25,6 +33,7 @@ const UNSTORABLE_SQLSTATE = /^(22|54)/;
 /** Classifies a failure of handling a message. */
 export function classifyFailure(err: unknown): FailureClass {
   if (isStaleEpochError(err)) return { transient: true, cause: 'fence' };
+  if (err instanceof CreationRaceError) return { transient: true, cause: 'race' };
   const outage = dependencyOutage(err);
   if (outage) return { transient: true, cause: outage };
   if (err instanceof postgres.PostgresError && typeof err.code === 'string' && UNSTORABLE_SQLSTATE.test(err.code)) {

@@ -66,7 +66,7 @@ import { InvalidEffectError, sortEffects, type EffectContext, type EffectRunner,
 import { FailureLog } from './failure-log.js';
 import { isStaleEpochError, withFence } from './fence.js';
 import { MAX_MAILBOX_MESSAGE_BYTES, readMailboxEntry, type MailboxEntry } from './mailbox-entry.js';
-import { classifyFailure, errorText, storableText, transientRetryDelay } from './message-failure.js';
+import { classifyFailure, CreationRaceError, errorText, storableText, transientRetryDelay } from './message-failure.js';
 
 /** The machines a host can run, by kind (the `kind` of `actor.create`). */
 export type MachineRegistry = Readonly<Record<string, AnyStateMachine>>;
@@ -245,9 +245,10 @@ export class PartitionWorker {
           // A lost fence released the partition: the next owner takes the message.
           if (failure.cause === 'fence') throw err;
           const fields = { partition: this.partition, callId: entry.callId, messageId: entry.id, type: entry.type, attempt, cause: failure.cause };
-          this.failures.failed(key, err, fields, 'mailbox message failed on a dependency; retrying');
+          this.failures.failed(key, err, fields, `mailbox message failed (${failure.cause}); retrying`);
           const paused = this.pause(transientRetryDelay(attempt));
-          if (attempt === 1 && entry.replyTo) await this.reply(entry.replyTo, { id: entry.id, ...TRANSIENT_REPLY });
+          // A race is settled by the next try; a dependency away may take long, so the sender hears at once.
+          if (attempt === 1 && entry.replyTo && failure.cause !== 'race') await this.reply(entry.replyTo, { id: entry.id, ...TRANSIENT_REPLY });
           await paused;
           if (this.stopped) throw err;
         }
@@ -451,7 +452,7 @@ export class PartitionWorker {
           // The call got a snapshot since decide saw none (e.g. marked as never started): redelivered, the
           // message meets it and is answered as for an existing actor.
           if (!change.created) await saveSnapshot(tx, row);
-          else if (!(await insertSnapshot(tx, row))) throw new Error(`call ${callId} got a snapshot while its actor was being created`);
+          else if (!(await insertSnapshot(tx, row))) throw new CreationRaceError(callId);
           if (entry.timer) await deleteTimer(tx, callId, entry.timer.timerId, entry.timer.fireAt);
           if (change.status !== 'active') await deleteCallTimers(tx, callId);
           else {
