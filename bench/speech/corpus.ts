@@ -43,3 +43,12 @@ export function padded(audio: Int16Array, ms: number, rate = 16000): Int16Array 
   out.set(audio, pad);
   return out;
 }
+
+/** `audio` (16 kHz) as it arrives on a phone leg: 8 kHz after a mu-law line. */
+export function phone8k(audio16k: Int16Array): Int16Array {
+  const narrow = resampleOffline(audio16k, 16000, 8000);
+  const bytes = new Uint8Array(narrow.length);
+  encodeMulaw(narrow, bytes);
+  decodeMulaw(bytes, narrow);
+  return narrow;
+}

@@ -24,4 +24,19 @@ export const BUILT_IN_PHONES: ReadonlyArray<readonly [string, SimScript, string]
   ['+447700900006', [{ step: 'answerAfter', ms: 1000 }, { step: 'waitForSilence', silenceMs: 1000 }, { step: 'say', text: 'yes' }], 'answers after 1 s, waits for audio followed by 1 s of silence, then says "yes"'],
   ['+447700900007', [{ step: 'answerAfter', ms: 1000 }, { step: 'wait', ms: 5000 }, { step: 'hangup' }], 'answers after 1 s and hangs up 5 s later'],
   ['+447700900008', [{ step: 'answerAfter', ms: 1000 }, { step: 'echo' }], 'answers after 1 s and echoes what it hears'],
+  [
+    '+447700900009',
+    [{ step: 'answerAfter', ms: 1000 }, { step: 'say', text: 'Hello?', voice: 'en-US' }, { step: 'waitForSilence', silenceMs: 1000 }, { step: 'say', text: 'billing', voice: 'en-US' }],
+    'a person: answers after 1 s, says "Hello?", waits for a question (audio then 1 s of silence), then says "billing"',
+  ],
+  [
+    '+447700900010',
+    [{ step: 'answerAfter', ms: 1000 }, { step: 'say', text: 'You have reached the voicemail of Alex Morgan. I am not available right now, so please leave a message.' }],
+    'answering machine without a beep: answers after 1 s, a greeting of about 5 s, then silence',
+  ],
+  [
+    '+447700900011',
+    [{ step: 'answerAfter', ms: 1000 }, { step: 'wait', ms: 400 }, { step: 'say', text: 'Hello?', voice: 'en-US' }],
+    'a person: answers after 1 s, says "Hello?" 0.4 s later, then waits silently until hung up',
+  ],
 ];
