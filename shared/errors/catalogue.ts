@@ -33,6 +33,7 @@ export const errorCatalogue = {
   internal_error: { status: 500, message: 'An internal error occurred.' },
   // calls (interface)
   call_already_routed: { status: 409, message: 'The decision window has passed and the number routing ran.' },
+  call_already_decided: { status: 409, message: 'The inbound call was already decided by an earlier action (answer, participants, offers, transfer, move or reject).' },
   capability_unavailable: { status: 501, message: 'This capability is not available.' },
   // calls (the call actor)
   call_ended: { status: 409, message: 'The call has ended.' },
