@@ -4,7 +4,7 @@
  * n-best list's distinct phrases; free-form mode decodes with the general language model, whose lattice
  * posterior is the confidence. Phone-band audio gets its missing band filled first.
  */
-import { isPhoneBand, extendBand } from './band-extension.js';
+import { addNoiseFloor, extendBand, isPhoneBand } from './band-extension.js';
 import { DEFAULT_MODEL_DIR, Decoder } from './pocketsphinx-library.js';
 import type { EngineResult } from '../recognizer.js';
 import { words } from '../phrases.js';
@@ -42,7 +42,7 @@ export class SphinxRecognition {
 
   /** Recognises one utterance of 16 kHz PCM16; `phrases` selects constrained mode. */
   recognize(audio: Int16Array, phrases: readonly string[] | undefined): EngineResult {
-    const input = this.bandExtension && isPhoneBand(audio) ? extendBand(audio) : audio;
+    const input = !this.bandExtension ? audio : isPhoneBand(audio) ? extendBand(audio) : addNoiseFloor(audio);
     if (phrases === undefined) {
       const r = this.decoder.decode('_default', input);
       return { text: r.best?.text ?? '', confidence: r.best ? round(r.posterior) : 0, phrase: null };
