@@ -40,7 +40,9 @@ export async function resolveStream(
 ): Promise<Omit<StreamLaunch, 'charge'>> {
   // The interface also writes endpoint ids with the short prefix whe_.
   const endpointId = request.endpointId.replace(/^whe_/, 'ep_');
-  const endpoint = await findEndpoint(db, caller, endpointId).catch((err: unknown) => {
+  // A profile key may stream to its profile's endpoints and to the company-wide ones (docs/calls-api.md):
+  // looked up at company level, then held to the call's profile below.
+  const endpoint = await findEndpoint(db, { ...caller, profileId: null }, endpointId).catch((err: unknown) => {
     throw err instanceof SentralError && err.code === 'not_found' ? new SentralError('not_found', { message: 'No such webhook endpoint.', param: 'endpointId' }) : err;
   });
   if (endpoint.profile_id !== null && endpoint.profile_id !== call.profileId) {

@@ -40,6 +40,16 @@ export const CallEndedData = callEvent('CallEndedData', {
 /** call.ended data. */
 export type CallEndedData = Static<typeof CallEndedData>;
 
+/** call.ringing: the dialled party's phone rings (Twilio's ringing, Telnyx's call.ringing). */
+export const CallRingingData = callEvent('CallRingingData', { state: CallState, participantId: Type.String(), to: Type.Union([Type.String(), Type.Null()]) });
+/** call.ringing data. */
+export type CallRingingData = Static<typeof CallRingingData>;
+
+/** call.answered: the dialled party answered; recorded before its call.participant.joined. */
+export const CallAnsweredData = callEvent('CallAnsweredData', { state: CallState, participantId: Type.String(), to: Type.Union([Type.String(), Type.Null()]) });
+/** call.answered data. */
+export type CallAnsweredData = Static<typeof CallAnsweredData>;
+
 /** call.participant.joined. */
 export const ParticipantJoinedData = callEvent('ParticipantJoinedData', participantFields);
 /** call.participant.joined data. */
@@ -98,6 +108,8 @@ export type RecordingReadyData = Static<typeof RecordingReadyData>;
 
 /** Each call event type and the schema of its data. */
 export const callEventSchemas = {
+  'call.ringing': CallRingingData,
+  'call.answered': CallAnsweredData,
   'call.ended': CallEndedData,
   'call.participant.joined': ParticipantJoinedData,
   'call.participant.left': ParticipantLeftData,

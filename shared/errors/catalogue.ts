@@ -96,6 +96,12 @@ export const errorCatalogue = {
   media_capacity_exhausted: { status: 503, message: 'The media node is at capacity.' },
   media_clip_not_found: { status: 404, message: 'No audio clip with this id.' },
   media_recording_not_found: { status: 404, message: 'No running recording with this id in the session.' },
+  // command failure reasons (a command's `reason` and call.command.failed / uncertain)
+  media_error: { status: 502, message: 'The media node refused the command without saying why.' },
+  media_unreachable: { status: 503, message: 'The media node did not answer.' },
+  media_unresponsive: { status: 504, message: 'The media node did not report the command\'s outcome in time; it may have been carried out.' },
+  playback_failed: { status: 502, message: 'The audio could not be played (speech could not be rendered, or the clip could not be read).' },
+  recording_failed: { status: 502, message: 'The recording could not be written.' },
   // audio and speech
   unsupported_audio_format: { status: 415, message: 'Audio must be a WAV file of 16-bit PCM or G.711 mu-law, mono or stereo.' },
   invalid_voice: { status: 400, message: 'The voice is not one of the supported voices.' },

@@ -65,7 +65,7 @@ describe('app participants and bots in rooms', () => {
     await bot.message('joined');
     const end = await ended(call.id);
     expect(end.data.reason).toBe('last_person_left');
-    expect(typesOf(call.id).filter((t) => t !== 'call.participant.joined')).toEqual(['call.participant.left', 'call.participant.left', 'call.ended']);
+    expect(typesOf(call.id).filter((t) => !['call.participant.joined', 'call.ringing', 'call.answered'].includes(t))).toEqual(['call.participant.left', 'call.participant.left', 'call.ended']);
     const left = customer.callEvents(call.id).filter((e) => e.type === 'call.participant.left').map((e) => [e.data.kind, e.data.reason]);
     expect(left).toEqual([['phone', 'hangup'], ['bot', 'call_ended']]);
     expect((await bot.closed).code).toBe(4410);
@@ -216,5 +216,21 @@ describe('streams and recordings', () => {
     const bytes = Buffer.from(await file.arrayBuffer());
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
     expect(bytes.length).toBeGreaterThan(44 + 16000);
+  });
+
+  it('a profile key may start a stream to a company-wide endpoint (was 404)', async () => {
+    const made = await sys.request(customer.key, 'POST', '/v1/api-keys', { name: 'shop key', mode: 'live', profileId: customer.profileId, scopes: ['calls:write', 'calls:read', 'streams:write'] });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const profileKey: string = made.body.key;
+    const created = await sys.request(profileKey, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 2 }, key());
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const call = created.body;
+    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id);
+    // The customer's endpoint belongs to the whole company (no profileId).
+    const started = await sys.request(profileKey, 'POST', `/v1/calls/${call.id}/streams`, { endpointId: customer.endpointId }, key());
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    expect(started.body).toMatchObject({ object: 'stream', callId: call.id });
+    await sys.request(profileKey, 'POST', `/v1/calls/${call.id}/hangup`);
+    await ended(call.id);
   });
 });

@@ -1,3 +1,6 @@
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { callEventSchemas } from '../../protocol/calls/call-events.js';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import type { CallActorEvent, CallActorInput, CallEffect, ParticipantLaunch, StreamLaunch } from '../../protocol/calls/call-actor.js';
 import type { MediaOp } from '../../protocol/media/media-op.js';
@@ -95,6 +98,12 @@ export class CallUnderTest {
   }
 
   private collect(e: CallEffect): void {
+    // Every event the machine records must match its schema in protocol/calls/call-events.ts: code and schema cannot drift.
+    if (e.type === 'event.record') {
+      const schema = (callEventSchemas as Record<string, TSchema>)[e.eventType];
+      if (schema === undefined) throw new Error(`${e.eventType} has no schema in protocol/calls/call-events.ts`);
+      if (!Value.Check(schema, e.data)) throw new Error(`${e.eventType} does not match its schema: ${JSON.stringify([...Value.Errors(schema, e.data)].slice(0, 3))}`);
+    }
     this.all.push(e);
     if (e.type === 'timer.set') this.armed.set(e.timerId, e.fireAt);
     if (e.type === 'timer.cancel') this.armed.delete(e.timerId);

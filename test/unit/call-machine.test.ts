@@ -223,4 +223,12 @@ describe('conference', () => {
     ]);
     expect(recorded(end, 'call.ended')).toHaveLength(1);
   });
+
+  it('call progress: call.ringing when the dialled party rings, call.answered when it answers, before its call.participant.joined', () => {
+    const call = new CallUnderTest(phoneCall());
+    expect(recorded(call.send({ type: 'leg.ringing', legId: 'part_phone' }, T0 + 500)).map((e) => e.eventType)).toEqual(['call.ringing']);
+    const answered = recorded(call.send({ type: 'leg.answered', legId: 'part_phone' }, T0 + 2_000));
+    expect(answered.map((e) => e.eventType)).toEqual(['call.answered', 'call.participant.joined']);
+    expect(answered[0]!.data).toMatchObject({ participantId: 'part_phone', to: '+4712345678', state: 'in_progress' });
+  });
 });

@@ -1,5 +1,6 @@
 import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState } from '../../../protocol/calls/command.js';
+import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
 import type { CallDraft, OpBody } from './call-draft.js';
 import type { CommandRecord, GatherRecord, TimerKind } from './call-context.js';
 
@@ -56,8 +57,8 @@ export function issueCommand(d: CallDraft, launch: CommandLaunch): CommandRecord
   return c;
 }
 
-/** Ends a command with its one outcome (a second outcome is ignored) and records call.command.<outcome>. */
-export function finishCommand(d: CallDraft, c: CommandRecord, state: Exclude<CommandState, 'issued'>, reason: string | null): void {
+/** Ends a command with its one outcome; `reason` is a catalogue code (shared/errors/catalogue.ts). */
+export function finishCommand(d: CallDraft, c: CommandRecord, state: Exclude<CommandState, 'issued'>, reason: ErrorCode | null): void {
   if (!commandTransitions[c.state].includes(state)) return;
   c.state = state;
   c.reason = reason;
@@ -71,6 +72,7 @@ export function finishCommand(d: CallDraft, c: CommandRecord, state: Exclude<Com
  * command exists as failed, with the error code as its reason, and call.command.failed is recorded.
  */
 export function rejectCommand(d: CallDraft, commandId: string, requestType: string, code: string): void {
+  const reason: ErrorCode = isErrorCode(code) ? code : 'internal_error';
   // The verb the failed request asked for names the command's action; a request that is no command verb has none.
   const action = d.verbs.forEvent({ type: requestType })?.command?.action;
   if (action === undefined || d.command(commandId)) return;
@@ -90,13 +92,17 @@ export function rejectCommand(d: CallDraft, commandId: string, requestType: stri
     charge: null,
   };
   d.ctx.commands.push(c);
-  finishCommand(d, c, 'failed', code);
+  finishCommand(d, c, 'failed', reason);
+}
+
+function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCatalogue, code);
 }
 
 /** The media node answered the command's op. */
 export function onOpResult(d: CallDraft, c: CommandRecord, ok: boolean, code: string | undefined): void {
   if (c.state !== 'issued' || c.acked) return;
-  if (!ok) return finishCommand(d, c, 'failed', code ?? 'media_error');
+  if (!ok) return finishCommand(d, c, 'failed', code !== undefined && isErrorCode(code) ? code : 'media_error');
   c.acked = true;
   d.cancelTimers(c.id, ['commandAck']);
   if (!c.playback) return finishCommand(d, c, 'completed', null);

@@ -180,9 +180,13 @@ function streamEndReason(reason: string): ParticipantLeftReason {
 export function onLegEvent(d: CallDraft, p: ParticipantRecord, event: CallMediaEvent): void {
   switch (event.type) {
     case 'leg.ringing':
-      if (p.state === 'dialing') p.state = 'ringing';
+      if (p.state !== 'dialing') return;
+      p.state = 'ringing';
+      if (p.id === d.ctx.primaryId) d.record('call.ringing', { state: 'ringing', participantId: p.id, to: p.to });
       return;
     case 'leg.answered':
+      // The dialled party answering is the call's answer: call.answered comes before its participant's joined.
+      if (p.id === d.ctx.primaryId && canMove(p.state, 'joined')) d.record('call.answered', { state: 'in_progress', participantId: p.id, to: p.to });
       return join(d, p);
     case 'leg.busy':
       return leave(d, p, 'busy', false);

@@ -101,7 +101,7 @@ export const gatherVerb = defineVerb<GatherEvent>({
     onMedia(d, c, e) {
       if (e.type !== 'playback.ended' || c.state !== 'issued' || !c.gather!.prompting) return;
       d.record('call.playback.ended', { commandId: c.id, outcome: e.outcome });
-      if (e.outcome === 'failed') return finishCommand(d, c, 'failed', e.reason ?? 'playback_failed');
+      if (e.outcome === 'failed') return finishCommand(d, c, 'failed', 'playback_failed');
       startListening(d, c);
     },
     onKey(d, c, digit) {

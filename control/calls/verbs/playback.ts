@@ -16,6 +16,6 @@ export function sayWindowMs(text: string, repeat: number): number {
 export function onPlaybackMedia(d: CallDraft, cmd: CommandRecord, e: CallMediaEvent): void {
   if (e.type !== 'playback.ended' || cmd.state !== 'issued' || !cmd.playback) return;
   d.record('call.playback.ended', { commandId: cmd.id, outcome: e.outcome });
-  if (e.outcome === 'failed') finishCommand(d, cmd, 'failed', e.reason ?? 'playback_failed');
+  if (e.outcome === 'failed') finishCommand(d, cmd, 'failed', 'playback_failed');
   else finishCommand(d, cmd, 'completed', null);
 }

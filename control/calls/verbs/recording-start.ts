@@ -59,7 +59,7 @@ export const recordingStartVerb = defineVerb<StartRecordingEvent>({
         d.record('call.recording.ready', { recordingId: e.recordingId, commandId: e.commandId, durationMs: e.durationMs });
         onOpResult(d, cmd, true, undefined);
       } else if (cmd.state === 'issued') {
-        finishCommand(d, cmd, 'failed', e.reason);
+        finishCommand(d, cmd, 'failed', 'recording_failed');
       }
     },
   },
