@@ -5,7 +5,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import { AnsweringMachineDetector } from '../../media/speech/answering-machine-detector.js';
-import { beep } from '../../shared/audio/tones.js';
+import { beep, concatAudio } from '../../shared/audio/tones.js';
 import { BENCH_VOICES, phone8k, speak16k } from './corpus.js';
 
 const HUMAN = ['Hello?', 'Hello.', 'Hi.', 'Yes?', 'Hello, who is this?', 'Hi there.', 'Speaking.', 'Yeah, hello?'];
@@ -21,12 +21,6 @@ const MACHINE = [
 let seed = 42;
 const random = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
 const silence = (ms: number) => new Int16Array(Math.round(ms * 16));
-function join(parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) (out.set(p, at), (at += p.length));
-  return out;
-}
 
 interface Case {
   label: 'human' | 'machine';
@@ -45,7 +39,7 @@ function cases(): Case[] {
       if ((i + v) % 4 === 3) continue; // 6 of 8 texts per voice: 48 humans
       const lead = 200 + random() * 800;
       const speech = speak16k(text, voice, 150 + Math.round(random() * 40));
-      out.push({ label: 'human', voice, text, audio: join([silence(lead), speech, silence(6000)]), greetingEndMs: lead + speech.length / 16, beepEndMs: null });
+      out.push({ label: 'human', voice, text, audio: concatAudio(silence(lead), speech, silence(6000)), greetingEndMs: lead + speech.length / 16, beepEndMs: null });
     }
     for (const [i, text] of MACHINE.entries()) {
       if ((i + v) % 3 === 2) continue; // 4 of 6 per voice: 32 with a beep, 32 without
@@ -59,7 +53,7 @@ function cases(): Case[] {
         const tone = withBeep ? [silence(gap), beep(hz, len, 16000, 10000)] : [];
         out.push({
           label: 'machine', voice, text: `${text} ${withBeep ? `[beep ${hz} Hz]` : '[no beep]'}`,
-          audio: join([silence(lead), speech, ...tone, silence(6000)]),
+          audio: concatAudio(silence(lead), speech, ...tone, silence(6000)),
           greetingEndMs: end,
           beepEndMs: withBeep ? end + gap + len : null,
         });

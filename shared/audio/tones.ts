@@ -69,6 +69,17 @@ export function silence(ms: number, rate: number): Int16Array {
   return new Int16Array(samplesFor(ms, rate));
 }
 
+/** The clips one after another, as one array. */
+export function concatAudio(...parts: Int16Array[]): Int16Array {
+  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
 /** Length of the fade applied at both ends of a beep and of each hold-music note, so they do not click. */
 const FADE_MS = 5;
 

@@ -9,23 +9,13 @@ import { PocketSphinxEngine } from '../../media/speech/pocketsphinx/pocketsphinx
 import { OpenAiTranscriptionEngine } from '../../media/speech/openai/openai-transcription-engine.js';
 import type { RecognitionEvent, RecognitionRequest, Recognizer } from '../../media/speech/recognizer.js';
 import { startTranscriptionStandIn, type TranscriptionStandIn } from '../support/transcription-stand-in.js';
+import { concatAudio as join } from '../../shared/audio/tones.js';
 
 const tts = new SpeechSynthesizer();
 const CHOICES = ['billing', 'sales', 'support'];
 
 /** `ms` of silence at 16 kHz. */
 const silence = (ms: number): Int16Array => new Int16Array((ms * 16000) / 1000);
-
-/** Concatenates clips. */
-function join(...parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
 
 /** Runs `audio` through a new stream in 20 ms frames, ends it, and returns every event. */
 async function listen(recognizer: Recognizer, request: RecognitionRequest, audio: Int16Array, end = true): Promise<RecognitionEvent[]> {

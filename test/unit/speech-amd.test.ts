@@ -2,17 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AnsweringMachineDetector, type AmdEvent } from '../../media/speech/answering-machine-detector.js';
 import { BeepDetector, type Beep } from '../../media/speech/beep-detector.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
-import { beep, dtmfTone } from '../../shared/audio/tones.js';
+import { beep, concatAudio as join, dtmfTone } from '../../shared/audio/tones.js';
 
 const tts = new SpeechSynthesizer();
 const quiet = (ms: number) => new Int16Array(ms * 8);
-function join(...parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) (out.set(p, at), (at += p.length));
-  return out;
-}
-
 /** Runs 8 kHz audio through a detector in 20 ms frames; every event with the frames' time. */
 function detect(audio: Int16Array): AmdEvent[] {
   const amd = new AnsweringMachineDetector();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VoiceActivityDetector, type VadEvent } from '../../media/speech/voice-activity.js';
 import { beep } from '../../shared/audio/tones.js';
+import { concatAudio as join } from '../../shared/audio/tones.js';
 
 /** Feeds `parts` (16 kHz) in 20 ms frames and returns the events with the frame time they came at. */
 function run(vad: VoiceActivityDetector, audio: Int16Array): VadEvent[] {
@@ -8,16 +9,6 @@ function run(vad: VoiceActivityDetector, audio: Int16Array): VadEvent[] {
   for (let at = 0; at < audio.length; at += 320) {
     const e = vad.push(audio.subarray(at, at + 320));
     if (e) out.push(e);
-  }
-  return out;
-}
-
-function join(...parts: Int16Array[]): Int16Array {
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
   }
   return out;
 }
