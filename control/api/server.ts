@@ -1,5 +1,6 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { registerBodyParsers } from './plugins/body-parsers.js';
+import { registerAccessLog } from './plugins/access-log.js';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { Services } from '../app/services.js';
 import { newId } from '../../shared/ids/ids.js';
@@ -56,11 +57,14 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
     exposeHeadRoutes: false,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
+    // Fastify's two lines per request are noise at the default level; SENTRAL_ACCESS_LOG=1 gives one.
+    logController: new LogController({ disableRequestLogging: true }),
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
   registerBodyParsers(app);
 
   registerRequestId(app);
+  if (services.config.accessLog) registerAccessLog(app);
   registerErrorHandler(app);
   registerAuth(app, services);
   registerInputGuard(app);

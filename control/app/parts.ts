@@ -27,7 +27,12 @@ export async function startParts(role: RoleName, services: Services, readiness: 
   // Room tokens: the control plane holds the private key, media nodes get the public one over the bus.
   const roomKeys = runs('api') || runs('worker') ? await ensureRoomKeys(services.sql, services.bus) : null;
 
-  if (runs('media')) parts.push(await startMediaPart(role, services, roomKeys?.publicKey));
+  const summary: string[] = [];
+  if (runs('media')) {
+    const media = await startMediaPart(services, roomKeys?.publicKey);
+    parts.push(media);
+    summary.push(...media.listening);
+  }
   if (runs('worker')) {
     // Call actors: the partitions this worker owns (all of them standalone), with the call effect hooks.
     const hooks = callEffectHooks({ bus: services.bus, clock: services.clock, log, hot: services.hot, partitions: config.partitions });
@@ -41,37 +46,55 @@ export async function startParts(role: RoleName, services: Services, readiness: 
     const dispatcher = await startDispatcher(services);
     parts.push({ name: 'dispatcher', stop: () => dispatcher.stop() });
   }
+  let first: FirstStart = {};
   if (runs('api')) {
     // Media nodes have no database: they fetch audio clips from the API processes over the bus.
     const clipServer = await startClipServer({ bus: services.bus, sql: services.sql });
     parts.push({ name: 'clip-server', stop: () => clipServer.stop() });
-    const first = role === 'start' ? await bootstrapStandalone(services) : {};
+    if (role === 'start') first = await bootstrapStandalone(services);
     const app = await buildApiServer(services, { readiness });
     const address = await app.listen({ host: config.host, port: config.apiPort });
     // Fastify's close stops taking requests and waits for in-flight ones.
     parts.push({ name: 'api', stop: () => app.close() });
-    printWelcome(address, role, first);
+    summary.unshift(`control API listening on ${address}`, `API reference ${address}/docs, softphone ${address}/phone`);
+    if (role === 'start') summary.push(...firstSteps(address, first));
   }
-  log.info({ role, mode: config.mode }, `sentral ${role} running (${config.mode} mode)`);
+  log.debug({ role, mode: config.mode }, `sentral ${role} running (${config.mode} mode)`);
+  // The summary goes to the terminal itself, never through the logger (which redacts and ships logs); the
+  // shown-once keys come last, framed, so they are what a person sees when the output stops.
+  process.stdout.write(startSummary(role, config.mode, summary, first));
   return parts;
 }
 
-function printWelcome(apiUrl: string, role: RoleName, first: Awaited<ReturnType<typeof bootstrapStandalone>>): void {
-  const lines = [`sentral ${role}: control API listening on ${apiUrl}`, `  API reference ${apiUrl}/docs, softphone ${apiUrl}/phone`];
-  if (first.adminToken) lines.push(`  admin token (shown once, keep it): ${first.adminToken}`);
+type FirstStart = Awaited<ReturnType<typeof bootstrapStandalone>>;
+
+/** What to do next: on a later start, how to make more keys (the first start's are shown with the frame). */
+function firstSteps(apiUrl: string, first: FirstStart): string[] {
+  if (first.demo) return [`try: curl -H "Authorization: Bearer <demo test key>" ${apiUrl}/v1/profiles`];
+  return [
+    'keys were shown at the first start only; make a company with its keys:',
+    `  SENTRAL_ADMIN_URL=${apiUrl} SENTRAL_ADMIN_TOKEN=<admin token> npx sentral admin company create --name Acme --balance-ore 100000`,
+  ];
+}
+
+/** The start summary: role and mode, where each part listens, then the shown-once secrets, framed. */
+export function startSummary(role: RoleName, mode: string, lines: string[], first: FirstStart): string {
+  const out = [`sentral ${role} (${mode} mode)`, ...lines.map((l) => `  ${l}`)];
+  const secrets: [string, string][] = [];
+  if (first.adminToken) secrets.push(['admin token', first.adminToken]);
   if (first.demo) {
-    lines.push(
-      `  demo company ${first.demo.companyId}, profile ${first.demo.profileId}`,
-      `  demo test key (shown once): ${first.demo.testKey}`,
-      `  demo live key (shown once): ${first.demo.liveKey}`,
-      `  try: curl -H "Authorization: Bearer <test key>" ${apiUrl}/v1/profiles`,
-    );
-  } else if (role === 'start') {
-    lines.push(
-      '  keys were printed at first start; make more with',
-      `  SENTRAL_ADMIN_TOKEN=<admin token> sentral admin company create --name Acme --balance-ore 100000 --json`,
+    secrets.push(
+      ['demo company', first.demo.companyId],
+      ['demo profile', first.demo.profileId],
+      ['demo test key', first.demo.testKey],
+      ['demo live key', first.demo.liveKey],
     );
   }
-  // The welcome goes to the terminal itself, never through the logger (which redacts and ships logs).
-  process.stdout.write(`${lines.join('\n')}\n`);
+  if (secrets.length > 0) {
+    const rows = secrets.map(([name, value]) => `  ${name.padEnd(14)} ${value}`);
+    const title = ' First start: copy these now. They are stored hashed and never shown again. ';
+    const width = Math.max(title.length, ...rows.map((r) => r.length)) + 2;
+    out.push('', `+${'='.repeat(width)}+`, `|${title.padEnd(width)}|`, `|${' '.repeat(width)}|`, ...rows.map((r) => `|${r.padEnd(width)}|`), `+${'='.repeat(width)}+`);
+  }
+  return `${out.join('\n')}\n`;
 }

@@ -22,7 +22,11 @@ export async function runRole(role: RoleName, config: Config, log: Logger): Prom
       // A media node needs only the bus: no database, no hot store.
       const media = await openMediaServices(config, options);
       services = media;
-      start = async () => [await startMediaPart(role, media)];
+      start = async () => {
+        const part = await startMediaPart(media);
+        for (const line of part.listening) process.stdout.write(`sentral media (${config.mode} mode): ${line}\n`);
+        return [part];
+      };
     } else {
       const all = await openServices(config, options);
       services = all;

@@ -16,6 +16,8 @@ export interface Config {
   adminToken: string | undefined;
   allowInsecureTargets: boolean;
   logLevel: string;
+  /** SENTRAL_ACCESS_LOG: one info line per API request. */
+  accessLog: boolean;
   /** Prefix of every bus subject, stream, KV bucket and Redis key: isolates clusters and test runs. */
   prefix: string;
   partitions: number;
@@ -69,6 +71,7 @@ export const configVariables = [
   ['SENTRAL_ADMIN_TOKEN', '(standalone: generated on first start)', 'Bearer token of the admin API'],
   ['SENTRAL_ALLOW_INSECURE_TARGETS', '0', '1 allows webhook and stream targets on loopback over http/ws on any port (development, tests)'],
   ['SENTRAL_LOG_LEVEL', 'info', 'pino level: trace, debug, info, warn, error, fatal, silent'],
+  ['SENTRAL_ACCESS_LOG', '0', '1 logs one line per API request at info (method, path, status, time, request id)'],
   ['SENTRAL_PREFIX', 'sentral', 'Prefix of bus subjects, streams, KV buckets and Redis keys'],
   ['SENTRAL_PARTITIONS', '64', 'Actor partitions (fixed for the life of a cluster)'],
   ['SENTRAL_MEDIA_PUBLIC_URL', '(ws://host:port)', 'Base URL clients use to reach this media node'],
@@ -136,6 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     adminToken,
     allowInsecureTargets: flag(env, 'SENTRAL_ALLOW_INSECURE_TARGETS'),
     logLevel: oneOf(env, 'SENTRAL_LOG_LEVEL', ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], 'info'),
+    accessLog: flag(env, 'SENTRAL_ACCESS_LOG'),
     prefix,
     partitions: int(env, 'SENTRAL_PARTITIONS', 64, 1, 4096),
     mediaPublicUrl: url(env, 'SENTRAL_MEDIA_PUBLIC_URL', ['ws:', 'wss:']),

@@ -52,7 +52,7 @@ export function createLogger(options: LogOptions = {}): Logger {
     },
   };
   // Every finished line passes through redactSecrets, whatever field or message a secret hid in.
-  const target: NodeJS.WritableStream = options.destination ?? (options.pretty ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l' }) : process.stdout);
+  const target: NodeJS.WritableStream = options.destination ?? (options.pretty ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', singleLine: true }) : process.stdout);
   return pino(config, {
     write(line: string) {
       target.write(redactSecrets(line));

@@ -58,7 +58,7 @@ export async function resolveTarget(url: string, options: TargetCheckOptions): P
   }
   const protocols: readonly string[] = (options.allowInsecure ? INSECURE_PROTOCOLS : SECURE_PROTOCOLS)[options.kind];
   if (!protocols.includes(parsed.protocol)) {
-    throw invalid(`The target URL must use ${SECURE_PROTOCOLS[options.kind].join(' or ')}.`);
+    throw invalid(`The target URL must use ${SECURE_PROTOCOLS[options.kind].join(' or ')}.${!options.allowInsecure && isLoopbackName(parsed.hostname) ? LOOPBACK_HINT : ''}`);
   }
   if (parsed.username !== '' || parsed.password !== '') throw invalid('The target URL must not contain credentials.');
   if (parsed.hash !== '') throw invalid('The target URL must not contain a fragment.');
@@ -71,13 +71,23 @@ export async function resolveTarget(url: string, options: TargetCheckOptions): P
   const allLoopback = classes.every((c) => c === 'loopback');
   if (options.allowInsecure && allLoopback) return checked;
   if (classes.some((c) => c !== 'public')) {
-    throw invalid(`The target host ${host} resolves to a private, loopback or reserved address.`);
+    throw invalid(`The target host ${host} resolves to a private, loopback or reserved address.${allLoopback ? LOOPBACK_HINT : ''}`);
   }
   // The URL parser drops a default port, so any port left over is a non-default one.
   if (parsed.port !== '' || parsed.protocol === 'http:' || parsed.protocol === 'ws:') {
     throw invalid('The target URL must use port 443 with TLS.');
   }
   return checked;
+}
+
+// A refused loopback target is nearly always a developer's local server: say how to allow it.
+const LOOPBACK_HINT = ' In development, start sentral with SENTRAL_ALLOW_INSECURE_TARGETS=1 to allow loopback targets over http/ws on any port.';
+
+/** True for `localhost` and loopback address literals (before any DNS lookup). */
+function isLoopbackName(hostname: string): boolean {
+  const host = hostname.startsWith('[') ? hostname.slice(1, -1) : hostname;
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return isIP(host) !== 0 && classifyAddress(host) === 'loopback';
 }
 
 /** Classifies an IPv4 or IPv6 address; anything unparsable is `blocked`. */

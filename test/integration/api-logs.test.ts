@@ -3,7 +3,8 @@ import { TEST_ADMIN_TOKEN, admin, bearer, call, createTestCompany, startApi, typ
 
 let h: ApiHarness;
 beforeAll(async () => {
-  h = await startApi({ rateLimit: { capacity: 3, refillPerSecond: 1 } });
+  // With the access log on, so every request leaves a line that could leak what it carried.
+  h = await startApi({ rateLimit: { capacity: 3, refillPerSecond: 1 }, env: { SENTRAL_ACCESS_LOG: '1' } });
 });
 afterAll(async () => h.close());
 
@@ -21,6 +22,29 @@ describe('logs of a full run', () => {
     for (const secret of [co.liveKey, co.testKey, k.data.key, TEST_ADMIN_TOKEN]) {
       expect(logs).not.toContain(secret);
       expect(logs).not.toContain(secret.slice(8));
+    }
+  });
+});
+
+describe('the access log (SENTRAL_ACCESS_LOG=1)', () => {
+  it('writes one line per request: method, path without its query, status, time and request id', async () => {
+    const co = await createTestCompany(h.app);
+    const res = await call(h.app, { method: 'GET', url: '/v1/profiles?limit=5&cursor=secret-cursor', headers: bearer(co.testKey) });
+    const lines = h.logs().split('\n').filter((l) => l.includes(`"reqId":"${res.headers['request-id']}"`));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 30, msg: 'request', method: 'GET', path: '/v1/profiles', status: 200, ms: expect.any(Number) });
+    expect(lines[0]).not.toContain('secret-cursor');
+  });
+
+  it('is off by default: a request leaves no line at the default level', async () => {
+    const quiet = await startApi({ sql: h.sql });
+    try {
+      const co = await createTestCompany(quiet.app);
+      const res = await call(quiet.app, { method: 'GET', url: '/v1/profiles', headers: bearer(co.testKey) });
+      expect(res.statusCode).toBe(200);
+      expect(quiet.logs()).not.toContain(String(res.headers['request-id']));
+    } finally {
+      await quiet.close();
     }
   });
 });

@@ -141,6 +141,15 @@ describe('checkTarget', () => {
 });
 
 describe('classifyAddress', () => {
+  it('says how to allow a refused loopback target in development, and only for loopback', async () => {
+    for (const url of ['http://127.0.0.1:3000/hooks', 'http://localhost:3000/hooks', 'https://localhost/hooks', 'https://[::1]/hooks']) {
+      expect(await rejection(url), url).toMatch(/SENTRAL_ALLOW_INSECURE_TARGETS=1/);
+    }
+    for (const url of ['http://hooks.example.com/a', 'https://10.0.0.5/a', 'https://rebind.example.com/a']) {
+      expect(await rejection(url), url).not.toMatch(/SENTRAL_ALLOW_INSECURE_TARGETS/);
+    }
+  });
+
   it('sorts addresses into public, loopback and blocked', () => {
     expect(classifyAddress('8.8.8.8')).toBe('public');
     expect(classifyAddress('2001:4860:4860::8888')).toBe('public');

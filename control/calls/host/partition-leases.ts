@@ -184,7 +184,7 @@ export class PartitionLeases {
         return;
       }
       this.held.set(partition, { revision, expiry: this.expiryTimer(partition, startedAt) });
-      this.options.log.info({ partition, revision }, 'partition lease gained');
+      this.options.log.debug({ partition, revision }, 'partition lease gained');
       this.options.onGained(partition, revision);
     }
   }

@@ -210,7 +210,7 @@ export class PartitionWorker {
     );
     if (this.stopped) await subscription.stop();
     else this.subscription = subscription;
-    log.info({ partition, epoch: this.deps.epoch, actors: this.actors.size, timers: this.timers.size }, 'partition started');
+    log.debug({ partition, epoch: this.deps.epoch, actors: this.actors.size, timers: this.timers.size }, 'partition started');
   }
 
   private async handle(msg: BusMessage): Promise<void> {
