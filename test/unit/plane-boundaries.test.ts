@@ -7,14 +7,6 @@ const root = join(import.meta.dirname, '../..');
 /** The standalone role wiring: the one control module that starts a media node in the process. */
 const WIRING = 'control/app/media-role.ts';
 
-/**
- * Imports of media internals by control that other engineers are moving to protocol/ or shared/ right now
- * (issue 11 item 3). Each line names its file and the module it still imports; delete the line when the
- * move lands. Nothing may be added here.
- */
-const MOVING: ReadonlyArray<readonly [string, string]> = [
-];
-
 describe('plane boundaries', () => {
   it('no file under control/ imports from media/ (the role wiring excepted) and none under media/ from control/', () => {
     const crossings: string[] = [];
@@ -24,7 +16,6 @@ describe('plane boundaries', () => {
         if (path === WIRING) continue;
         for (const target of importsOf(file)) {
           if (!target.startsWith(`${to}/`)) continue;
-          if (MOVING.some(([f, t]) => f === path && t === target)) continue;
           crossings.push(`${path} -> ${target}`);
         }
       }
