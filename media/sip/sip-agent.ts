@@ -6,6 +6,7 @@ import type { Leg, LegContext } from '../session/leg.js';
 import type { RtpPortPool } from '../rtp/rtp-port-pool.js';
 import { allowed, type SipSettings } from './sip-config.js';
 import { parseAudio } from '../rtp/sdp.js';
+import { SIM_PREFIX } from '../../protocol/media/sim-directory.js';
 import { InboundCall } from './inbound-call.js';
 import { OutboundCall } from './outbound-call.js';
 import { createSipStack } from './sip-stack.js';
@@ -85,6 +86,12 @@ export class SipAgent {
   /** Calls currently set up or in progress. */
   get callCount(): number {
     return this.calls.size;
+  }
+
+  /** True when a live call to `to` goes over this trunk: one of its prefixes, never the simulated network's range. */
+  reaches(to: string): boolean {
+    if (to.startsWith(SIM_PREFIX)) return false;
+    return (this.settings.prefixes ?? ['+']).some((p) => to.startsWith(p));
   }
 
   /** Dials `to` through the trunk; the leg reports ringing, answered, busy, no answer or failed. */

@@ -15,6 +15,8 @@ export interface SipSettings {
   allow: string[];
   /** RTP ports, inclusive; [0, 0] lets the system choose. */
   rtpPorts: [number, number];
+  /** E.164 prefixes live calls reach over the trunk (default: every number). */
+  prefixes?: string[];
 }
 
 /** True when `address` is one of `allow`'s addresses or inside one of its CIDR blocks. */

@@ -24,6 +24,8 @@ export const PhoneLegSpec = Type.Object({
   to: Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$' }),
   /** sim (default): the simulated network; sip: the node's SIP trunk (live calls only; see docs/sip.md). */
   carrier: Type.Optional(Type.Union([Type.Literal('sim'), Type.Literal('sip')])),
+  /** A live call's leg: without `carrier`, the node dials over its SIP trunk when that reaches `to` (docs/sip.md), else the simulated network. */
+  live: Type.Optional(Type.Boolean()),
   /** With carrier sip: answer this inbound offer (sip_…) instead of dialling; `to` is the number called. */
   answer: Type.Optional(Type.String({ pattern: '^sip_[0-9a-f]{20}$' })),
   from: Type.Optional(Type.String({ maxLength: 32 })),

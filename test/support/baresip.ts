@@ -66,6 +66,8 @@ export class Baresip {
     const dir = await mkdtemp(join(tmpdir(), 'sentral-baresip-'));
     const sipPort = await freeSipPort('127.0.0.2');
     const ctrlPort = await freeSipPort('127.0.0.1');
+    // Its own small RTP range from a free port: other baresips on a shared machine must not take its media.
+    const rtpBase = (await freeSipPort('127.0.0.2')) & ~1;
     const source = 'wav' in options.source ? `aufile,${options.source.wav}` : `ausine,${options.source.sineHz}`;
     const config = [
       'poll_method epoll',
@@ -77,7 +79,7 @@ export class Baresip {
       ...['g711', 'ausine', 'aufile', 'aubridge', 'sndfile', 'account', 'menu', 'ctrl_tcp'].map((m) => `module ${m}.so`),
       `snd_path ${dir}`,
       `ctrl_tcp_listen 127.0.0.1:${ctrlPort}`,
-      'rtp_ports 40000-49998',
+      `rtp_ports ${rtpBase}-${Math.min(65534, rtpBase + 9)}`,
       'audio_txmode thread',
       ...('sineHz' in options.source ? ['ausrc_srate 48000', 'ausrc_channels 2'] : []),
     ].join('\n');

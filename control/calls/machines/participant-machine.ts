@@ -81,7 +81,9 @@ export function launchParticipant(d: CallDraft, launch: ParticipantLaunch): Part
   d.ctx.participants.push(p);
   if (launch.kind === 'phone') {
     const ringSeconds = Math.ceil(d.ctx.ringTimeoutMs / 1000);
-    p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'phone', phone: { to: p.to!, ...(d.ctx.from ? { from: d.ctx.from } : {}), ringTimeoutSeconds: ringSeconds } });
+    // A live call's phone may go over the node's SIP trunk (the node decides by its prefixes); test keys never do.
+    const live = d.ctx.mode === 'live' ? { live: true } : {};
+    p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'phone', phone: { to: p.to!, ...(d.ctx.from ? { from: d.ctx.from } : {}), ringTimeoutSeconds: ringSeconds, ...live } });
     d.setTimer('ring', p.id, d.at + d.ctx.ringTimeoutMs);
   } else if (launch.kind === 'app') {
     p.token = appTokenWindow(d);

@@ -18,7 +18,10 @@ export function addLeg(env: OpEnv, op: Extract<MediaOp, { op: 'addLeg' }>): Medi
   switch (op.kind) {
     case 'phone': {
       if (!op.phone) throw new SentralError('invalid_request', { message: 'A phone leg needs phone.to.', param: 'phone' });
-      if (op.phone.carrier === 'sip') return addSipLeg(env, op, session, context);
+      // A live leg without an explicit carrier goes over the trunk when the node has one that reaches the number.
+      if (op.phone.carrier === 'sip' || (op.phone.carrier === undefined && op.phone.live === true && deps.sip?.reaches(op.phone.to))) {
+        return addSipLeg(env, op, session, context);
+      }
       const dialled = deps.sim.dial(op.phone.to);
       if (dialled.kind !== 'phone') {
         deps.publish(op.callId, { type: 'leg.failed', legId: op.legId, reason: dialled.kind === 'notInService' ? 'number not in service' : 'number not reachable' });
