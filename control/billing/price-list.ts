@@ -9,6 +9,8 @@ import { SentralError } from '../../shared/errors/sentral-error.js';
  */
 export const defaultPriceList: PriceList = {
   phoneMinuteOre: 25,
+  /** An inbound caller's minute, from the answer (a carrier's inbound minute costs less than a dialled one). */
+  inboundMinuteOre: 15,
   appParticipantMinuteOre: 5,
   botMinuteOre: 10,
   streamMinuteOre: 5,

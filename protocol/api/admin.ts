@@ -49,6 +49,7 @@ export const TopUpAnswer = Type.Object({
 export const PriceList = Type.Object(
   {
     phoneMinuteOre: Ore,
+    inboundMinuteOre: Ore,
     appParticipantMinuteOre: Ore,
     botMinuteOre: Ore,
     streamMinuteOre: Ore,

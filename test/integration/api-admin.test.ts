@@ -42,7 +42,7 @@ describe('admin API', () => {
     const [entry] = await h.sql`select kind, amount_ore from ledger_entries where id = ${top.data.entryId}`;
     expect(entry).toMatchObject({ kind: 'top_up', amount_ore: 900 });
     const prices = await call(h.app, { method: 'GET', url: `/admin/v1/companies/${co.id}/prices`, headers: admin() });
-    expect(prices.data).toMatchObject({ phoneMinuteOre: 25, smsUnitOre: 75, emailOre: 1, letterOre: 500, phoneNumberMonthOre: 5900, smsNumberMonthOre: 49_000 });
+    expect(prices.data).toMatchObject({ phoneMinuteOre: 25, inboundMinuteOre: 15, smsUnitOre: 75, emailOre: 1, letterOre: 500, phoneNumberMonthOre: 5900, smsNumberMonthOre: 49_000 });
     const changed = await call(h.app, { method: 'PUT', url: `/admin/v1/companies/${co.id}/prices`, headers: admin(), payload: { phoneMinuteOre: 20 } });
     expect(changed.data.phoneMinuteOre).toBe(20);
     const back = await call(h.app, { method: 'PUT', url: `/admin/v1/companies/${co.id}/prices`, headers: admin(), payload: { phoneMinuteOre: null } });

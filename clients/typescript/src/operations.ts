@@ -232,11 +232,6 @@ export const operations = {
     "path": "/v1/calls/{id}",
     "idempotency": "optional"
   },
-  "hangupCall": {
-    "method": "POST",
-    "path": "/v1/calls/{id}/hangup",
-    "idempotency": "optional"
-  },
   "getCallTranscript": {
     "method": "GET",
     "path": "/v1/calls/{id}/transcript",
@@ -292,6 +287,21 @@ export const operations = {
     "path": "/v1/calls/{id}/recording/start",
     "idempotency": "optional"
   },
+  "hangupCall": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/hangup",
+    "idempotency": "optional"
+  },
+  "startStream": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/streams",
+    "idempotency": "optional"
+  },
+  "stopStream": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/streams/{streamId}/stop",
+    "idempotency": "optional"
+  },
   "startTranscription": {
     "method": "POST",
     "path": "/v1/calls/{id}/transcription/start",
@@ -302,20 +312,10 @@ export const operations = {
     "path": "/v1/calls/{id}/dtmf",
     "idempotency": "optional"
   },
-  "startStream": {
-    "method": "POST",
-    "path": "/v1/calls/{id}/streams",
-    "idempotency": "optional"
-  },
   "getStream": {
     "method": "GET",
     "path": "/v1/calls/{id}/streams/{streamId}",
     "idempotency": null
-  },
-  "stopStream": {
-    "method": "POST",
-    "path": "/v1/calls/{id}/streams/{streamId}/stop",
-    "idempotency": "optional"
   },
   "listRecordings": {
     "method": "GET",
@@ -357,7 +357,6 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /admin/v1/sim/calls": "optional",
   "POST /v1/calls": "required",
   "PATCH /v1/calls/{id}": "optional",
-  "POST /v1/calls/{id}/hangup": "optional",
   "POST /v1/calls/{id}/participants": "required",
   "PATCH /v1/calls/{id}/participants/{participantId}": "optional",
   "DELETE /v1/calls/{id}/participants/{participantId}": "optional",
@@ -367,10 +366,11 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/calls/{id}/gather": "required",
   "POST /v1/calls/{id}/media/stop": "optional",
   "POST /v1/calls/{id}/recording/start": "optional",
-  "POST /v1/calls/{id}/transcription/start": "optional",
-  "POST /v1/calls/{id}/dtmf": "optional",
+  "POST /v1/calls/{id}/hangup": "optional",
   "POST /v1/calls/{id}/streams": "optional",
-  "POST /v1/calls/{id}/streams/{streamId}/stop": "optional"
+  "POST /v1/calls/{id}/streams/{streamId}/stop": "optional",
+  "POST /v1/calls/{id}/transcription/start": "optional",
+  "POST /v1/calls/{id}/dtmf": "optional"
 };
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */

@@ -1280,6 +1280,8 @@ export interface operations {
                         /** @description øre, excl. VAT */
                         emailOre: number;
                         /** @description øre, excl. VAT */
+                        inboundMinuteOre: number;
+                        /** @description øre, excl. VAT */
                         letterOre: number;
                         /** @description øre, excl. VAT */
                         phoneMinuteOre: number;
@@ -1413,6 +1415,8 @@ export interface operations {
                         botMinuteOre: number;
                         /** @description øre, excl. VAT */
                         emailOre: number;
+                        /** @description øre, excl. VAT */
+                        inboundMinuteOre: number;
                         /** @description øre, excl. VAT */
                         letterOre: number;
                         /** @description øre, excl. VAT */
@@ -4563,7 +4567,8 @@ export interface operations {
                     /** @description E.164, e.g. +4712345678 */
                     to?: string;
                     transcription?: boolean;
-                    voice?: string;
+                    /** @description A speech voice: a language, optionally with -male or -female (any letter case). */
+                    voice?: "en-GB" | "en-GB-male" | "en-GB-female" | "en-US" | "en-US-male" | "en-US-female" | "nb-NO" | "nb-NO-male" | "nb-NO-female" | "sv-SE" | "sv-SE-male" | "sv-SE-female" | "da-DK" | "da-DK-male" | "da-DK-female" | "de-DE" | "de-DE-male" | "de-DE-female" | "fr-FR" | "fr-FR-male" | "fr-FR-female" | "es-ES" | "es-ES-male" | "es-ES-female";
                 };
             };
         };
@@ -5647,7 +5652,8 @@ export interface operations {
                     numDigits?: number;
                     text?: string;
                     timeoutSeconds?: number;
-                    voice?: string;
+                    /** @description A speech voice: a language, optionally with -male or -female (any letter case). */
+                    voice?: "en-GB" | "en-GB-male" | "en-GB-female" | "en-US" | "en-US-male" | "en-US-female" | "nb-NO" | "nb-NO-male" | "nb-NO-female" | "sv-SE" | "sv-SE-male" | "sv-SE-female" | "da-DK" | "da-DK-male" | "da-DK-female" | "de-DE" | "de-DE-male" | "de-DE-female" | "fr-FR" | "fr-FR-male" | "fr-FR-female" | "es-ES" | "es-ES-male" | "es-ES-female";
                 };
             };
         };
@@ -7897,7 +7903,8 @@ export interface operations {
                     participantId?: string;
                     repeat?: number;
                     text: string;
-                    voice?: string;
+                    /** @description A speech voice: a language, optionally with -male or -female (any letter case). */
+                    voice?: "en-GB" | "en-GB-male" | "en-GB-female" | "en-US" | "en-US-male" | "en-US-female" | "nb-NO" | "nb-NO-male" | "nb-NO-female" | "sv-SE" | "sv-SE-male" | "sv-SE-female" | "da-DK" | "da-DK-male" | "da-DK-female" | "de-DE" | "de-DE-male" | "de-DE-female" | "fr-FR" | "fr-FR-male" | "fr-FR-female" | "es-ES" | "es-ES-male" | "es-ES-female";
                 };
             };
         };
