@@ -50,7 +50,8 @@ function logged(proc: SentralProcess, match: (line: Record<string, unknown>) => 
 
 /** Starts `sentral worker` joining the installation; resolves once it has started `partitions` partitions. */
 async function startWorker(name: string, partitions: number): Promise<SentralProcess> {
-  const proc = runSentral(['worker'], { ...sys.env, SENTRAL_NODE_ID: name, SENTRAL_LOG_LEVEL: 'info' });
+  // Partition lines are debug: a readable default level keeps them out of an operator's way.
+  const proc = runSentral(['worker'], { ...sys.env, SENTRAL_NODE_ID: name, SENTRAL_LOG_LEVEL: 'debug' });
   workers.push(proc);
   let started = 0;
   if (partitions > 0) await logged(proc, (line) => line.msg === 'partition started' && ++started >= partitions);
@@ -177,6 +178,7 @@ describe('a worker killed with kill -9 in the middle of a call', () => {
     // (e) Every event recorded once, and each received: repeats only with the same event id.
     const log = await loggedEvents(callId);
     expect(log.map(eventKey).sort()).toEqual([
+      `call.answered:${log.find((e) => e.type === 'call.answered')?.data.participantId}`,
       `call.command.completed:${gather.body.id}`,
       `call.command.completed:${say.body.id}`,
       `call.ended:${callId}`,
@@ -184,6 +186,7 @@ describe('a worker killed with kill -9 in the middle of a call', () => {
       ...log.filter((e) => e.type === 'call.participant.joined').map(eventKey),
       ...log.filter((e) => e.type === 'call.participant.left').map(eventKey),
       `call.playback.ended:${say.body.id}`,
+      `call.ringing:${log.find((e) => e.type === 'call.ringing')?.data.participantId}`,
     ].sort());
     const people = (type: string) => log.filter((e) => e.type === type).map((e) => e.data.kind as string).sort();
     expect(people('call.participant.joined')).toEqual(['phone', 'stream']);
