@@ -6,6 +6,7 @@ import { type InboundOffered } from '../../protocol/carrier/inbound-offer.js';
 import { admin, bearer, call, createTestCompany, type TestCompany } from './api-harness.js';
 import { createProfile, startApiWith } from './audio-clips-harness.js';
 import { INBOUND_OFFERED_SUBJECT, INBOUND_STREAM } from '../../protocol/bus/bus-names.js';
+import { DEPENDENCY_RETRY_AFTER_SECONDS } from '../../control/api/plugins/error-handler.js';
 
 let h: Awaited<ReturnType<typeof startApiWith>>;
 let bus: Bus;
@@ -160,7 +161,7 @@ describe('when the bus is down', () => {
         const res = await call(api.app, { method, url, headers: admin(), ...(payload ? { payload } : {}) });
         expect(res.statusCode, `${method} ${url}`).toBe(503);
         expect(res.data.error.code).toBe('service_unavailable');
-        expect(res.headers['retry-after']).toBe('1');
+        expect(res.headers['retry-after']).toBe(String(DEPENDENCY_RETRY_AFTER_SECONDS));
       }
     } finally {
       await api.close();
