@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSentralClient, type SentralClient } from '@sentral/client';
-import { runSentral, untilStatus, type SentralProcess } from '../../test/support/sentral-process.js';
+import { firstStartSecrets, runSentral, untilStatus, type SentralProcess } from '../../test/support/sentral-process.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NUMBER = '+4723000951';
@@ -64,13 +64,12 @@ beforeAll(async () => {
   proc = runSentral(['start'], { SENTRAL_DATA_DIR: dataDir, SENTRAL_ALLOW_INSECURE_TARGETS: '1' });
   api = await proc.apiUrl;
   await untilStatus(`${api}/readyz`, 200, 60_000);
-  const printed = (await proc.printed(/demo live key \(shown once\): \S+/), proc.output());
-  const adminToken = /admin token \(shown once, keep it\): (sat_\S+)/.exec(printed)![1]!;
-  liveKey = /demo live key \(shown once\): (sk_live_\S+)/.exec(printed)![1]!;
-  const demo = /demo company (co_\S+), profile (\S+)/.exec(printed)!;
-  profileId = demo[2]!;
+  const secrets = await firstStartSecrets(proc);
+  const adminToken = secrets.adminToken;
+  liveKey = secrets.liveKey;
+  profileId = secrets.profileId;
   const admin = createSentralClient({ baseUrl: api, apiKey: adminToken });
-  const number = await admin.POST('/admin/v1/numbers', { body: { number: NUMBER, companyId: demo[1]!, profileId } });
+  const number = await admin.POST('/admin/v1/numbers', { body: { number: NUMBER, companyId: secrets.companyId, profileId } });
   expect(number.response.status, JSON.stringify(number.error)).toBe(201);
   client = createSentralClient({ baseUrl: api, apiKey: liveKey });
 }, 180_000);

@@ -89,3 +89,26 @@ export async function untilStatus(url: string, status: number, timeoutMs: number
   }
   throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (last: ${last})`);
 }
+
+/** What a first start prints once in its frame: the admin token and the demo company's ids and keys. */
+export interface FirstStartSecrets {
+  adminToken: string;
+  companyId: string;
+  profileId: string;
+  testKey: string;
+  liveKey: string;
+}
+
+/** Waits for the first start's frame and reads the secrets out of it. */
+export async function firstStartSecrets(proc: SentralProcess): Promise<FirstStartSecrets> {
+  await proc.printed(/demo live key +sk_live_\S+/);
+  const printed = proc.output();
+  const field = (label: string, value: string): string => new RegExp(`${label} +(${value})`).exec(printed)![1]!;
+  return {
+    adminToken: field('admin token', 'sat_\\S+'),
+    companyId: field('demo company', 'co_\\S+'),
+    profileId: field('demo profile', '\\S+'),
+    testKey: field('demo test key', 'sk_test_\\S+'),
+    liveKey: field('demo live key', 'sk_live_\\S+'),
+  };
+}

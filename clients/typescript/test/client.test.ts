@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSentral, untilStatus, type SentralProcess } from '../../../test/support/sentral-process.js';
+import { firstStartSecrets, runSentral, untilStatus, type SentralProcess } from '../../../test/support/sentral-process.js';
 import { generatedFiles } from '../scripts/generate.js';
 import { assertStartMatches, createSentralClient, verifyStreamUpgrade, verifyWebhook, WebhookVerificationError, type SentralClient } from '../src/index.js';
 
@@ -25,12 +25,7 @@ beforeAll(async () => {
   proc = runSentral(['start'], { SENTRAL_DATA_DIR: dataDir, SENTRAL_ALLOW_INSECURE_TARGETS: '1' });
   api = await proc.apiUrl;
   await untilStatus(`${api}/readyz`, 200, 60_000);
-  const printed = (await proc.printed(/demo live key \(shown once\): \S+/), proc.output());
-  adminToken = /admin token \(shown once, keep it\): (sat_\S+)/.exec(printed)![1]!;
-  testKey = /demo test key \(shown once\): (sk_test_\S+)/.exec(printed)![1]!;
-  const demo = /demo company (co_\S+), profile (\S+)/.exec(printed)!;
-  companyId = demo[1]!;
-  profileId = demo[2]!;
+  ({ adminToken, testKey, companyId, profileId } = await firstStartSecrets(proc));
   client = createSentralClient({ baseUrl: api, apiKey: testKey });
   admin = createSentralClient({ baseUrl: api, apiKey: adminToken });
   const number = await admin.POST('/admin/v1/numbers', { body: { number: NUMBER, companyId, profileId } });
