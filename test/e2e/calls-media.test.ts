@@ -226,11 +226,22 @@ describe('streams and recordings', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const call = created.body;
     await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id);
-    // The customer's endpoint belongs to the whole company (no profileId).
-    const started = await sys.request(profileKey, 'POST', `/v1/calls/${call.id}/streams`, { endpointId: customer.endpointId }, key());
-    expect(started.status, JSON.stringify(started.body)).toBe(201);
-    expect(started.body).toMatchObject({ object: 'stream', callId: call.id });
-    await sys.request(profileKey, 'POST', `/v1/calls/${call.id}/hangup`);
-    await ended(call.id);
+    const options = { secret: '', now: () => Date.now() };
+    const server = await CustomerServer.start(options);
+    try {
+      // Made with the company key and no profileId: the endpoint belongs to the whole company.
+      const endpoint = await sys.request(customer.key, 'POST', '/v1/webhook-endpoints', { url: server.url, events: ['sms.status'] }, key());
+      expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+      options.secret = endpoint.body.secret;
+      const started = await sys.request(profileKey, 'POST', `/v1/calls/${call.id}/streams`, { endpointId: endpoint.body.id }, key());
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      expect(started.body).toMatchObject({ object: 'stream', callId: call.id });
+      const start = await (await server.connection(0)).waitForEvent('start');
+      expect(start.start.svc.callId).toBe(call.id);
+      await sys.request(profileKey, 'POST', `/v1/calls/${call.id}/hangup`);
+      await ended(call.id);
+    } finally {
+      await server.close();
+    }
   });
 });
