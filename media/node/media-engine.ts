@@ -5,6 +5,7 @@ import type { MediaEventBody } from '../../protocol/media/media-event.js';
 import type { MediaOp, MediaOpAnswer } from '../../protocol/media/media-op.js';
 import type { ClipStore } from '../clips/clip-store.js';
 import type { SpeechSynthesizer } from '../speech/tts.js';
+import type { Recognizer } from '../speech/recognizer.js';
 import type { RecordingStorage } from '../record/recording-storage.js';
 import { RoomLeg } from '../room/room-leg.js';
 import type { RoomDirectory } from '../room/room-endpoint.js';
@@ -33,6 +34,8 @@ export interface MediaEngineDeps {
   /** Renders (and caches) speech. */
   speech: Pick<SpeechSynthesizer, 'render'>;
   clips: ClipStore;
+  /** The node's speech recognizer, made on first use (its helper processes start then); absent: none. */
+  recognizer?: () => Recognizer;
   recordings: RecordingStorage;
   /** 16 kHz audio held legs hear. */
   holdAudio: Int16Array;
@@ -127,6 +130,11 @@ export class MediaEngine implements RoomDirectory {
   /** Closes every session (node shutdown). */
   closeAll(reason: string): void {
     for (const callId of [...this.sessions.keys()]) this.closeSession(callId, reason);
+  }
+
+  /** The open session of a call, if any. */
+  sessionFor(callId: string): Session | undefined {
+    return this.sessions.get(callId);
   }
 
   roomLeg(callId: string, participantId: string): RoomLeg | undefined {

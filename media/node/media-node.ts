@@ -18,6 +18,8 @@ import { RoomEndpoint } from '../room/room-endpoint.js';
 import { closeListenSocket, createApp, listen, type ListenSocket } from '../server/uws.js';
 import { SimNetwork } from '../sim/sim-network.js';
 import { SpeechSynthesizer } from '../speech/tts.js';
+import { createRecognizer } from '../speech/create-recognizer.js';
+import type { Recognizer } from '../speech/recognizer.js';
 import { serveControl } from './control-server.js';
 import { EventPublisher } from './event-publisher.js';
 import { MediaEngine, type StreamLegFactory } from './media-engine.js';
@@ -98,6 +100,8 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   // The SIP trunk carrier, when configured: its agent listens beside the node and dials phone legs with carrier sip.
   const sipAgent = config.sip ? SipAgent.start(config.sip, new RtpPortPool(config.sip.listenAddress, ...config.sip.rtpPorts), log.child({ part: 'sip' })) : undefined;
   const speech = options.speech ?? new SpeechSynthesizer();
+  // Made on the first gather by speech, so a node that never listens starts no recognizer helpers.
+  let recognizer: Recognizer | undefined;
   // The simulated phones' lines are rendered now, so the first call's greeting is not late.
   void Promise.allSettled(sim.phrases().map((p) => speech.render(p.text, p.voice, 8000)));
   engine = new MediaEngine({
@@ -107,6 +111,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     sim,
     speech,
     clips,
+    recognizer: () => (recognizer ??= createRecognizer(config.speech, clock)),
     recordings: options.recordings ?? new LocalRecordingStorage(join(config.dataDir, 'recordings')),
     holdAudio: holdMusic(),
     roomUrl,
@@ -165,6 +170,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
         await control?.stop();
         tick.stop();
         running.closeAll('media node stopping');
+        await recognizer?.close();
         sipAgent?.close();
         room.closeAll();
         closeListenSocket(listening.socket as ListenSocket);

@@ -4,6 +4,7 @@ import { play } from './ops/play.js';
 import { startRecording, stopRecording } from './ops/recording-ops.js';
 import { say } from './ops/say.js';
 import { closeSession, openSession } from './ops/session-ops.js';
+import { detectMachine, listen, stopListening } from './ops/speech-ops.js';
 import { stopMedia } from './ops/stop-media.js';
 
 /**
@@ -21,4 +22,7 @@ export const opHandlers: OpHandlers = {
   stopMedia,
   startRecording,
   stopRecording,
+  listen,
+  stopListening,
+  detectMachine,
 };

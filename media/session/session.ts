@@ -15,6 +15,17 @@ export interface MixSink {
   close(): void;
 }
 
+/**
+ * Receives one leg's own audio tick by tick, before any mixing (speech recognition, answering-machine
+ * detection, live transcription: media/speech/leg-listener.ts builds on it).
+ */
+export interface LegTap {
+  /** What the leg said this tick at its own rate, or null when it said nothing; valid only during the call. */
+  frame(pcm: Int16Array | null, rate: LegRate): void;
+  /** The leg left the session (or the session closed): no more frames. */
+  end(): void;
+}
+
 /** Changes to how a leg takes part in the mix; absent fields stay. */
 export interface LegChanges {
   muted?: boolean;
@@ -81,6 +92,7 @@ export class Session {
   private playbacks: RunningPlayback[] = [];
   private readonly pending = new Set<string>();
   private readonly sinks = new Map<string, MixSink>();
+  private readonly taps = new Map<string, Set<LegTap>>();
   private readonly ending: { legId: string; reason: string; reported: boolean }[] = [];
   private readonly mixer = new MixMinus();
   private readonly inputs: MixInput[] = [];
@@ -160,6 +172,9 @@ export class Session {
     if (!slot) return false;
     this.slots.delete(legId);
     this.detectors.delete(legId);
+    const taps = this.taps.get(legId);
+    this.taps.delete(legId);
+    for (const tap of taps ?? []) tap.end();
     this.paths.delete(legId);
     slot.leg.close(reason);
     this.chooseRate();
@@ -213,6 +228,18 @@ export class Session {
       return false;
     });
     for (const id of stopped) this.deps.report({ type: 'playback.ended', commandId: id, outcome: 'stopped' });
+  }
+
+  /**
+   * Taps a leg's own audio (what it says, as it arrives): `tap` gets one call per tick until the returned
+   * function removes it or the leg leaves. False when the leg is not here.
+   */
+  tapLeg(legId: string, tap: LegTap): (() => void) | false {
+    if (!this.slots.has(legId)) return false;
+    let taps = this.taps.get(legId);
+    if (taps === undefined) this.taps.set(legId, (taps = new Set()));
+    taps.add(tap);
+    return () => void this.taps.get(legId)?.delete(tap);
   }
 
   /** Adds a sink of the call's mix (a recording). */
@@ -274,6 +301,11 @@ export class Session {
       slot.pull();
       const detector = this.detectors.get(slot.leg.id);
       if (detector !== undefined && slot.spoke) this.detectDtmf(slot, detector);
+      const taps = this.taps.get(slot.leg.id);
+      if (taps !== undefined && taps.size > 0) {
+        const pcm = slot.pcmAtRate();
+        for (const tap of taps) tap.frame(pcm, slot.leg.rate);
+      }
     }
     let ended = false;
     for (const p of this.playbacks) {

@@ -59,6 +59,37 @@ export const StreamStatus = Type.Object({
   detail: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean()]))),
 });
 
+/** A listen heard voice begin on its leg (a gather's barge-in). */
+export const SpeechStarted = Type.Object({ type: Type.Literal('speech.started'), commandId: CommandId, legId: LegId });
+/** A listen's utterance was recognized: its text, a confidence in [0, 1] and the phrase it matched (index) or null. */
+export const SpeechRecognized = Type.Object({
+  type: Type.Literal('speech.recognized'),
+  commandId: CommandId,
+  legId: LegId,
+  text: Type.String({ maxLength: 4000 }),
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  phrase: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+});
+/** A listen's recognizer failed (it was unavailable, overloaded or crashed). */
+export const SpeechFailed = Type.Object({ type: Type.Literal('speech.failed'), commandId: CommandId, legId: LegId, reason: Type.String() });
+/** Answering-machine detection decided who answered; `ms` after detection started (the answer). */
+export const MachineDecided = Type.Object({
+  type: Type.Literal('amd.decided'),
+  commandId: CommandId,
+  legId: LegId,
+  result: Type.Union([Type.Literal('human'), Type.Literal('machine'), Type.Literal('unknown')]),
+  reason: Type.String(),
+  ms: Type.Integer({ minimum: 0 }),
+});
+/** A machine's greeting is over (its beep ended, or silence after it, or the wait ran out); `ms` after the answer. */
+export const GreetingEnded = Type.Object({
+  type: Type.Literal('amd.greetingEnded'),
+  commandId: CommandId,
+  legId: LegId,
+  by: Type.Union([Type.Literal('beep'), Type.Literal('silence'), Type.Literal('timeout')]),
+  ms: Type.Integer({ minimum: 0 }),
+});
+
 /**
  * The node's answer to an operation, published into the call's mailbox once it is carried out or refused
  * (`code` from the error catalogue). Every outcome of an op reaches the call this way; the control plane
@@ -87,6 +118,11 @@ export const MediaEventBody = Type.Union([
   ParticipantConnected,
   ParticipantDisconnected,
   StreamStatus,
+  SpeechStarted,
+  SpeechRecognized,
+  SpeechFailed,
+  MachineDecided,
+  GreetingEnded,
 ]);
 /** What happened, without the envelope. */
 export type MediaEventBody = Static<typeof MediaEventBody>;

@@ -107,6 +107,42 @@ export const StartRecording = Type.Object({
 /** Stops a recording started with startRecording. */
 export const StopRecording = Type.Object({ op: Type.Literal('stopRecording'), ...base, recordingId: Id });
 
+/** A phrase a recognizer listens for (a gather choice's word or short phrase). */
+export const ListenPhrase = Type.String({ minLength: 1, maxLength: 100 });
+
+/**
+ * Recognizes one utterance of a leg's own speech for a command (a gather by speech). The node publishes
+ * speech.started when voice begins (and with `bargeIn` stops the command's own playback, its question),
+ * then speech.recognized (or speech.failed) once the utterance ends, and stops listening. With `phrases`
+ * the recognizer is constrained to them (`phrase` in the result indexes them); without, it transcribes.
+ */
+export const Listen = Type.Object({
+  op: Type.Literal('listen'),
+  ...base,
+  commandId: Id,
+  legId: Id,
+  phrases: Type.Optional(Type.Array(ListenPhrase, { maxItems: 100 })),
+  /** Non-speech that ends the utterance (default 700 ms). */
+  endSilenceMs: Type.Optional(Type.Integer({ minimum: 200, maximum: 5000 })),
+  bargeIn: Type.Optional(Type.Boolean()),
+});
+
+/** Stops a listen (the gather ended another way); nothing more is published for it. */
+export const StopListening = Type.Object({ op: Type.Literal('stopListening'), ...base, commandId: Id });
+
+/**
+ * Runs answering-machine detection on a leg from now (its answer): the node publishes amd.decided once,
+ * and with `untilGreetingEnds`, after a machine, amd.greetingEnded when its greeting is over (the beep, or
+ * silence after it). Then it stops.
+ */
+export const DetectMachine = Type.Object({
+  op: Type.Literal('detectMachine'),
+  ...base,
+  commandId: Id,
+  legId: Id,
+  untilGreetingEnds: Type.Optional(Type.Boolean()),
+});
+
 /** Every control operation a media node answers on `media.<nodeId>`. */
 export const MediaOp = Type.Union([
   OpenSession,
@@ -119,6 +155,9 @@ export const MediaOp = Type.Union([
   StopMedia,
   StartRecording,
   StopRecording,
+  Listen,
+  StopListening,
+  DetectMachine,
 ]);
 /** A control operation. */
 export type MediaOp = Static<typeof MediaOp>;

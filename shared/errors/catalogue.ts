@@ -95,6 +95,7 @@ export const errorCatalogue = {
   media_leg_exists: { status: 409, message: 'The participant already has a leg in this session.' },
   media_capacity_exhausted: { status: 503, message: 'The media node is at capacity.' },
   media_clip_not_found: { status: 404, message: 'No audio clip with this id.' },
+  media_speech_unavailable: { status: 503, message: 'The media node has no speech recognizer.' },
   media_recording_not_found: { status: 404, message: 'No running recording with this id in the session.' },
   // command failure reasons (a command's `reason` and call.command.failed / uncertain)
   media_error: { status: 502, message: 'The media node refused the command without saying why.' },
