@@ -41,6 +41,9 @@ export const errorCatalogue = {
   participant_left: { status: 409, message: 'The participant has left the call.' },
   participant_no_connection: { status: 400, message: 'Only app and bot participants have connection details.' },
   stream_limit_reached: { status: 409, message: 'A call has at most one stream.' },
+  transfer_in_progress: { status: 409, message: 'A transfer or an offer is already under way in this call; complete or cancel it first.' },
+  no_transfer_in_progress: { status: 409, message: 'No transfer is under way in this call.' },
+  transfer_not_answered: { status: 409, message: 'The transfer target has not answered yet; a warm transfer completes once it has.' },
   gather_in_progress: { status: 409, message: 'A gather is already running in this call.' },
   // calls API (creation rules, limits and capabilities not opened yet)
   from_not_allowed: { status: 422, message: 'from must be an active number of the profile.' },

@@ -1,0 +1,185 @@
+/**
+ * A transfer (docs/calls.md, Transfers): the caller is handed from the operator (the persons with it now)
+ * to a target that the call dials. Twilio's and Telnyx's semantics are the anchors:
+ *
+ * - cold (default): the target rings while the caller and operator carry on (on an undecided inbound call,
+ *   with nobody but the caller, it works as a forward); when the target answers, the caller and target
+ *   are connected and the operator leaves.
+ * - warm (attended): the caller is put on hold (hold audio, not heard) while the operator talks with the
+ *   target; `transfer/complete` takes the caller off hold and the operator leaves. The operator hanging up
+ *   while talking with the target completes it too, as on a desk phone.
+ *
+ * `transfer/cancel`, and a target that fails (busy, no answer, hangs up before completion), bring the
+ * caller back: off hold, with the operator, and an event says so. Pure, like the decision window: the call
+ * keeps a `TransferRecord` in its context and carries out the returned actions.
+ */
+import type { ErrorCode } from '../../../shared/errors/catalogue.js';
+
+/** cold: the target answering completes it; warm: the operator completes it after talking with the target. */
+export type TransferKind = 'cold' | 'warm';
+
+/** Where a transfer stands: ringing the target, talking (warm: operator and target), then one final state. */
+export type TransferState = 'ringing' | 'talking' | 'completed' | 'cancelled' | 'failed';
+
+/** The transfer's life as a table: it settles exactly once, and settled transfers are final. */
+export const transferTransitions: Readonly<Record<TransferState, readonly TransferState[]>> = {
+  ringing: ['talking', 'completed', 'cancelled', 'failed'],
+  talking: ['completed', 'cancelled', 'failed'],
+  completed: [],
+  cancelled: [],
+  failed: [],
+};
+
+/** Why a transfer failed: how its target left. */
+export type TransferFailure = 'busy' | 'no_answer' | 'failed' | 'hangup';
+
+/** Why a transfer was cancelled: the customer asked (`transfer/cancel`), or the caller left. */
+export type TransferCancel = 'api' | 'caller_left';
+
+/** A transfer, kept in the call's context (plain JSON: it persists with the snapshot). */
+export interface TransferRecord {
+  id: string;
+  kind: TransferKind;
+  state: TransferState;
+  /** The participant being transferred. */
+  callerId: string;
+  /** The persons who transfer it and leave when it completes; may become empty (they hung up). */
+  operatorIds: string[];
+  /** The participant the call dialled as the target. */
+  targetId: string;
+  startedAt: number;
+  answeredAt: number | null;
+  settledAt: number | null;
+  /** Why it failed or was cancelled. */
+  reason: TransferFailure | TransferCancel | 'call_ended' | null;
+}
+
+/** The transfer events the call records (protocol/calls/call-events.ts). */
+export type TransferEventType = 'call.transfer.started' | 'call.transfer.answered' | 'call.transfer.completed' | 'call.transfer.cancelled' | 'call.transfer.failed';
+
+/** What the call does after a step, in order. */
+export type TransferAction =
+  /** Put a participant on hold (hold audio, not heard) or take it off. */
+  | { type: 'hold'; participantId: string; held: boolean }
+  /** The participant leaves the call (removeLeg): an operator once transferred, the target once cancelled. */
+  | { type: 'stop'; participantId: string; reason: 'transferred' | 'transfer_cancelled' }
+  /** Record a transfer event. */
+  | { type: 'event'; eventType: TransferEventType };
+
+/** The result of a step: the transfer after it and what the call does. */
+export interface TransferStep {
+  transfer: TransferRecord;
+  actions: TransferAction[];
+}
+
+/** A request's answer (complete, cancel): done, or refused with a catalogue code (409). */
+export type TransferAnswer = { ok: true } | { ok: false; code: Extract<ErrorCode, 'no_transfer_in_progress' | 'transfer_not_answered'> };
+
+/** The result of a request (complete, cancel): the transfer after it (none when there was none), what the call does, and the answer. */
+export interface RequestStep {
+  transfer: TransferRecord | null;
+  actions: TransferAction[];
+  answer: TransferAnswer;
+}
+
+/** Whether the transfer is still under way (ringing or talking). */
+export function isActive(t: TransferRecord | null | undefined): t is TransferRecord {
+  return t?.state === 'ringing' || t?.state === 'talking';
+}
+
+/** Starts a transfer at `at` (the target's leg is launched by the call): a warm one holds the caller. */
+export function openTransfer(
+  launch: { id: string; kind: TransferKind; callerId: string; operatorIds: readonly string[]; targetId: string },
+  at: number,
+): TransferStep {
+  const transfer: TransferRecord = {
+    ...launch,
+    operatorIds: [...launch.operatorIds],
+    state: 'ringing',
+    startedAt: at,
+    answeredAt: null,
+    settledAt: null,
+    reason: null,
+  };
+  const hold: TransferAction[] = launch.kind === 'warm' ? [{ type: 'hold', participantId: launch.callerId, held: true }] : [];
+  return { transfer, actions: [...hold, { type: 'event', eventType: 'call.transfer.started' }] };
+}
+
+/**
+ * The target answered at `at`. A cold transfer (or a warm one whose operators all hung up) completes:
+ * the caller and target are connected and the operators leave. A warm one has the operator talk with the
+ * target while the caller stays on hold.
+ */
+export function targetAnswered(t: TransferRecord, at: number): TransferStep {
+  if (t.state !== 'ringing') return { transfer: t, actions: [] };
+  const answered = { ...t, answeredAt: at };
+  if (t.kind === 'cold' || t.operatorIds.length === 0) return completed(answered, at);
+  return { transfer: { ...answered, state: 'talking' }, actions: [{ type: 'event', eventType: 'call.transfer.answered' }] };
+}
+
+/** The target left at `at` before the transfer completed (busy, no answer, failed, hung up): the caller comes back. */
+export function targetGone(t: TransferRecord, failure: TransferFailure, at: number): TransferStep {
+  if (!isActive(t)) return { transfer: t, actions: [] };
+  return {
+    transfer: { ...t, state: 'failed', reason: failure, settledAt: at },
+    actions: [...unhold(t), { type: 'event', eventType: 'call.transfer.failed' }],
+  };
+}
+
+/**
+ * An operator left at `at`. A warm transfer talking with the target completes when the last operator
+ * hangs up (the caller is not left alone on hold); while ringing it goes on, and the target's answer
+ * then completes it.
+ */
+export function operatorGone(t: TransferRecord, participantId: string, at: number): TransferStep {
+  if (!isActive(t) || !t.operatorIds.includes(participantId)) return { transfer: t, actions: [] };
+  const after = { ...t, operatorIds: t.operatorIds.filter((id) => id !== participantId) };
+  if (after.state === 'talking' && after.operatorIds.length === 0) return completed(after, at);
+  return { transfer: after, actions: [] };
+}
+
+/** The caller left at `at`: the transfer is cancelled and the target stops ringing or leaves. */
+export function callerGone(t: TransferRecord, at: number): TransferStep {
+  if (!isActive(t)) return { transfer: t, actions: [] };
+  return {
+    transfer: { ...t, state: 'cancelled', reason: 'caller_left', settledAt: at },
+    actions: [{ type: 'stop', participantId: t.targetId, reason: 'transfer_cancelled' }, { type: 'event', eventType: 'call.transfer.cancelled' }],
+  };
+}
+
+/** `transfer/complete` at `at`: a warm transfer whose target answered connects caller and target; the operators leave. */
+export function completeTransfer(t: TransferRecord | null, at: number): RequestStep {
+  if (!isActive(t)) return { transfer: t, actions: [], answer: { ok: false, code: 'no_transfer_in_progress' } };
+  if (t.state !== 'talking') return { transfer: t, actions: [], answer: { ok: false, code: 'transfer_not_answered' } };
+  return { ...completed(t, at), answer: { ok: true } };
+}
+
+/** `transfer/cancel` at `at`: the target is hung up and the caller comes back (off hold, with the operator). */
+export function cancelTransfer(t: TransferRecord | null, at: number): RequestStep {
+  if (!isActive(t)) return { transfer: t, actions: [], answer: { ok: false, code: 'no_transfer_in_progress' } };
+  return {
+    transfer: { ...t, state: 'cancelled', reason: 'api', settledAt: at },
+    actions: [{ type: 'stop', participantId: t.targetId, reason: 'transfer_cancelled' }, ...unhold(t), { type: 'event', eventType: 'call.transfer.cancelled' }],
+    answer: { ok: true },
+  };
+}
+
+/** The call ended at `at` with the transfer under way: it is settled silently (call.ended says the rest). */
+export function callEnded(t: TransferRecord, at: number): TransferRecord {
+  return isActive(t) ? { ...t, state: 'cancelled', reason: 'call_ended', settledAt: at } : t;
+}
+
+function completed(t: TransferRecord, at: number): TransferStep {
+  return {
+    transfer: { ...t, state: 'completed', settledAt: at },
+    actions: [
+      ...unhold(t),
+      ...t.operatorIds.map((participantId): TransferAction => ({ type: 'stop', participantId, reason: 'transferred' })),
+      { type: 'event', eventType: 'call.transfer.completed' },
+    ],
+  };
+}
+
+function unhold(t: TransferRecord): TransferAction[] {
+  return t.kind === 'warm' ? [{ type: 'hold', participantId: t.callerId, held: false }] : [];
+}
