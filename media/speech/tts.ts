@@ -7,11 +7,12 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Clock } from '../../shared/clock/clock.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from '../../shared/fs/private-files.js';
 import { resampleOffline } from '../../shared/audio/resample.js';
 import { parseWav, writeWav } from '../../shared/audio/wav.js';
 import { espeakVoice } from './voices.js';
@@ -194,12 +195,12 @@ async function readCached(file: string, rate: number): Promise<Int16Array | unde
   }
 }
 
-/** Stores a render on disk atomically (write, then rename), so a reader never sees half a file. */
+/** Stores a render on disk atomically (write, then rename), so a reader never sees half a file; the text is the customer's: 0600 in 0700. */
 async function writeCached(file: string, samples: Int16Array, rate: number): Promise<void> {
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
   try {
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(temp, writeWav(samples, rate));
+    await ensurePrivateDir(dirname(file));
+    await writeFile(temp, writeWav(samples, rate), { mode: PRIVATE_FILE_MODE });
     await rename(temp, file);
   } catch {
     await rm(temp, { force: true }).catch(() => undefined);

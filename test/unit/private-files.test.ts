@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync, statSync, readdirSync, mkdirSync, chmodSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, readdirSync, mkdirSync, chmodSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalRecordingStorage } from '../../media/record/recording-storage.js';
 import { ClipStore } from '../../media/clips/clip-store.js';
+import { SpeechSynthesizer } from '../../media/speech/tts.js';
+import { writeWav } from '../../shared/audio/wav.js';
 import { startEmbeddedPostgres } from '../../shared/db/embedded-postgres.js';
 
 const root = mkdtempSync(join(tmpdir(), 'sentral-perms-'));
@@ -34,6 +36,25 @@ describe('customer files are readable by the service user only', () => {
     await store.saveClip('clip_1', new Int16Array(1600));
     expect(mode(dir)).toBe(0o700);
     for (const file of readdirSync(dir)) expect(mode(join(dir, file)), file).toBe(0o600);
+  });
+
+  it('the speech disk cache (the customer\'s text, rendered) is written 0600 in a 0700 directory, even under a permissive umask', async () => {
+    // A stand-in for espeak-ng: reads the text, answers a fixed WAV.
+    const wav = join(root, 'speech.wav');
+    writeFileSync(wav, writeWav(new Int16Array(2205), 22050));
+    const binary = join(root, 'espeak.sh');
+    writeFileSync(binary, `#!/bin/sh\ncat > /dev/null\ncat '${wav}'\n`, { mode: 0o755 });
+    const cacheDir = join(root, 'tts', 'cache');
+    const previous = process.umask(0o000);
+    try {
+      await new SpeechSynthesizer({ binary, cacheDir }).render('private words', 'en-GB', 8000);
+    } finally {
+      process.umask(previous);
+    }
+    expect(mode(cacheDir)).toBe(0o700);
+    const files = readdirSync(cacheDir);
+    expect(files).toHaveLength(1);
+    for (const file of files) expect(mode(join(cacheDir, file)), file).toBe(0o600);
   });
 
   it('the embedded database lives in a 0700 data directory', async () => {
