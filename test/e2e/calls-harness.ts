@@ -13,6 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../../shared/config/config.js';
 import { openDatabase } from '../../shared/db/database.js';
 import { migrate } from '../../shared/db/migrate.js';
+import { startEmbeddedPostgres } from '../../shared/db/embedded-postgres.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
@@ -74,10 +75,19 @@ export interface CallsSystem {
 
 let numberSeq = 0;
 
-/** Starts an installation in standalone (memory bus and store) or cluster (NATS and Redis) shape. */
-export async function startCallsSystem(options: { cluster?: boolean; inProcessWorker?: boolean } = {}): Promise<CallsSystem> {
+/** An in-memory PGlite, served like a database of the run's server. */
+async function embeddedDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const embedded = await startEmbeddedPostgres({ dataDir: null });
+  return { url: embedded.url, drop: () => embedded.close() };
+}
+
+/**
+ * Starts an installation in standalone (memory bus and store) or cluster (NATS and Redis) shape; with
+ * `embeddedDatabase` on the PGlite that `sentral start` runs without DATABASE_URL instead of the run's PostgreSQL.
+ */
+export async function startCallsSystem(options: { cluster?: boolean; inProcessWorker?: boolean; embeddedDatabase?: boolean } = {}): Promise<CallsSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sentral-calls-'));
-  const db = await freshDatabase();
+  const db = options.embeddedDatabase ? await embeddedDatabase() : await freshDatabase();
   const prefix = options.cluster ? uniquePrefix('calls') : 'sentral';
   const config = loadConfig({
     SENTRAL_API_PORT: '0',
