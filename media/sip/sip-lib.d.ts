@@ -69,6 +69,8 @@ declare module 'sip' {
   export function create(options: StackOptions, onRequest: (request: SipMessage, remote: Remote) => void): Stack;
   export function makeResponse(request: SipMessage, status: number, reason?: string): SipMessage;
   export function parseUri(uri: string | SipUri): SipUri | undefined;
+  /** A copy with its own headers and Via list (a proxy forwards the copy). */
+  export function copyMessage(message: SipMessage, deep?: boolean): SipMessage;
   export function stringifyUri(uri: string | SipUri): string;
   export function parse(data: string | Uint8Array): SipMessage | undefined;
   export function stringify(message: SipMessage): string;

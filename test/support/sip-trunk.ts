@@ -10,10 +10,12 @@ import { freeSipPort } from './baresip.js';
 /** How the scripted trunk answers an INVITE. */
 export type TrunkBehaviour =
   | { kind: 'answer'; challenge?: { status: 401 | 407; realm: string; user: string; password: string } }
-  | { kind: 'status'; status: number };
+  | { kind: 'status'; status: number }
+  /** Proxies the INVITE (and a CANCEL of it) to a phone (baresip) on 127.0.0.2:port, as a carrier routes a call. */
+  | { kind: 'forward'; port: number };
 
 /**
- * A scriptable SIP trunk on 127.0.0.2 made with the same `sip` stack (UDP and TCP): it answers INVITEs as
+ * A scriptable SIP trunk on 127.0.0.2 (or `host`) made with the same `sip` stack (UDP and TCP): it answers INVITEs as
  * told (with a digest challenge first when asked), keeps an RTP socket for the answered call, and can send
  * BYE and re-INVITE into the dialog. For the paths baresip cannot drive: digest, TCP, hold, status codes.
  */
@@ -21,25 +23,33 @@ export class SipTrunk {
   readonly requests: SipMessage[] = [];
   readonly rtp: Buffer[] = [];
   behaviour: TrunkBehaviour = { kind: 'answer' };
+  /** Behaviour by the number dialled (the Request-URI's user part), before `behaviour`. */
+  readonly numbers = new Map<string, TrunkBehaviour>();
+  /** CANCELs for forwarded INVITEs still unanswered, by Call-ID. */
+  private readonly cancels = new Map<string, () => void>();
   private stack!: Stack;
   private rtpSocket!: Socket;
   private dialog: { invite: SipMessage; tag: string; cseq: number } | null = null;
   private readonly auth = new Map<string, object>();
   private readonly waiters = new Set<() => void>();
 
-  private constructor(readonly port: number) {}
+  private constructor(
+    readonly port: number,
+    readonly host: string,
+  ) {}
 
-  static async start(): Promise<SipTrunk> {
-    const port = await freeSipPort('127.0.0.2');
-    const t = new SipTrunk(port);
+  /** A trunk that forwards to phones on 127.0.0.2 needs another address: the stack takes its own address's URIs for itself. */
+  static async start(host = '127.0.0.2'): Promise<SipTrunk> {
+    const port = await freeSipPort(host);
+    const t = new SipTrunk(port, host);
     t.rtpSocket = createSocket('udp4');
-    t.rtpSocket.bind(0, '127.0.0.2');
+    t.rtpSocket.bind(0, host);
     await once(t.rtpSocket, 'listening');
     t.rtpSocket.on('message', (b) => {
       t.rtp.push(b);
       t.notify();
     });
-    t.stack = createSipStack({ address: '127.0.0.2', port, publicAddress: '127.0.0.2', udp: true, tcp: true }, (rq) => t.onRequest(rq), createLogger({ level: 'silent' }));
+    t.stack = createSipStack({ address: host, port, publicAddress: host, udp: true, tcp: true }, (rq) => t.onRequest(rq), createLogger({ level: 'silent' }));
     return t;
   }
 
@@ -68,7 +78,7 @@ export class SipTrunk {
         from: { uri: inv.headers.to!.uri, params: { tag: d.tag } },
         'call-id': inv.headers['call-id'],
         cseq: { method, seq: ++d.cseq },
-        contact: [{ uri: `sip:trunk@127.0.0.2:${this.port}`, params: {} }],
+        contact: [{ uri: `sip:trunk@${this.host}:${this.port}`, params: {} }],
         'max-forwards': 70,
         via: [],
       },
@@ -97,13 +107,18 @@ export class SipTrunk {
     this.notify();
     if (rq.method === 'ACK') return;
     if (rq.method === 'INVITE' && !rq.headers.to?.params.tag) return this.invite(rq);
-    if (rq.method === 'CANCEL') return this.stack.send(sip.makeResponse(rq, 200, 'OK'));
+    if (rq.method === 'CANCEL') {
+      this.stack.send(sip.makeResponse(rq, 200, 'OK'));
+      this.cancels.get(rq.headers['call-id']!)?.();
+      return;
+    }
     this.stack.send(sip.makeResponse(rq, 200, 'OK'));
   }
 
   private invite(rq: SipMessage): void {
-    const b = this.behaviour;
+    const b = this.numbers.get(sip.parseUri(rq.uri!)?.user ?? '') ?? this.behaviour;
     if (b.kind === 'status') return this.stack.send(sip.makeResponse(rq, b.status));
+    if (b.kind === 'forward') return this.forward(rq, b.port);
     if (b.challenge) {
       const key = rq.headers['call-id']!;
       let ctx = this.auth.get(key) as { realm?: string } | undefined;
@@ -120,16 +135,41 @@ export class SipTrunk {
     this.stack.send(ringing);
     const ok = sip.makeResponse(rq, 200, 'OK');
     ok.headers.to!.params.tag = tag;
-    ok.headers.contact = [{ uri: `sip:trunk@127.0.0.2:${this.port}`, params: {} }];
+    ok.headers.contact = [{ uri: `sip:trunk@${this.host}:${this.port}`, params: {} }];
     ok.headers['content-type'] = 'application/sdp';
     ok.content = this.sdp('sendrecv');
     this.dialog = { invite: rq, tag, cseq: 100 };
     this.stack.send(ok);
   }
 
+  /**
+   * A stateful proxy's INVITE: sent on with our Via on top, every answer sent back without it. No
+   * Record-Route: the dialog's later requests (ACK for 200, BYE) go between the ends directly.
+   */
+  private forward(rq: SipMessage, port: number): void {
+    const out = sip.copyMessage(rq);
+    out.uri = `sip:${sip.parseUri(rq.uri!)?.user}@127.0.0.2:${port}`;
+    const callId = rq.headers['call-id']!;
+    this.stack.send(out, (rs) => {
+      if ((rs.status ?? 0) < 200) {
+        const via = out.headers.via![0]!;
+        const cancel: SipMessage = {
+          method: 'CANCEL',
+          uri: out.uri,
+          headers: { via: [via], to: out.headers.to, from: out.headers.from, 'call-id': callId, cseq: { method: 'CANCEL', seq: out.headers.cseq!.seq }, 'max-forwards': 70 },
+        };
+        this.cancels.set(callId, () => this.stack.send(cancel, () => undefined));
+      } else {
+        this.cancels.delete(callId);
+      }
+      rs.headers.via!.shift();
+      this.stack.send(rs);
+    });
+  }
+
   private sdp(direction: string): string {
     const port = this.rtpSocket.address().port;
-    return `v=0\r\no=trunk 1 1 IN IP4 127.0.0.2\r\ns=-\r\nc=IN IP4 127.0.0.2\r\nt=0 0\r\nm=audio ${port} RTP/AVP 8 101\r\na=rtpmap:8 PCMA/8000\r\na=rtpmap:101 telephone-event/8000\r\na=${direction}\r\n`;
+    return `v=0\r\no=trunk 1 1 IN IP4 ${this.host}\r\ns=-\r\nc=IN IP4 ${this.host}\r\nt=0 0\r\nm=audio ${port} RTP/AVP 8 101\r\na=rtpmap:8 PCMA/8000\r\na=rtpmap:101 telephone-event/8000\r\na=${direction}\r\n`;
   }
 
   private notify(): void {
