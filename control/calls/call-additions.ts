@@ -16,18 +16,19 @@ import { priceListFor } from '../billing/price-list.js';
 import { askActor, messageIdFor } from './actor-requests.js';
 import { BOT_MAX_MINUTES } from './call-launcher.js';
 import { minutesLeft, reserveOnce, type ChargeRequest } from './call-pricing.js';
-import { committedContext, type CallRow } from './call-records.js';
+import { viewOf } from './call-reads.js';
+import type { CallRow } from './call-records.js';
+import type { CallView } from './call-views.js';
 import type { CallsService } from './calls-service.js';
 import { derivedId } from './derived-id.js';
-import type { CallContext } from './machines/call-context.js';
 import { resolveStream } from './stream-launch.js';
 import { releaseStreamSlot, takeStreamSlot } from './stream-slots.js';
 
-async function liveContext(calls: CallsService, call: CallRow): Promise<CallContext> {
-  const committed = await committedContext(calls.services.sql, call.id);
-  if (committed === null) throw new SentralError('actor_unavailable', { message: 'The call is still being started; retry shortly.', retryAfterSeconds: 1 });
-  if (committed.done || committed.context.status === 'ended') throw new SentralError('call_ended');
-  return committed.context;
+/** The read model of a call still running, or call_ended. */
+async function liveView(calls: CallsService, call: CallRow): Promise<CallView> {
+  const view = await viewOf(calls, call.id);
+  if (view.done || view.call.state === 'ended') throw new SentralError('call_ended');
+  return view;
 }
 
 /** A reservation for an addition, and whether this request made it (a retry may find the one made before). */
@@ -79,10 +80,10 @@ export async function addParticipant(
   idempotencyKey: string | null,
 ): Promise<{ created: boolean; participant: Participant }> {
   const { sql, clock } = calls.services;
-  const context = await liveContext(calls, call);
+  const view = await liveView(calls, call);
   if (spec.kind === 'phone') {
     if (spec.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: 'participant.to' });
-    if (context.from === null) throw new SentralError('from_not_allowed', { message: 'This call has no from number to dial a telephone with.', param: 'participant.to' });
+    if (view.call.from === null) throw new SentralError('from_not_allowed', { message: 'This call has no from number to dial a telephone with.', param: 'participant.to' });
   }
   const participantId = idempotencyKey === null ? newId('part', clock) : derivedId('part', caller.companyId, caller.mode, idempotencyKey);
   const prices = await priceListFor(sql, call.companyId);
@@ -92,7 +93,7 @@ export async function addParticipant(
       : spec.kind === 'phone'
         ? { service: 'phone', rateOre: prices.phoneMinuteOre, maxMinutes: null }
         : { service: 'app', rateOre: prices.appParticipantMinuteOre, maxMinutes: null };
-  const reserved = await reserveFor(calls, call, participantId, request, minutesLeft(context, clock.now()));
+  const reserved = await reserveFor(calls, call, participantId, request, minutesLeft(view, clock.now()));
   const answer = await handOver(calls, call.id, reserved, {
     id: messageIdFor(caller, idempotencyKey, 'participant.add'),
     type: 'participant.add',
@@ -110,20 +111,20 @@ export async function startStream(
   idempotencyKey: string | null,
 ): Promise<{ created: boolean; stream: Stream }> {
   const { sql, clock, hot } = calls.services;
-  const context = await liveContext(calls, call);
+  const view = await liveView(calls, call);
   const streamId = idempotencyKey === null ? newId('str', clock) : derivedId('str', caller.companyId, caller.mode, idempotencyKey);
-  const minutes = minutesLeft(context, clock.now());
+  const minutes = minutesLeft(view, clock.now());
   const launch = await resolveStream(
     sql,
     clock,
     caller,
     {
       profileId: call.profileId,
-      from: context.from,
-      to: context.to,
-      primaryParticipantId: context.primaryId,
+      from: view.call.from,
+      to: view.call.to,
+      primaryParticipantId: view.primaryId,
       callMinutes: minutes,
-      participantIds: context.participants.filter((p) => p.state !== 'left').map((p) => p.id),
+      participantIds: view.call.participants.filter((p) => p.state !== 'left').map((p) => p.id),
     },
     body,
     streamId,
@@ -156,11 +157,11 @@ export async function startRecording(
   idempotencyKey: string | null,
 ): Promise<{ created: boolean; command: Command }> {
   const { sql, clock } = calls.services;
-  const context = await liveContext(calls, call);
+  const view = await liveView(calls, call);
   const commandId = idempotencyKey === null ? newId('cmd', clock) : derivedId('cmd', caller.companyId, caller.mode, idempotencyKey);
   const recordingId = idempotencyKey === null ? newId('rec', clock) : derivedId('rec', caller.companyId, caller.mode, idempotencyKey);
   const prices = await priceListFor(sql, call.companyId);
-  const reserved = await reserveFor(calls, call, commandId, { service: 'recording', rateOre: prices.recordingMinuteOre, maxMinutes: null }, minutesLeft(context, clock.now()));
+  const reserved = await reserveFor(calls, call, commandId, { service: 'recording', rateOre: prices.recordingMinuteOre, maxMinutes: null }, minutesLeft(view, clock.now()));
   const answer = await handOver(calls, call.id, reserved, {
     id: messageIdFor(caller, idempotencyKey, 'command.startRecording'),
     type: 'command.startRecording',

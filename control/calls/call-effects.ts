@@ -1,7 +1,7 @@
 /**
  * The glue between the actor host and the rest of the system: what a committed call transition's effects
  * do. Inside the transaction (onCommit): events go to the event log with their webhook deliveries, money
- * moves in the ledger, and a ready recording is filed. After the commit (effect runner): media operations go
+ * moves in the ledger, a ready recording is filed, and the call's read model follows the new state. After the commit (effect runner): media operations go
  * to the call's media node, which publishes their outcomes into the call's mailbox itself (media.op.result,
  * like every other media event); dispatchers are woken; a stream that ended gives back its slot of the
  * company's concurrent streams.
@@ -19,6 +19,8 @@ import { capture, release } from '../billing/ledger.js';
 import type { ActorEffect, EffectContext, EffectRunner, OnCommit } from './host/effect.js';
 import { recordEvent, wakeDispatcher } from '../events/event-log.js';
 import { fileRecording } from './call-records.js';
+import { saveCallView } from './call-views.js';
+import type { CallContext } from './machines/call-context.js';
 import { creationStreamId } from './stream-launch.js';
 import { releaseStreamSlot } from './stream-slots.js';
 
@@ -54,7 +56,7 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
   const timeoutMs = deps.opTimeoutMs ?? 3000;
   const attempts = deps.opAttempts ?? 3;
 
-  const onCommit: OnCommit = async (tx: Tx, effects: ActorEffect[]) => {
+  const onCommit: OnCommit = async (tx: Tx, effects: ActorEffect[], context: EffectContext) => {
     for (const effect of effects) {
       switch (effect.type) {
         case 'event.record': {
@@ -83,6 +85,9 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
           break;
       }
     }
+    // The one place a call's snapshot is looked into: the call machine's own context, turned into its read model.
+    const ctx = context.kind === 'call' ? (context.snapshot as { context?: CallContext } | null)?.context : undefined;
+    if (ctx !== undefined) await saveCallView(tx, ctx, context.status !== 'active', clock.now());
   };
 
   // Nodes that just failed to answer, until when: their ops are not tried again meanwhile, so a dead node

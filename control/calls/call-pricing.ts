@@ -81,9 +81,9 @@ export async function reserveCharges(tx: Tx, clock: Clock, ctx: ReserveContext, 
 }
 
 /** Paid minutes a running call has left (its whole reservation while not answered yet); at least 1. */
-export function minutesLeft(context: { paidUntil: number | null; charge: Charge }, nowMs: number): number {
-  if (context.paidUntil === null) return Math.max(1, context.charge.paidMinutes);
-  return Math.max(1, Math.ceil((context.paidUntil - nowMs) / 60_000));
+export function minutesLeft(call: { paidUntil: number | null; paidMinutes: number }, nowMs: number): number {
+  if (call.paidUntil === null) return Math.max(1, call.paidMinutes);
+  return Math.max(1, Math.ceil((call.paidUntil - nowMs) / 60_000));
 }
 
 /**

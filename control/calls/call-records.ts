@@ -1,11 +1,10 @@
-/** The calls table (migration 050): ownership and launch of every call, its recordings, and reading its actor's state. */
+/** The calls table (migration 050): ownership and launch of every call, and its recordings. */
 import type { CallActorInput } from '../../protocol/calls/call-actor.js';
 import type { Metadata } from '../../protocol/calls/call.js';
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Tx } from '../../shared/db/database.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { Db, KeyPrincipal } from '../accounts/principal.js';
-import type { CallContext } from './machines/call-context.js';
 
 /** A call's row: who owns it and what was launched. */
 export interface CallRow {
@@ -55,13 +54,6 @@ export async function findCall(db: Db, caller: KeyPrincipal, callId: string): Pr
       and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`;
   if (!row) throw new SentralError('not_found', { message: 'No such call.', param: 'id' });
   return toCall(row);
-}
-
-/** The call's state as its actor last committed it, and whether the actor is done; null before it exists. */
-export async function committedContext(db: Db, callId: string): Promise<{ context: CallContext; done: boolean } | null> {
-  const [row] = await db<{ context: CallContext; status: string }[]>`
-    select snapshot -> 'context' as context, status from actor_snapshots where call_id = ${callId}`;
-  return row ? { context: row.context, done: row.status !== 'active' } : null;
 }
 
 /** Keeps metadata set after the call's actor finished (the call's outcome). */

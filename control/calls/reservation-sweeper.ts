@@ -21,6 +21,7 @@ import type { HotStore } from '../../shared/kv/hot-store.js';
 import type { Logger } from '../../shared/log/log.js';
 import { partitionOf } from '../../protocol/bus/bus-names.js';
 import { release } from '../billing/ledger.js';
+import { saveCallView } from './call-views.js';
 import { insertSnapshot } from './host/actor-store.js';
 import type { CallContext } from './machines/call-context.js';
 import { initialContext } from './machines/call-handlers.js';
@@ -79,11 +80,13 @@ async function abandon(deps: ReservationSweeperDeps, callId: string): Promise<{ 
     const [row] = await tx<{ launch: CallActorInput }[]>`select launch from calls where id = ${callId} for update skip locked`;
     if (!row) return null;
     const at = clock.now();
-    // Shaped like the host's persisted snapshots; `done` is never loaded back, only read for its context.
-    const snapshot = { status: 'done', value: 'ended', context: notStartedContext(row.launch, at), children: {}, historyValue: {} };
+    // Shaped like the host's persisted snapshots; `done` is never loaded back.
+    const context = notStartedContext(row.launch, at);
+    const snapshot = { status: 'done', value: 'ended', context, children: {}, historyValue: {} };
     // Epoch 0: written by no partition owner (claims issue epochs from 1).
     const marked = await insertSnapshot(tx, { callId, kind: 'call', partition: partitionOf(callId, partitions), epoch: 0, status: 'done', snapshot, at: new Date(at) });
     if (!marked) return null;
+    await saveCallView(tx, context, true, at);
     const open = await tx<{ id: string }[]>`
       select id from reservations where company_id = ${row.launch.companyId} and reference = ${callId} and state = 'open' order by id`;
     let releasedOre = 0;

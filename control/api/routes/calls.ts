@@ -9,7 +9,8 @@ import type { Services } from '../../app/services.js';
 import { askActor, messageIdFor } from '../../calls/actor-requests.js';
 import { createCall } from '../../calls/call-launcher.js';
 import { readCall, readCommand } from '../../calls/call-reads.js';
-import { committedContext, findCall, setMetadataAfterEnd } from '../../calls/call-records.js';
+import { findCall, setMetadataAfterEnd } from '../../calls/call-records.js';
+import { callView } from '../../calls/call-views.js';
 import { callsService } from '../../calls/calls-service.js';
 import { keyPrincipal } from '../route-config.js';
 import { checkVoice } from '../voice-param.js';
@@ -48,8 +49,8 @@ export const callRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   }, async (request) => {
     const caller = keyPrincipal(request);
     const row = await findCall(sql, caller, request.params.id);
-    const committed = await committedContext(sql, row.id);
-    if (committed !== null && !committed.done) {
+    const view = await callView(sql, row.id);
+    if (view !== null && !view.done) {
       try {
         const answer = await askActor(calls.actors, row.id, { id: messageIdFor(caller, request.idempotencyKey, 'update'), type: 'call.update', payload: { metadata: request.body.metadata } });
         return await calls.signer.call(answer.body as CallReply);

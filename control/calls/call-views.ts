@@ -1,0 +1,80 @@
+/**
+ * The calls' read model (migration 052): what the API shows of a call, its commands and its streams, written
+ * by the transaction that commits the call actor's snapshot, from the call's context through the pure view
+ * functions of machines/call-view.ts. The API reads these documents and never a snapshot, so XState's
+ * snapshot format is no contract; a field added to the view is stored and read without a change here.
+ */
+import type { CallReply } from '../../protocol/calls/call-actor.js';
+import type { Command } from '../../protocol/calls/command.js';
+import type { Stream } from '../../protocol/calls/stream.js';
+import type { Tx } from '../../shared/db/database.js';
+import type { Db } from '../accounts/principal.js';
+import type { CallContext } from './machines/call-context.js';
+import { callBody, commandBody, streamBody } from './machines/call-view.js';
+
+/** The parts of a call read one by one, and the document each is read as. */
+export interface CallViewItems {
+  command: Command;
+  stream: Stream;
+}
+
+/** A call as its last commit left it. */
+export interface CallView {
+  /** The actor finished: nothing changes the call any more. */
+  done: boolean;
+  call: CallReply;
+  /** When the call's paid time ends (null before billing starts). */
+  paidUntil: number | null;
+  /** Whole minutes the call's own reservation pays for. */
+  paidMinutes: number;
+  /** The dialled participant, if any. */
+  primaryId: string | null;
+}
+
+type Json = Parameters<Tx['json']>[0];
+
+/** Writes the read model of a call from its context (inside the transaction that commits it). */
+export async function saveCallView(tx: Tx, ctx: CallContext, done: boolean, at: number): Promise<void> {
+  const items = [
+    ...ctx.commands.map((c) => ({ kind: 'command', id: c.id, body: commandBody(ctx, c) })),
+    ...ctx.participants.filter((p) => p.kind === 'stream').map((p) => ({ kind: 'stream', id: p.id, body: streamBody(ctx, p) })),
+  ];
+  await tx`
+    insert into call_views (call_id, done, body, paid_until_ms, paid_minutes, primary_participant_id, updated_at_ms)
+    values (${ctx.callId}, ${done}, ${tx.json(callBody(ctx) as unknown as Json)}, ${ctx.paidUntil}, ${ctx.charge.paidMinutes}, ${ctx.primaryId}, ${at})
+    on conflict (call_id) do update
+      set done = excluded.done, body = excluded.body, paid_until_ms = excluded.paid_until_ms, paid_minutes = excluded.paid_minutes,
+          primary_participant_id = excluded.primary_participant_id, updated_at_ms = excluded.updated_at_ms`;
+  if (items.length === 0) return;
+  // One statement for all of them; a document that did not change is not rewritten.
+  await tx`
+    insert into call_view_items (call_id, kind, item_id, body)
+    select ${ctx.callId}, x.kind, x.id, x.body from jsonb_to_recordset(${tx.json(items as unknown as Json)}) as x(kind text, id text, body jsonb)
+    on conflict (call_id, kind, item_id) do update set body = excluded.body
+      where call_view_items.body is distinct from excluded.body`;
+}
+
+/** The call's read model, or null before its actor's first commit. */
+export async function callView(db: Db, callId: string): Promise<CallView | null> {
+  const [row] = await db<{ done: boolean; body: CallReply; paid_until_ms: number | null; paid_minutes: number; primary_participant_id: string | null }[]>`
+    select done, body, paid_until_ms, paid_minutes, primary_participant_id from call_views where call_id = ${callId}`;
+  if (!row) return null;
+  return { done: row.done, call: row.body, paidUntil: row.paid_until_ms, paidMinutes: row.paid_minutes, primaryId: row.primary_participant_id };
+}
+
+/**
+ * One command or stream of a call: `call` false before the actor's first commit, `item` null when the call
+ * has no such part.
+ */
+export async function callViewItem<K extends keyof CallViewItems>(
+  db: Db,
+  callId: string,
+  kind: K,
+  itemId: string,
+): Promise<{ call: boolean; item: CallViewItems[K] | null }> {
+  const [row] = await db<{ body: CallViewItems[K] | null }[]>`
+    select i.body from call_views v
+    left join call_view_items i on i.call_id = v.call_id and i.kind = ${kind} and i.item_id = ${itemId}
+    where v.call_id = ${callId}`;
+  return { call: row !== undefined, item: row?.body ?? null };
+}
