@@ -1,7 +1,7 @@
 /**
  * Turns the connection grants in the actor's answers into what customers get: `connection: {url, token}`
- * with the room token signed by the control plane's key. The grant's window is the actor's decision; the
- * same grant always signs to the same token.
+ * with the room token signed by the control plane's key. The grant's window and generation are the actor's
+ * decision; the same grant always signs to the same token.
  */
 import type { KeyObject } from 'node:crypto';
 import type { CallReply, ConnectionGrant, ParticipantReply } from '../../protocol/calls/call-actor.js';
@@ -30,6 +30,7 @@ export class ConnectionSigner {
       kind: grant.kind,
       notBefore: grant.notBefore,
       expiresAt: grant.expiresAt,
+      generation: grant.generation,
     });
     return { url: grant.url, token };
   }

@@ -1,4 +1,4 @@
-import { addLeg, removeLeg, updateLeg } from './ops/leg-ops.js';
+import { addLeg, removeLeg, supersedeTokens, updateLeg } from './ops/leg-ops.js';
 import type { OpHandlers } from './ops/op-handler.js';
 import { play } from './ops/play.js';
 import { startRecording, stopRecording } from './ops/recording-ops.js';
@@ -17,6 +17,7 @@ export const opHandlers: OpHandlers = {
   addLeg,
   updateLeg,
   removeLeg,
+  supersedeTokens,
   say,
   play,
   stopMedia,

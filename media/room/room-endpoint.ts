@@ -53,7 +53,7 @@ interface SocketData {
 /**
  * The room endpoint (`/room?token=…`): app and bot participants send and receive 20 ms PCM16 frames and
  * JSON control messages. The token is checked during the upgrade; a refused one still upgrades so the
- * client can read the error code, then closes with 4401. Nothing a client sends can stop the node:
+ * client can read the error code, then closes with 4401 (also when a newer token of the participant superseded it). Nothing a client sends can stop the node:
  * wrong frames get an error message, floods are dropped, a slow reader loses audio rather than memory.
  */
 export class RoomEndpoint {
@@ -130,6 +130,10 @@ export class RoomEndpoint {
       this.refuse(ws, ROOM_CLOSE.unknownParticipant, 'room_participant_unknown');
       return;
     }
+    if (!leg.admits(claims.gen)) {
+      this.refuse(ws, ROOM_CLOSE.unauthorized, 'room_token_superseded');
+      return;
+    }
     const connection = this.connectionOf(ws, data);
     data.leg = leg;
     data.connection = connection;
@@ -137,7 +141,7 @@ export class RoomEndpoint {
       connection.close(ROOM_CLOSE.unauthorized, 'room_token_expired', errorCatalogue.room_token_expired.message),
     );
     send(ws, { type: 'joined', participantId: claims.sub, callId: claims.call, kind: claims.kind, sampleRate: 16000, frameBytes: ROOM_FRAME_BYTES });
-    leg.attach(connection);
+    leg.attach(connection, claims.gen);
     for (const other of this.deps.directory.roomLegs(leg.callId)) {
       if (other === leg || !other.connected) continue;
       connection.send({ type: 'participant', participantId: other.id, kind: other.participantKind, event: 'present' });

@@ -1,5 +1,6 @@
 import type { RoomServerMessage } from '../../protocol/room/room-message.js';
 import { ROOM_CLOSE, ROOM_FRAME_BYTES } from '../../protocol/room/room-message.js';
+import { errorCatalogue } from '../../shared/errors/catalogue.js';
 import { defaultModes, type LegContext, type LegModes, type PcmLeg } from '../session/leg.js';
 
 /** The socket side of a room participant, as the leg sees it (the endpoint implements it over uWS). */
@@ -24,6 +25,10 @@ export class RoomLeg implements PcmLeg {
   readonly rate = 16000;
   readonly modes: LegModes = defaultModes();
   private connection: RoomConnection | null = null;
+  /** The newest token generation this node knows of: an older token is refused (room-endpoint.ts). */
+  private generation = 1;
+  /** The generation of the token the current connection was opened with. */
+  private connectionGeneration = 1;
   private readonly queue: Int16Array[] = [];
   private readonly outBytes = new Uint8Array(ROOM_FRAME_BYTES);
   private readonly outSamples = new Int16Array(this.outBytes.buffer);
@@ -48,10 +53,28 @@ export class RoomLeg implements PcmLeg {
     return this.connection !== null;
   }
 
-  /** Takes a new connection; an older one is closed as replaced. */
-  attach(connection: RoomConnection): void {
+  /** Whether a token of `generation` may connect: none older than the newest issued (that the node knows of). */
+  admits(generation: number): boolean {
+    return generation >= this.generation;
+  }
+
+  /**
+   * Tokens older than `generation` stop working; a connection opened with one is closed (4401
+   * room_token_superseded) and leaves as a disconnection, so the participant may come back with the new token.
+   */
+  supersede(generation: number): void {
+    this.generation = Math.max(this.generation, generation);
+    if (this.connection && this.connectionGeneration < this.generation) {
+      this.connection.close(ROOM_CLOSE.unauthorized, 'room_token_superseded', errorCatalogue.room_token_superseded.message);
+    }
+  }
+
+  /** Takes a new connection made with a token of `generation` (which supersedes older ones); an older connection is closed as replaced. */
+  attach(connection: RoomConnection, generation = 1): void {
     const previous = this.connection;
     this.connection = connection;
+    this.connectionGeneration = generation;
+    this.generation = Math.max(this.generation, generation);
     this.queue.length = 0;
     if (previous) previous.close(ROOM_CLOSE.replaced, 'room_replaced', 'A newer connection of this participant replaced this one.');
     this.ctx.report({ type: 'participant.connected', legId: this.id });

@@ -185,6 +185,8 @@ export interface ConnectionGrant {
   kind: 'app' | 'bot';
   notBefore: number;
   expiresAt: number;
+  /** The token's generation: each new token of the participant supersedes the ones before. */
+  generation: number;
 }
 
 /** A participant as the actor replies it: the API turns `connection` (a grant) into `{ url, token }`. */

@@ -71,6 +71,18 @@ export const RemoveLeg = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 200 })),
 });
 
+/**
+ * A room participant got a new token: tokens of an earlier generation stop working, and a connection opened
+ * with one is closed (4401 room_token_superseded). A connection made with the new token first raises the
+ * generation by itself; this op then changes nothing.
+ */
+export const SupersedeTokens = Type.Object({
+  op: Type.Literal('supersedeTokens'),
+  ...base,
+  legId: Id,
+  generation: Type.Integer({ minimum: 1 }),
+});
+
 /** Speaks text to everyone, or to one participant with `to`; ends with playback.ended. */
 export const Say = Type.Object({
   op: Type.Literal('say'),
@@ -150,6 +162,7 @@ export const MediaOp = Type.Union([
   AddLeg,
   UpdateLeg,
   RemoveLeg,
+  SupersedeTokens,
   Say,
   Play,
   StopMedia,

@@ -56,7 +56,7 @@ export type RoomServerMessage = Static<typeof RoomServerMessage>;
 
 /** WebSocket close codes the room endpoint uses (4000-4999 are the application's). */
 export const ROOM_CLOSE = {
-  /** The token is missing, wrong, not yet valid or expired. */
+  /** The token is missing, wrong, not yet valid, expired or superseded by a newer one. */
   unauthorized: 4401,
   /** The participant is not in a call on this node. */
   unknownParticipant: 4404,

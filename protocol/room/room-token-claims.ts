@@ -20,6 +20,8 @@ export const RoomTokenClaims = Type.Object({
   call: Type.String({ minLength: 1, maxLength: 64 }),
   kind: Type.Union([Type.Literal('app'), Type.Literal('bot')]),
   grants: RoomGrants,
+  /** The participant's token generation: a newer token supersedes every older one (nbf counts only seconds). */
+  gen: Type.Integer({ minimum: 1 }),
   /** Seconds since the epoch. */
   nbf: Type.Integer(),
   exp: Type.Integer(),

@@ -85,6 +85,7 @@ export const errorCatalogue = {
   room_token_invalid: { status: 401, message: 'The room token is missing, malformed or wrongly signed.' },
   room_token_expired: { status: 401, message: 'The room token has expired; fetch a new one.' },
   room_token_not_yet_valid: { status: 401, message: 'The room token is not valid yet.' },
+  room_token_superseded: { status: 401, message: 'A newer token was issued for this participant; connect with that one.' },
   room_participant_unknown: { status: 404, message: 'The participant is not in a call on this media node.' },
   room_replaced: { status: 409, message: 'A newer connection of this participant replaced this one.' },
   room_participant_removed: { status: 410, message: 'The participant was removed from the call.' },

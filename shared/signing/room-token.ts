@@ -34,6 +34,8 @@ export interface RoomTokenRequest {
   notBefore: number;
   /** Epoch ms at which it stops working (and an open connection is closed). */
   expiresAt: number;
+  /** The participant's token generation (default 1): media nodes refuse a token older than the newest they were told of. */
+  generation?: number;
 }
 
 /** The grants of a participant kind: a bot publishes its microphone and hears the call, but sends no data. */
@@ -43,7 +45,7 @@ export function grantsFor(kind: 'app' | 'bot'): RoomGrants {
 
 /** Signs a room token (EdDSA JWT) with the grants of the participant's kind. */
 export async function issueRoomToken(privateKey: KeyObject, request: RoomTokenRequest): Promise<string> {
-  return new SignJWT({ call: request.callId, kind: request.kind, grants: grantsFor(request.kind) })
+  return new SignJWT({ call: request.callId, kind: request.kind, grants: grantsFor(request.kind), gen: request.generation ?? 1 })
     .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
     .setSubject(request.participantId)
     .setIssuer(ISSUER)
@@ -81,6 +83,7 @@ export async function verifyRoomToken(publicKey: KeyObject, token: string, nowMs
 }
 
 function pick(payload: Record<string, unknown>): Record<string, unknown> {
-  const { sub, call, kind, grants, nbf, exp } = payload;
-  return { sub, call, kind, grants, nbf, exp };
+  const { sub, call, kind, grants, gen, nbf, exp } = payload;
+  // A token issued before generations existed is of the first one.
+  return { sub, call, kind, grants, gen: gen ?? 1, nbf, exp };
 }

@@ -120,18 +120,22 @@ describe('the softphone page (/phone) in Chromium', () => {
     // Alice still hears Bob.
     await heardAbove(alice, SPEECH);
 
-    // A new token reconnects: the participant's old connection is replaced, and audio flows again.
+    // A new token supersedes the old one: the page connected with it is closed (4401 room_token_superseded), the
+    // others see Bob leave, and the new token connects and is heard again.
+    const events = (page: typeof alice, text: string) => page.evaluate((t) => (globalThis as any).sentralPhone.events.filter((e: { text: string }) => e.text === t).length, text);
     const token = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/participants/${bobInfo.id}/token`, {});
     expect(token.status, JSON.stringify(token.body)).toBe(200);
-    const bobAgain = await openPhone(token.body.connection);
     await bob.waitForFunction(() => (globalThis as any).sentralPhone.state === 'closed', null, WAIT);
-    expect(await bob.locator('#events').textContent()).toContain('closed 4409');
+    expect(await bob.locator('#events').textContent()).toContain('closed 4401');
+    await alice.waitForFunction((id) => (globalThis as any).sentralPhone.events.some((e: { text: string }) => e.text === `participant ${id} (app) left`), bobInfo.id, WAIT);
+    const bobAgain = await openPhone(token.body.connection);
+    await alice.waitForFunction((id) => (globalThis as any).sentralPhone.events.filter((e: { text: string }) => e.text === `participant ${id} (app) joined`).length === 2, bobInfo.id, WAIT);
     await alice.click('#mute');
     await heardAbove(bobAgain, SPEECH);
-    // A replaced connection is no departure; leaving is.
-    expect(await alice.locator('#events').textContent()).not.toContain(`participant ${bobInfo.id} (app) left`);
+    // Leaving is a departure too.
+    expect(await events(alice, `participant ${bobInfo.id} (app) left`)).toBe(1);
     await bobAgain.click('#leave');
-    await alice.waitForFunction((id) => (globalThis as any).sentralPhone.events.some((e: { text: string }) => e.text === `participant ${id} (app) left`), bobInfo.id, WAIT);
+    await alice.waitForFunction((id) => (globalThis as any).sentralPhone.events.filter((e: { text: string }) => e.text === `participant ${id} (app) left`).length === 2, bobInfo.id, WAIT);
 
     await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
     await Promise.all([alice, bob, bobAgain].map((p) => p.waitForFunction(() => (globalThis as any).sentralPhone.state !== 'joined', null, WAIT)));

@@ -111,9 +111,9 @@ export class NodeHarness<C extends Clock = ManualClock> {
     });
   }
 
-  /** A room token for a participant, valid from now for `ms`. */
-  token(callId: string, participantId: string, kind: 'app' | 'bot' = 'app', ms = 60_000, notBefore = this.clock.now()): Promise<string> {
-    return issueRoomToken(this.keys.privateKey, { callId, participantId, kind, notBefore, expiresAt: notBefore + ms });
+  /** A room token for a participant, valid from now for `ms`, of token generation `generation`. */
+  token(callId: string, participantId: string, kind: 'app' | 'bot' = 'app', ms = 60_000, notBefore = this.clock.now(), generation = 1): Promise<string> {
+    return issueRoomToken(this.keys.privateKey, { callId, participantId, kind, notBefore, expiresAt: notBefore + ms, generation });
   }
 
   /** Connects a room client with `token`. */

@@ -137,6 +137,32 @@ describe('room endpoint tokens and connections', () => {
     expect(second.ws.readyState).toBe(second.ws.OPEN);
   });
 
+  it('a new token supersedes the older ones: a socket open on an older one is closed, and an older one is refused at connect', async () => {
+    await callWithApp('call_g', 'part_a');
+    const first = await h.token('call_g', 'part_a');
+    const old = h.client(first);
+    await old.message('joined');
+    // The call's actor issued generation 2 (same second, same window: only the generation tells them apart).
+    expect(await h.op({ op: 'supersedeTokens', callId: 'call_g', legId: 'part_a', generation: 2 })).toEqual({ ok: true });
+    expect(await old.closed).toEqual({ code: 4401, reason: 'room_token_superseded' });
+    expect(old.messages.at(-1)).toMatchObject({ type: 'error', code: 'room_token_superseded' });
+    await h.event((e) => e.type === 'participant.disconnected' && e.legId === 'part_a');
+    expect(await refusedWith(first)).toEqual({ code: 4401, error: 'room_token_superseded' });
+    const second = h.client(await h.token('call_g', 'part_a', 'app', 60_000, h.clock.now(), 2));
+    await second.message('joined');
+
+    // A token of generation 3 that reaches the node before the op about it: it raises the generation itself,
+    // replaces the connection, and generation 2 stops working; the late op changes nothing.
+    const third = h.client(await h.token('call_g', 'part_a', 'app', 60_000, h.clock.now(), 3));
+    await third.message('joined');
+    expect(await second.closed).toEqual({ code: 4409, reason: 'room_replaced' });
+    expect(await refusedWith(await h.token('call_g', 'part_a', 'app', 60_000, h.clock.now(), 2))).toEqual({ code: 4401, error: 'room_token_superseded' });
+    expect(await h.op({ op: 'supersedeTokens', callId: 'call_g', legId: 'part_a', generation: 3 })).toEqual({ ok: true });
+    await third.until(() => third.frames.length > 3);
+    expect(third.ws.readyState).toBe(third.ws.OPEN);
+    expect(await h.op({ op: 'supersedeTokens', callId: 'call_g', legId: 'part_nobody', generation: 2 })).toMatchObject({ ok: false, error: { code: 'media_leg_not_found' } });
+  });
+
   it('a bot that sends data gets room_data_forbidden and nothing is delivered; an app\'s data reaches the others', async () => {
     await callWithApp('call_b', 'part_bot', 'bot');
     await h.op({ op: 'addLeg', callId: 'call_b', legId: 'part_app', kind: 'room', room: { participantKind: 'app' } });

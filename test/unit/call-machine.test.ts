@@ -158,7 +158,7 @@ describe('call between app participants only', () => {
     const [reply] = replies(call.all);
     expect(reply!.body.state).toBe('in_progress');
     expect(reply!.body.participants[0].connection).toEqual({
-      url: 'ws://127.0.0.1:9/room', participantId: 'part_a', callId: 'call_test', kind: 'app', notBefore: T0, expiresAt: T0 + 15 * MIN,
+      url: 'ws://127.0.0.1:9/room', participantId: 'part_a', callId: 'call_test', kind: 'app', notBefore: T0, expiresAt: T0 + 15 * MIN, generation: 1,
     });
     expect(call.timer('callPaid', 'call_test')?.fireAt).toBe(T0 + 10 * MIN);
   });

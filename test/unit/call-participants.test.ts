@@ -70,6 +70,17 @@ describe('bots', () => {
     expect(reply!.body.connection).toMatchObject({ notBefore: T0 + 2 * MIN, expiresAt: T0 + 8 * MIN });
   });
 
+  it('a new token supersedes the old one: its generation goes up, even within the same second, and the media node is told', () => {
+    const call = answered();
+    const added = call.send({ type: 'participant.add', participant: bot('part_bot', 3) }, T0);
+    expect(replies(added)[0]!.body.connection).toMatchObject({ generation: 1 });
+    for (const generation of [2, 3]) {
+      const out = call.send({ type: 'participant.token', participantId: 'part_bot' }, T0 + MIN);
+      expect(replies(out)[0]!.body.connection).toMatchObject({ notBefore: T0 + MIN, generation });
+      expect(ops(out)).toEqual([expect.objectContaining({ op: 'supersedeTokens', legId: 'part_bot', generation })]);
+    }
+  });
+
   it('under a test key are free, have no connection, and stay at most one minute', () => {
     const call = answered({ mode: 'test', charge: { reservationId: null, service: 'phone', reservedOre: 0, rateOre: 0, paidMinutes: 10 } });
     const added = call.send({ type: 'participant.add', participant: bot('part_bot', 10, null) }, T0);

@@ -20,9 +20,23 @@ describe('room tokens', () => {
       call: 'call_1',
       kind: 'app',
       grants: { canPublishSources: ['microphone'], canPublishData: true, canSubscribe: true },
+      gen: 1,
       nbf: now / 1000,
       exp: now / 1000 + 60,
     });
+  });
+
+  it('carry the token generation; one issued before generations existed is of the first', async () => {
+    expect((await verifyRoomToken(keys.publicKey, await issueRoomToken(keys.privateKey, { ...request, generation: 4 }), now)).gen).toBe(4);
+    const legacy = await new SignJWT({ call: 'call_1', kind: 'app', grants: grantsFor('app') })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject('part_1')
+      .setIssuer('sentral')
+      .setAudience('sentral-room')
+      .setNotBefore(now / 1000)
+      .setExpirationTime(now / 1000 + 60)
+      .sign(keys.privateKey);
+    expect((await verifyRoomToken(keys.publicKey, legacy, now)).gen).toBe(1);
   });
 
   it('a bot token allows only microphone audio and no data', async () => {

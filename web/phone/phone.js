@@ -10,7 +10,7 @@ const CLOSE_REASONS = {
   1000: 'left',
   1001: 'the media node is stopping',
   1006: 'the connection was lost',
-  4401: 'the token is invalid or expired: paste a new connection (POST /v1/calls/{id}/participants/{participantId}/token)',
+  4401: 'the token is invalid, expired or superseded by a newer one: paste a new connection (POST /v1/calls/{id}/participants/{participantId}/token)',
   4404: 'no such participant in a call on this media node',
   4409: 'replaced by a newer connection of the same participant',
   4410: 'removed from the call, or the call ended',

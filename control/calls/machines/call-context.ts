@@ -43,8 +43,11 @@ export interface ParticipantRecord {
   charge: Charge | null;
   /** When its paid time ends once it is in the call; null until then or when the call's paid time rules. */
   paidUntil: number | null;
-  /** App and bot: the window of the room token (null for a test-key bot and other kinds). */
-  token: { notBefore: number; expiresAt: number } | null;
+  /**
+   * App and bot: the window and generation of the room token (null for a test-key bot and other kinds). Each
+   * new token bumps the generation, which supersedes the older tokens (snapshots from before read as 1).
+   */
+  token: { notBefore: number; expiresAt: number; generation: number } | null;
   /** A bot under a test key: no room, no leg, free, at most a minute. */
   virtual: boolean;
   /** The addLeg op, so a refusal by the media node is traced back to this participant. */

@@ -9,13 +9,13 @@ import { callBody, commandBody, participantBody, streamBody } from './call-view.
 import { finishCommand, onCommandTimer, onOpResult, rejectCommand } from './command-machine.js';
 import {
   DEFAULT_RING_TIMEOUT_MS,
-  appTokenWindow,
   isPresent,
   launchParticipant,
   leave,
   launchStream,
   onLegEvent,
   onParticipantTimer,
+  renewToken,
   updatedFields,
 } from './participant-machine.js';
 
@@ -163,9 +163,7 @@ function onRequest(d: CallDraft, e: CallRequestEvent): void {
       if (!p) return d.refuse('not_found', 'participantId');
       if (p.kind !== 'app' && p.kind !== 'bot') return d.refuse('participant_no_connection', 'participantId');
       if (!isPresent(p)) return d.refuse('participant_left', 'participantId');
-      // A bot's token never outlives its paid time plus 5 minutes: a new one keeps the old expiry.
-      if (p.kind === 'app') p.token = appTokenWindow(d);
-      else if (p.token !== null) p.token = { notBefore: d.at, expiresAt: p.token.expiresAt };
+      renewToken(d, p);
       return d.reply(participantBody(c, p));
     }
     case 'stream.get': {

@@ -12,7 +12,7 @@ export function iso(ms: number | null): string | null {
 /** The connection grant of an app or bot participant (null for a test-key bot and for phones and streams). */
 export function connectionOf(ctx: CallContext, p: ParticipantRecord): ConnectionGrant | null {
   if ((p.kind !== 'app' && p.kind !== 'bot') || p.token === null || p.state === 'left') return null;
-  return { url: ctx.media.roomUrl, participantId: p.id, callId: ctx.callId, kind: p.kind, ...p.token };
+  return { url: ctx.media.roomUrl, participantId: p.id, callId: ctx.callId, kind: p.kind, ...p.token, generation: p.token.generation ?? 1 };
 }
 
 /** A participant as the actor replies it. */

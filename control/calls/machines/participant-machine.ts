@@ -71,6 +71,19 @@ export function appTokenWindow(d: CallDraft): { notBefore: number; expiresAt: nu
   return { notBefore: d.at, expiresAt: Math.min(d.at + TOKEN_MAX_MS, paidEnd + BOT_CONNECT_GRACE_MS) };
 }
 
+/**
+ * A new room token for an app or bot participant that has one: an app gets a new window, a bot keeps its
+ * expiry (it never outlives its paid time plus 5 minutes). The generation goes up and the media node is told,
+ * so the older tokens stop working and a connection made with one is closed.
+ */
+export function renewToken(d: CallDraft, p: ParticipantRecord): void {
+  if (p.token === null) return;
+  const window = p.kind === 'app' ? appTokenWindow(d) : { notBefore: d.at, expiresAt: p.token.expiresAt };
+  const generation = (p.token.generation ?? 1) + 1;
+  p.token = { ...window, generation };
+  d.op({ op: 'supersedeTokens', legId: p.id, generation });
+}
+
 /** Adds a phone, app or bot participant: sends its leg to the media node and arms its timers. */
 export function launchParticipant(d: CallDraft, launch: ParticipantLaunch): ParticipantRecord {
   const p = blank(d, launch.participantId, launch.kind, launch.kind === 'phone' ? 'dialing' : 'waiting');
@@ -86,7 +99,7 @@ export function launchParticipant(d: CallDraft, launch: ParticipantLaunch): Part
     p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'phone', phone: { to: p.to!, ...(d.ctx.from ? { from: d.ctx.from } : {}), ringTimeoutSeconds: ringSeconds, ...live } });
     d.setTimer('ring', p.id, d.at + d.ctx.ringTimeoutMs);
   } else if (launch.kind === 'app') {
-    p.token = appTokenWindow(d);
+    p.token = { ...appTokenWindow(d), generation: 1 };
     p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'app' } });
     d.setTimer('join', p.id, d.at + APP_JOIN_WINDOW_MS);
   } else if (d.ctx.mode === 'test') {
@@ -99,7 +112,7 @@ export function launchParticipant(d: CallDraft, launch: ParticipantLaunch): Part
     d.setTimer('testLimit', p.id, d.at + Math.min(TEST_LIMIT_MS, paidWindowMs(d, p)));
   } else {
     const window = paidWindowMs(d, p);
-    p.token = { notBefore: d.at, expiresAt: Math.min(d.at + window + BOT_CONNECT_GRACE_MS, d.at + TOKEN_MAX_MS) };
+    p.token = { notBefore: d.at, expiresAt: Math.min(d.at + window + BOT_CONNECT_GRACE_MS, d.at + TOKEN_MAX_MS), generation: 1 };
     p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'bot' } });
     d.setTimer('token', p.id, p.token.expiresAt);
   }

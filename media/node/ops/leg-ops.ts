@@ -71,6 +71,14 @@ export function updateLeg(env: OpEnv, op: Extract<MediaOp, { op: 'updateLeg' }>)
   return { ok: true };
 }
 
+/** supersedeTokens: a room participant's tokens older than `generation` stop working, and a connection made with one closes. */
+export function supersedeTokens(env: OpEnv, op: Extract<MediaOp, { op: 'supersedeTokens' }>): MediaOpAnswer {
+  const leg = env.session(op.callId).getLeg(op.legId);
+  if (!(leg instanceof RoomLeg)) throw new SentralError('media_leg_not_found', { param: 'legId' });
+  leg.supersede(op.generation);
+  return { ok: true };
+}
+
 /** removeLeg: hangs up, disconnects or stops a leg; one that already went is not an error (the outcome is the same). */
 export function removeLeg(env: OpEnv, op: Extract<MediaOp, { op: 'removeLeg' }>): MediaOpAnswer {
   env.session(op.callId).removeLeg(op.legId, op.reason ?? 'removed');
