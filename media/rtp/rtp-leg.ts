@@ -138,9 +138,9 @@ export class RtpLeg implements PcmLeg {
     this.send(packet, target);
   }
 
-  /** The far side ended the call (a BYE): the session removes the leg and reports it hung up. */
-  endedByFarSide(): void {
-    if (!this.closed) this.ctx.ended('hung up');
+  /** The far side ended the call (a BYE, or it never acknowledged our answer): the session removes the leg and reports it hung up. */
+  endedByFarSide(reason = 'hung up'): void {
+    if (!this.closed) this.ctx.ended(reason);
   }
 
   close(reason: string): void {

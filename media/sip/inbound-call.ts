@@ -3,32 +3,28 @@ import type { SipMessage } from 'sip';
 import type { LegContext } from '../session/leg.js';
 import { RtpLeg } from '../rtp/rtp-leg.js';
 import type { RtpPort } from '../rtp/rtp-port-pool.js';
-import { parseAudio, writeAnswer, type AudioDescription } from '../rtp/sdp.js';
-import { remoteFrom } from './outbound-call.js';
+import { writeAnswer, type AudioDescription } from '../rtp/sdp.js';
 import type { SipSettings } from './sip-config.js';
+import { SipDialog, remoteFrom } from './sip-dialog.js';
 
 /** What an inbound call needs from the agent. */
 export interface InboundHost {
   settings: SipSettings;
   send(message: SipMessage, onResponse?: (response: SipMessage) => void): void;
-  /** Answers the call's INVITE (with our tag). */
-  respond(status: number, reason: string, body?: string): void;
+  /** Answers the call's INVITE (with our tag); returns how to send the same answer again. */
+  respond(status: number, reason: string, body?: string): () => void;
   forget(call: InboundCall): void;
 }
 
 /**
  * A call the trunk offers us: its INVITE waits (180 Ringing sent) until the inbound flow answers it with a
  * leg or rejects it, or the caller cancels. Once answered it is a dialog like an outbound call's: BYE both
- * ways, re-INVITE from the far end for hold.
+ * ways, re-INVITE from the far end for hold, our 200 OK repeated until the caller's ACK.
  */
-export class InboundCall {
+export class InboundCall extends SipDialog {
   readonly id = `sip_${randomBytes(10).toString('hex')}`;
-  readonly localTag = randomBytes(6).toString('hex');
   leg: RtpLeg | null = null;
-  private state: 'offered' | 'confirmed' | 'ended' = 'offered';
   private cseq = 1;
-  private readonly sessionId = String(Date.now());
-  private sdpVersion = 1;
 
   constructor(
     private readonly host: InboundHost,
@@ -36,7 +32,9 @@ export class InboundCall {
     private readonly offer: AudioDescription,
     readonly from: string,
     readonly to: string,
-  ) {}
+  ) {
+    super(host.settings, 'offered');
+  }
 
   get key(): string {
     return `${this.invite.headers['call-id']};${this.localTag}`;
@@ -46,14 +44,14 @@ export class InboundCall {
     return this.state === 'offered';
   }
 
-  /** Answers with a leg on `port`: 200 OK with our SDP answer, and the leg reports answered. */
+  /** Answers with a leg on `port`: 200 OK with our SDP answer (repeated until the ACK), and the leg reports answered. */
   answer(legId: string, ctx: LegContext, port: RtpPort): RtpLeg {
-    const leg = new RtpLeg(legId, ctx, port, () => this.hangup());
-    const answer = writeAnswer({ address: this.host.settings.publicAddress, port: leg.localPort, sessionId: this.sessionId, version: this.sdpVersion++ }, this.offer)!;
+    const leg = new RtpLeg(legId, ctx, port, () => this.hangup(), () => this.tick());
+    const answer = writeAnswer(this.local(leg.localPort), this.offer)!;
     leg.setRemote(remoteFrom(this.offer, answer.codec));
     this.leg = leg;
     this.state = 'confirmed';
-    this.host.respond(200, 'OK', answer.sdp);
+    this.repeatUntilAcked(this.invite, this.host.respond(200, 'OK', answer.sdp));
     ctx.report({ type: 'leg.answered', legId });
     return leg;
   }
@@ -62,7 +60,7 @@ export class InboundCall {
   reject(status = 603, reason = 'Decline'): void {
     if (this.state !== 'offered') return;
     this.state = 'ended';
-    this.host.forget(this);
+    this.forget();
     this.host.respond(status, reason);
   }
 
@@ -70,33 +68,8 @@ export class InboundCall {
   cancelled(): void {
     if (this.state !== 'offered') return;
     this.state = 'ended';
-    this.host.forget(this);
+    this.forget();
     this.host.respond(487, 'Request Terminated');
-  }
-
-  /** A request inside the dialog: BYE or re-INVITE. */
-  request(rq: SipMessage, respond: (status: number, reason?: string, body?: string) => void): void {
-    switch (rq.method) {
-      case 'BYE':
-        respond(200, 'OK');
-        if (this.state === 'ended') return;
-        this.state = 'ended';
-        this.host.forget(this);
-        this.leg?.endedByFarSide();
-        return;
-      case 'INVITE': {
-        const offer = parseAudio(rq.content ?? '');
-        const answer = offer && this.leg ? writeAnswer({ address: this.host.settings.publicAddress, port: this.leg.localPort, sessionId: this.sessionId, version: this.sdpVersion++ }, offer) : null;
-        if (!offer || !answer || !this.leg) return respond(488, 'Not Acceptable Here');
-        this.leg.setRemote(remoteFrom(offer, answer.codec));
-        respond(200, 'OK', answer.sdp);
-        return;
-      }
-      case 'ACK':
-        return;
-      default:
-        respond(405, 'Method Not Allowed');
-    }
   }
 
   /** Ends the call from our side: BYE once answered. */
@@ -104,7 +77,7 @@ export class InboundCall {
     if (this.state === 'offered') return this.reject(480, 'Temporarily Unavailable');
     if (this.state === 'ended') return;
     this.state = 'ended';
-    this.host.forget(this);
+    this.forget();
     const inv = this.invite;
     const contact = inv.headers.contact?.[0]?.uri ?? inv.headers.from!.uri;
     this.host.send(
@@ -123,5 +96,9 @@ export class InboundCall {
       },
       () => undefined,
     );
+  }
+
+  protected forget(): void {
+    this.host.forget(this);
   }
 }

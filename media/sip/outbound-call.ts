@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { SipMessage, SipUri } from 'sip';
 import { signRequest } from 'sip/digest.js';
 import type { LegContext } from '../session/leg.js';
-import { RtpLeg, type RtpRemote } from '../rtp/rtp-leg.js';
+import { RtpLeg } from '../rtp/rtp-leg.js';
 import type { RtpPort } from '../rtp/rtp-port-pool.js';
-import { parseAudio, writeAnswer, writeOffer } from '../rtp/sdp.js';
+import { parseAudio, writeOffer } from '../rtp/sdp.js';
 import type { SipSettings } from './sip-config.js';
+import { SipDialog, remoteFrom } from './sip-dialog.js';
 import { outcomeOf } from './sip-outcome.js';
 
 /** What an outbound call needs from the agent. */
@@ -16,30 +17,24 @@ export interface CallHost {
   forget(call: OutboundCall): void;
 }
 
-type State = 'calling' | 'early' | 'confirmed' | 'ended';
-
 /**
  * One outbound call: an INVITE through the trunk (retried once with digest credentials when challenged),
  * its provisional answers (ringing, early media), the dialog after 200 OK, and its end: CANCEL or BYE
  * when the session removes the leg, a BYE from the far end, or a failure answer mapped to a leg event.
  * The ring timeout counts the node's 20 ms ticks, like every other leg timer.
  */
-export class OutboundCall {
+export class OutboundCall extends SipDialog {
   readonly sipCallId = `${randomBytes(12).toString('hex')}@sentral`;
-  readonly localTag = randomBytes(6).toString('hex');
   readonly leg: RtpLeg;
   private remoteTag: string | null = null;
   private remoteTarget: string | SipUri;
   private routeSet: SipMessage['headers']['route'] = [];
   private cseq = 1;
   private invite: SipMessage | null = null;
-  private state: State = 'calling';
   private ringing = false;
   private ticks = 0;
   private hangupWanted = false;
   private readonly digest: object = {};
-  private sdpVersion = 1;
-  private readonly sessionId = String(Date.now());
 
   constructor(
     private readonly host: CallHost,
@@ -50,6 +45,7 @@ export class OutboundCall {
     private readonly ctx: LegContext,
     port: RtpPort,
   ) {
+    super(host.settings, 'calling');
     const { trunk } = host.settings;
     this.remoteTarget = `sip:${to}@${trunk.host}:${trunk.port}${trunk.transport === 'tcp' ? ';transport=tcp' : ''}`;
     this.leg = new RtpLeg(legId, ctx, port, () => this.hangup(), () => this.tick());
@@ -64,38 +60,12 @@ export class OutboundCall {
     this.sendInvite(false, undefined);
   }
 
-  /** A request inside this dialog from the far end: BYE or a re-INVITE (hold, resume, new address). */
-  request(rq: SipMessage, respond: (status: number, reason?: string, body?: string) => void): void {
-    switch (rq.method) {
-      case 'BYE':
-        respond(200, 'OK');
-        if (this.state === 'ended') return;
-        this.state = 'ended';
-        this.host.forget(this);
-        this.leg.endedByFarSide();
-        return;
-      case 'INVITE': {
-        const offer = parseAudio(rq.content ?? '');
-        if (!offer) return respond(488, 'Not Acceptable Here');
-        const answer = writeAnswer(this.local(), offer);
-        if (!answer) return respond(488, 'Not Acceptable Here');
-        this.leg.setRemote(remoteFrom(offer, answer.codec));
-        respond(200, 'OK', answer.sdp);
-        return;
-      }
-      case 'ACK':
-        return;
-      default:
-        respond(405, 'Method Not Allowed');
-    }
-  }
-
   /** Ends the call from our side: CANCEL before the answer, BYE after. */
   hangup(): void {
     if (this.state === 'ended') return;
     if (this.state === 'confirmed') {
       this.state = 'ended';
-      this.host.forget(this);
+      this.forget();
       this.host.send(this.inDialog('BYE'), () => undefined);
       return;
     }
@@ -104,7 +74,12 @@ export class OutboundCall {
     if (this.state === 'early') this.cancel();
   }
 
-  private tick(): void {
+  protected forget(): void {
+    this.host.forget(this);
+  }
+
+  protected override tick(): void {
+    super.tick();
     if (this.state !== 'calling' && this.state !== 'early') return;
     this.ticks++;
     if (this.ringTimeoutTicks !== undefined && this.ticks === this.ringTimeoutTicks) {
@@ -127,7 +102,7 @@ export class OutboundCall {
         'content-type': 'application/sdp',
         via: [],
       },
-      content: writeOffer(this.local()),
+      content: writeOffer(this.local(this.leg.localPort)),
     };
     if (withAuth && this.host.settings.credentials) signRequest(this.digest, invite, challenge, this.host.settings.credentials);
     this.invite = invite;
@@ -214,14 +189,14 @@ export class OutboundCall {
   private finish(event: Parameters<LegContext['report']>[0], reason: string): void {
     if (this.state === 'ended') return;
     this.state = 'ended';
-    this.host.forget(this);
+    this.forget();
     this.ctx.report(event);
     this.ctx.ended(reason, { reported: true });
   }
 
   private end(): void {
     this.state = 'ended';
-    this.host.forget(this);
+    this.forget();
   }
 
   private inDialog(method: string, seq?: number): SipMessage {
@@ -245,14 +220,4 @@ export class OutboundCall {
     const s = this.host.settings;
     return `sip:sentral@${s.publicAddress}:${s.listenPort}${s.trunk.transport === 'tcp' ? ';transport=tcp' : ''}`;
   }
-
-  private local(): { address: string; port: number; sessionId: string; version: number } {
-    return { address: this.host.settings.publicAddress, port: this.leg.localPort, sessionId: this.sessionId, version: this.sdpVersion++ };
-  }
-}
-
-/** The leg's view of the far side from its SDP and the codec agreed. */
-export function remoteFrom(desc: NonNullable<ReturnType<typeof parseAudio>>, codec: 'PCMU' | 'PCMA'): RtpRemote {
-  const chosen = desc.codecs.find((c) => c.name === codec) ?? desc.codecs[0]!;
-  return { address: desc.address, port: desc.port, codec: chosen.name, payloadType: chosen.payloadType, telephoneEvent: desc.telephoneEvent, direction: desc.direction };
 }

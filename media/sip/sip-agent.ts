@@ -169,7 +169,7 @@ export class SipAgent {
       const call = typeof toTag === 'string' ? this.calls.get(`${rq.headers['call-id']};${toTag}`) : undefined;
       if (call instanceof InboundCall && call.isOffered && rq.method !== 'ACK') return this.respond(rq, 491, 'Request Pending');
       if (call) {
-        call.request(rq, (status, reason, body) => this.respond(rq, status, reason, body, call.localTag));
+        call.request(rq, (status, reason, body) => this.answer(rq, status, reason, body, call.localTag));
         return;
       }
       switch (rq.method) {
@@ -215,7 +215,7 @@ export class SipAgent {
       {
         settings: this.settings,
         send: (m, cb) => this.send(m, cb),
-        respond: (status, reason, body) => this.respond(rq, status, reason, body, call.localTag),
+        respond: (status, reason, body) => this.answer(rq, status, reason, body, call.localTag),
         forget: (c) => {
           this.calls.delete(c.key);
           this.offers.delete(c.id);
@@ -228,11 +228,16 @@ export class SipAgent {
     );
     this.calls.set(call.key, call);
     this.offers.set(call.id, call);
-    this.respond(rq, 180, 'Ringing', undefined, call.localTag);
+    this.answer(rq, 180, 'Ringing', undefined, call.localTag);
     handler.offered({ id: call.id, from: call.from, to: call.to });
   }
 
-  private respond(rq: SipMessage, status: number, reason: string | undefined, body?: string, tag?: string): void {
+  private respond(rq: SipMessage, status: number, reason: string | undefined): void {
+    this.answer(rq, status, reason);
+  }
+
+  /** Answers `rq` (with our tag and SDP when given); returns how to send the same answer again (a 2xx to INVITE is repeated until its ACK). */
+  private answer(rq: SipMessage, status: number, reason: string | undefined, body?: string, tag?: string): () => void {
     try {
       const rs = sip.makeResponse(rq, status, reason);
       if (tag && rs.headers.to && !rs.headers.to.params?.tag) rs.headers.to.params = { ...rs.headers.to.params, tag };
@@ -242,8 +247,10 @@ export class SipAgent {
         rs.headers.contact = [{ uri: `sip:sentral@${this.settings.publicAddress}:${this.settings.listenPort}`, params: {} }];
       }
       this.stack?.send(rs);
+      return () => this.send(rs);
     } catch (err) {
       this.log.warn({ err, status }, 'sip response could not be sent');
+      return () => undefined;
     }
   }
 }

@@ -1,23 +1,8 @@
 import { isIP } from 'node:net';
+import type { SipConfig } from '../../shared/config/config.js';
 
-/** How the node reaches the SIP trunk and who may send it SIP. */
-export interface SipSettings {
-  /** Address and port the agent listens on (UDP and TCP). */
-  listenAddress: string;
-  listenPort: number;
-  /** Address written into Via, Contact and SDP (the node's public address behind NAT). */
-  publicAddress: string;
-  /** The trunk (proxy or registrar) every outbound INVITE goes to. */
-  trunk: { host: string; port: number; transport: 'udp' | 'tcp' };
-  /** Digest credentials for what the trunk challenges. */
-  credentials: { user: string; password: string } | null;
-  /** Source addresses SIP is accepted from (IPv4/IPv6 literals or CIDR blocks). */
-  allow: string[];
-  /** RTP ports, inclusive; [0, 0] lets the system choose. */
-  rtpPorts: [number, number];
-  /** E.164 prefixes live calls reach over the trunk (default: every number). */
-  prefixes?: string[];
-}
+/** The SIP agent's settings: the node's configuration, where the prefixes default to every number. */
+export type SipSettings = Omit<SipConfig, 'prefixes'> & { prefixes?: string[] };
 
 /** True when `address` is one of `allow`'s addresses or inside one of its CIDR blocks. */
 export function allowed(address: string, allow: readonly string[]): boolean {

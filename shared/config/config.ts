@@ -46,14 +46,20 @@ export interface SpeechConfig {
   openaiModel: string;
 }
 
-/** Settings of the SIP trunk carrier. */
+/** Settings of the SIP trunk carrier: how the node reaches the trunk and who may send it SIP. */
 export interface SipConfig {
+  /** Address and port the agent listens on (UDP and TCP). */
   listenAddress: string;
   listenPort: number;
+  /** Address written into Via, Contact and SDP (the node's public address behind NAT). */
   publicAddress: string;
+  /** The trunk (proxy or registrar) every outbound INVITE goes to. */
   trunk: { host: string; port: number; transport: 'udp' | 'tcp' };
+  /** Digest credentials for what the trunk challenges. */
   credentials: { user: string; password: string } | null;
+  /** Source addresses SIP is accepted from (IPv4/IPv6 literals or CIDR blocks). */
   allow: string[];
+  /** RTP ports, inclusive; [0, 0] lets the system choose. */
   rtpPorts: [number, number];
   /** E.164 prefixes a live call reaches over SIP. */
   prefixes: string[];
