@@ -27,7 +27,7 @@ export async function startMediaPart(services: MediaServices, roomPublicKey?: Ke
   const { config, clock, log, bus } = services;
   if (config.mediaWorkers > 1) {
     const key = roomPublicKey ?? (await awaitRoomPublicKey(bus));
-    const host = await startMediaWorkers(config, log, { count: config.mediaWorkers, roomPublicKey: key, nodeId: config.nodeId ?? newId('node', clock) });
+    const host = await startMediaWorkers(config, log, { count: config.mediaWorkers, roomPublicKey: key, nodeId: config.nodeId ?? newId('node', clock), metrics: services.metrics });
     const listening = host.workers.map((w) => `media node ${w.nodeId} listening on port ${w.port} (rooms at ${w.roomUrl})`);
     return { name: 'media', stop: () => host.stop(), listening };
   }

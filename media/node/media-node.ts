@@ -54,6 +54,8 @@ export interface MediaNodeOptions {
   clips?: ClipStore;
   streamLegs?: StreamLegFactory;
   heartbeatMs?: number;
+  /** What `/metrics` answers instead of this node's registry (a worker of a host answers the host's metrics). */
+  metricsExposition?: () => Promise<string>;
 }
 
 /** A running media node. */
@@ -127,7 +129,11 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     roomConnections: () => room.connections,
     tick: () => (tick instanceof TickClock ? tick : null),
   });
-  installHttpRoutes(app, { registry: services.metrics, status: () => ({ nodeId, sessions: running.sessionCount, legs: running.legCount, capacity }) });
+  installHttpRoutes(app, {
+    registry: services.metrics,
+    status: () => ({ nodeId, sessions: running.sessionCount, legs: running.legCount, capacity }),
+    ...(options.metricsExposition ? { exposition: options.metricsExposition } : {}),
+  });
 
   let control: Subscription | undefined;
   let registration: NodeRegistration | undefined;

@@ -12,6 +12,7 @@ import { realClock } from '../../shared/clock/real-clock.js';
 import type { Config } from '../../shared/config/config.js';
 import { createLogger } from '../../shared/log/log.js';
 import { streamLegFactory } from '../stream/stream-leg.js';
+import { metricsJson, type MetricsJson } from './host-metrics.js';
 import { startMediaNode } from './media-node.js';
 
 /** What the host gives a worker thread. */
@@ -24,11 +25,16 @@ export interface MediaWorkerData {
   heartbeatMs?: number;
 }
 
-/** What a worker tells the host. */
+/** What a worker tells the host: its start and stop, its metrics when asked, and a scrape of its `/metrics`. */
 export type MediaWorkerMessage =
   | { type: 'started'; nodeId: string; port: number; roomUrl: string }
   | { type: 'failed'; message: string }
-  | { type: 'stopped' };
+  | { type: 'stopped' }
+  | { type: 'metrics'; id: number; metrics: MetricsJson }
+  | { type: 'scrape'; id: number };
+
+/** What the host tells a worker: stop, send your metrics, or here is the host's exposition a scrape asked for. */
+export type MediaHostMessage = { type: 'stop' } | { type: 'metrics'; id: number } | { type: 'scraped'; id: number; text: string };
 
 const data = workerData as MediaWorkerData;
 const port = parentPort!;
@@ -38,6 +44,17 @@ const metrics = new Registry();
 // Every series of this worker carries its index, so a scrape of any worker's /metrics says whose figures they are.
 metrics.setDefaultLabels({ worker: String(data.index) });
 
+// A scrape of this worker's /metrics answers the host's metrics: the host asks every worker for its own.
+const scrapes = new Map<number, (text: string) => void>();
+let scrapeSeq = 0;
+function hostExposition(): Promise<string> {
+  const id = ++scrapeSeq;
+  return new Promise((resolve) => {
+    scrapes.set(id, resolve);
+    port.postMessage({ type: 'scrape', id } satisfies MediaWorkerMessage);
+  });
+}
+
 try {
   const bus = await createNatsBus({ url: config.natsUrl!, prefix: config.prefix, log, name: `sentral-media-${config.nodeId}` });
   const node = await startMediaNode(
@@ -46,13 +63,22 @@ try {
       roomPublicKey: createPublicKey(data.roomPublicKeyPem),
       streamLegs: streamLegFactory({ clock: realClock, log, allowInsecureTargets: config.allowInsecureTargets }),
       ...(data.heartbeatMs !== undefined ? { heartbeatMs: data.heartbeatMs } : {}),
+      metricsExposition: hostExposition,
     },
   ).catch(async (err: unknown) => {
     await bus.close();
     throw err;
   });
-  port.on('message', (message: { type: 'stop' }) => {
-    if (message.type !== 'stop') return;
+  port.on('message', (message: MediaHostMessage) => {
+    if (message.type === 'metrics') {
+      void metricsJson(metrics).then((json) => port.postMessage({ type: 'metrics', id: message.id, metrics: json } satisfies MediaWorkerMessage));
+      return;
+    }
+    if (message.type === 'scraped') {
+      scrapes.get(message.id)?.(message.text);
+      scrapes.delete(message.id);
+      return;
+    }
     void node
       .stop()
       .then(() => bus.close())

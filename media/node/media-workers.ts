@@ -4,15 +4,18 @@
  * port (SENTRAL_MEDIA_PORT + i, or a free port each when it is 0), bus connection and registry entry
  * (`<node id>-w<i>`, with its capacity and load). A call lives on one worker: the control plane picks the
  * least loaded registered node for a new call and sends every operation of that call, a leg added later
- * included, to that node. Nothing is shared between workers, so no lock sits on the audio path.
+ * included, to that node. Nothing is shared between workers, so no lock sits on the audio path. A scrape of
+ * any worker's `/metrics` is answered by the host with every worker's metrics and the host's totals.
  */
 import type { KeyObject } from 'node:crypto';
+import type { Registry } from 'prom-client';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Config } from '../../shared/config/config.js';
 import type { Logger } from '../../shared/log/log.js';
-import type { MediaWorkerData, MediaWorkerMessage } from './media-worker-thread.js';
+import { hostMetrics, metricsJson, type MetricsJson } from './host-metrics.js';
+import type { MediaHostMessage, MediaWorkerData, MediaWorkerMessage } from './media-worker-thread.js';
 
 /** A running worker as the host sees it. */
 export interface MediaWorkerInfo {
@@ -36,6 +39,8 @@ export interface MediaWorkersOptions {
   /** Node id the workers' ids are made from (`<id>-w<i>`). */
   nodeId: string;
   heartbeatMs?: number;
+  /** The host process's own registry (process CPU and memory), served beside the workers' metrics. */
+  metrics?: Registry;
 }
 
 // Worker threads do not inherit the loader hooks tsx registered in the main thread: each registers its own
@@ -88,10 +93,56 @@ export async function startMediaWorkers(config: Config, log: Logger, options: Me
     throw failed.reason;
   }
   const workers = started.map((s) => (s as PromiseFulfilledResult<MediaWorkerInfo>).value);
+  const metrics = new WorkerMetrics(threads, options.metrics);
   for (const thread of threads) {
     thread.on('error', (err) => log.error({ err }, 'media worker failed'));
+    thread.on('message', (m: MediaWorkerMessage) => {
+      if (m.type === 'metrics') metrics.answered(m.id, m.metrics);
+      if (m.type !== 'scrape') return;
+      metrics.exposition().then(
+        (text) => post(thread, { type: 'scraped', id: m.id, text }),
+        (err: unknown) => {
+          log.warn({ err }, 'media host metrics unavailable');
+          post(thread, { type: 'scraped', id: m.id, text: '' });
+        },
+      );
+    });
   }
   return { workers, stop };
+}
+
+function post(thread: Worker, message: MediaHostMessage): void {
+  thread.postMessage(message);
+}
+
+/** Asks every worker for its metrics and merges them (host-metrics.ts); a worker that stopped is left out. */
+class WorkerMetrics {
+  private seq = 0;
+  private readonly pending = new Map<number, (metrics: MetricsJson) => void>();
+
+  constructor(
+    private readonly threads: Worker[],
+    private readonly own: Registry | undefined,
+  ) {}
+
+  async exposition(): Promise<string> {
+    const alive = this.threads.filter((t) => t.threadId !== -1);
+    const [workers, host] = await Promise.all([Promise.all(alive.map((t) => this.ask(t))), this.own ? metricsJson(this.own) : []]);
+    return hostMetrics(workers, host).metrics();
+  }
+
+  answered(id: number, metrics: MetricsJson): void {
+    this.pending.get(id)?.(metrics);
+    this.pending.delete(id);
+  }
+
+  private ask(thread: Worker): Promise<MetricsJson> {
+    const id = ++this.seq;
+    return new Promise((resolve) => {
+      this.pending.set(id, resolve);
+      post(thread, { type: 'metrics', id });
+    });
+  }
 }
 
 // Asks a worker to stop and waits for its thread to end by itself (its node closed, nothing keeps it alive);
@@ -99,7 +150,7 @@ export async function startMediaWorkers(config: Config, log: Logger, options: Me
 async function stopThread(thread: Worker): Promise<void> {
   if (thread.threadId === -1) return;
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
-  thread.postMessage({ type: 'stop' });
+  post(thread, { type: 'stop' });
   const timer = setTimeout(() => void thread.terminate(), 10_000);
   await exited;
   clearTimeout(timer);

@@ -79,10 +79,6 @@ describe('a media host with one worker per core', () => {
     expect(new Set(host.workers.map((w) => w.port)).size).toBe(2);
     // (A key listing taken while heartbeats rewrite the entries may name a key twice.)
     expect([...new Set((await registered()).map((r) => r.nodeId))].sort()).toEqual(['node_host-w0', 'node_host-w1']);
-    const metrics = await (await fetch(`http://127.0.0.1:${host.workers[1]!.port}/metrics`)).text();
-    expect(metrics).toMatch(/sentral_media_legs\{worker="1"\} 0/);
-    expect(metrics).toMatch(/sentral_media_tick_lateness_ms\{quantile="0.99",worker="1"\}/);
-    expect(metrics).toMatch(/sentral_media_tick_skipped_frames\{worker="1"\} 0/);
   });
 
   it('every leg of a call, one added later included, lands on the worker that holds the call; the next call goes to the least loaded worker', async () => {
@@ -109,5 +105,34 @@ describe('a media host with one worker per core', () => {
     const holder = host.workers.find((w) => w.nodeId === first.nodeId)!;
     expect(await health(holder.port)).toMatchObject({ nodeId: first.nodeId, sessions: 1, legs: 3 });
     expect(await health(other.port)).toMatchObject({ nodeId: other.nodeId, sessions: 1, legs: 0 });
+  });
+
+  it('any worker\'s /metrics shows the whole host: each worker\'s load, tick lateness and skipped frames by worker, and the totals', async () => {
+    const [w0, w1] = host.workers;
+    expect((await op(w0!.nodeId, { op: 'openSession', callId: 'call_m0' })).ok).toBe(true);
+    expect((await op(w1!.nodeId, { op: 'openSession', callId: 'call_m1' })).ok).toBe(true);
+    for (const legId of ['part_m1', 'part_m2']) {
+      expect((await op(w1!.nodeId, { op: 'addLeg', callId: 'call_m1', legId, kind: 'room', room: { participantKind: 'app' } })).ok).toBe(true);
+    }
+    const scrape = async (port: number): Promise<string> => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const text = await scrape(w0!.port);
+    const value = (series: string): number => Number(new RegExp(`^${series.replace(/[{}.]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1]);
+    for (const worker of ['0', '1']) {
+      expect(text).toMatch(new RegExp(`sentral_media_tick_lateness_ms\\{quantile="0.99",worker="${worker}"\\}`));
+      expect(value(`sentral_media_tick_skipped_frames{worker="${worker}"}`)).toBeGreaterThanOrEqual(0);
+    }
+    const legs = [value('sentral_media_legs{worker="0"}'), value('sentral_media_legs{worker="1"}')];
+    expect(legs[1]).toBeGreaterThanOrEqual(2);
+    expect(value('sentral_media_host_legs')).toBe(legs[0]! + legs[1]!);
+    expect(value('sentral_media_host_sessions')).toBe(value('sentral_media_sessions{worker="0"}') + value('sentral_media_sessions{worker="1"}'));
+    expect(value('sentral_media_host_workers')).toBe(2);
+    expect(value('sentral_media_host_tick_skipped_frames')).toBe(value('sentral_media_tick_skipped_frames{worker="0"}') + value('sentral_media_tick_skipped_frames{worker="1"}'));
+    expect(value('sentral_media_host_tick_lateness_ms{quantile="max"}')).toBe(
+      Math.max(value('sentral_media_tick_lateness_ms{quantile="max",worker="0"}'), value('sentral_media_tick_lateness_ms{quantile="max",worker="1"}')),
+    );
+    // The same view from the other worker's port; each series once.
+    const other = await scrape(w1!.port);
+    expect(other).toMatch(/sentral_media_legs\{worker="0"\}/);
+    expect(text.match(/^# TYPE sentral_media_legs /gm)).toHaveLength(1);
   });
 });
