@@ -69,7 +69,7 @@ function notStartedContext(launch: CallActorInput, at: number): CallContext {
     status: 'ended',
     endReason: 'not_started',
     endedAt: at,
-    result: { durationSeconds: 0, countedMinutes: 0, priceOre: 0 },
+    result: { durationSeconds: 0, countedMinutes: 0, priceOre: 0, items: [] },
   };
 }
 

@@ -1,6 +1,6 @@
 import { Type, type Static, type TProperties } from 'typebox';
 import { Mode } from '../api/common.js';
-import { CallEndReason, CallState, Metadata } from './call.js';
+import { CallEndReason, CallState, Metadata, PriceItem } from './call.js';
 import { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from './participant.js';
 import { CommandAction, GatherResult } from './command.js';
 
@@ -28,13 +28,17 @@ const participantFields = {
   participantExternalRef: Type.Union([Type.String(), Type.Null()]),
 };
 
-/** call.ended: duration in seconds, started minutes counted and the price in øre. */
+/**
+ * call.ended: duration in seconds, started minutes of the call's own charge, and the whole price in øre
+ * (everything the call drew from the balance: its minutes, participants, streams, recordings) with its items.
+ */
 export const CallEndedData = callEvent('CallEndedData', {
   state: CallState,
   reason: CallEndReason,
   duration: Type.Integer({ minimum: 0 }),
   countedMinutes: Type.Integer({ minimum: 0 }),
   priceOre: Type.Integer({ minimum: 0 }),
+  priceItems: Type.Array(PriceItem),
   assignedTo: Type.Union([Type.String(), Type.Null()]),
 });
 /** call.ended data. */

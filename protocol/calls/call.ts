@@ -73,6 +73,30 @@ export const UpdateCallRequest = Type.Object({ metadata: Metadata }, { additiona
 /** PATCH /v1/calls/:id body. */
 export type UpdateCallRequest = Static<typeof UpdateCallRequest>;
 
+/**
+ * One item of a call's price: what one of its reservations drew from the balance. `item` says what was paid
+ * for: `call` (the call's own minutes: its dialled phone, and the people and recording asked for with it),
+ * `phone`, `app` or `bot` (a participant with its own reservation), `stream`, `recording` (started during the
+ * call); more items may come (transcription, answering-machine detection), so read an unknown one as another
+ * line of the bill.
+ */
+export const PriceItem = Type.Object(
+  {
+    item: Type.String({ pattern: '^[a-z][a-z_]*$', maxLength: 40 }),
+    /** The call, participant, stream or command it belongs to. */
+    id: Type.String(),
+    /** Started minutes counted. */
+    minutes: Type.Integer({ minimum: 0 }),
+    /** Price per started minute. */
+    rateOre: Type.Integer({ minimum: 0 }),
+    /** What it drew: min(minutes × rateOre, what was reserved for it). */
+    priceOre: Type.Integer({ minimum: 0 }),
+  },
+  { title: 'PriceItem' },
+);
+/** One item of a call's price. */
+export type PriceItem = Static<typeof PriceItem>;
+
 /** A call as the API returns it. */
 export const Call = Type.Object(
   {
@@ -94,9 +118,12 @@ export const Call = Type.Object(
     endReason: Type.Union([CallEndReason, Type.Null()]),
     /** Seconds from answer (or start, for a call without a phone) to the end; null while the call runs. */
     duration: Type.Union([Type.Integer(), Type.Null()]),
-    /** Started minutes charged. */
+    /** Started minutes of the call's own charge. */
     countedMinutes: Type.Union([Type.Integer(), Type.Null()]),
+    /** Everything the call drew from the balance (the sum of priceItems); null while the call runs. */
     priceOre: Type.Union([Type.Integer(), Type.Null()]),
+    /** The price by item; null while the call runs. */
+    priceItems: Type.Union([Type.Array(PriceItem), Type.Null()]),
   },
   { title: 'Call' },
 );

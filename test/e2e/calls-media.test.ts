@@ -69,8 +69,12 @@ describe('app participants and bots in rooms', () => {
     const left = customer.callEvents(call.id).filter((e) => e.type === 'call.participant.left').map((e) => [e.data.kind, e.data.reason]);
     expect(left).toEqual([['phone', 'hangup'], ['bot', 'call_ended']]);
     expect((await bot.closed).code).toBe(4410);
-    // The call's minute (25 øre) and the bot's minute (10 øre).
-    expect(end.data.priceOre).toBe(25);
+    // The call's minute (25 øre) and the bot's minute (10 øre): its price is what left the balance.
+    expect(end.data.priceItems).toEqual([
+      { item: 'call', id: call.id, minutes: 1, rateOre: 25, priceOre: 25 },
+      { item: 'bot', id: botInfo.id, minutes: 1, rateOre: 10, priceOre: 10 },
+    ]);
+    expect(end.data.priceOre).toBe(35);
     expect(await customer.balance()).toBe(before - 35);
   });
 });
@@ -187,8 +191,14 @@ describe('streams and recordings', () => {
       expect(stoppedStream.body).toMatchObject({ state: 'stopped', endReason: 'call_ended' });
       const left = customer.callEvents(call.id).find((e) => e.type === 'call.participant.left' && e.data.kind === 'stream');
       expect(left!.data.reason).toBe('call_ended');
-      // The call's minute and the stream's minute.
-      expect(await customer.balance()).toBe(before - end.data.priceOre - 5);
+      // The call's minute and the stream's minute: the price is what left the balance, item by item.
+      const items = [
+        { item: 'call', id: call.id, minutes: 1, rateOre: 25, priceOre: 25 },
+        { item: 'stream', id: streamJoined.data.participantId, minutes: 1, rateOre: 5, priceOre: 5 },
+      ];
+      expect(end.data).toMatchObject({ priceOre: 30, priceItems: items });
+      expect(await customer.balance()).toBe(before - 30);
+      expect((await sys.request(customer.key, 'GET', `/v1/calls/${call.id}`)).body).toMatchObject({ priceOre: 30, priceItems: items });
     } finally {
       await server.close();
     }

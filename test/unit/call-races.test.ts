@@ -162,7 +162,7 @@ describe('any interleaving', () => {
     { name: 'ring timeout', event: 'ring-timeout' },
   ];
 
-  it('ends at most once, exactly once when ended, with one outcome per participant and never more money than reserved', () => {
+  it('ends at most once, exactly once when ended, with one outcome per participant, never more money than reserved, and a price equal to what it drew', () => {
     fc.assert(
       fc.property(
         fc.boolean(),
@@ -193,6 +193,15 @@ describe('any interleaving', () => {
           for (const e of ledger(call.all)) if (e.type === 'ledger.capture') captured.set(e.reservationId, (captured.get(e.reservationId) ?? 0) + e.amountOre);
           expect(captured.get('res_call') ?? 0).toBeLessThanOrEqual(250);
           expect(captured.get('res_part_bot') ?? 0).toBeLessThanOrEqual(30);
+          // call.ended's price is everything captured, item by item.
+          const [end] = endings;
+          if (end) {
+            const total = [...captured.values()].reduce((a, b) => a + b, 0);
+            expect(end.data.priceOre).toBe(total);
+            const items = end.data.priceItems as Array<{ item: string; priceOre: number }>;
+            expect(items.reduce((sum, i) => sum + i.priceOre, 0)).toBe(total);
+            expect(items.find((i) => i.item === 'bot')?.priceOre ?? 0).toBe(captured.get('res_part_bot') ?? 0);
+          }
           const releases = ledger(call.all).filter((e) => e.type === 'ledger.release').map((e) => (e as { reservationId: string }).reservationId);
           expect(new Set(releases).size).toBe(releases.length);
           if (call.ctx.status === 'ended') expect(call.armed.size).toBe(0);

@@ -4620,6 +4620,13 @@ export interface operations {
                             state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
                             to: string | null;
                         }[];
+                        priceItems: {
+                            id: string;
+                            item: string;
+                            minutes: number;
+                            priceOre: number;
+                            rateOre: number;
+                        }[] | null;
                         priceOre: number | null;
                         profileId: string;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
@@ -4867,6 +4874,13 @@ export interface operations {
                             state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
                             to: string | null;
                         }[];
+                        priceItems: {
+                            id: string;
+                            item: string;
+                            minutes: number;
+                            priceOre: number;
+                            rateOre: number;
+                        }[] | null;
                         priceOre: number | null;
                         profileId: string;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
@@ -5046,6 +5060,13 @@ export interface operations {
                             state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
                             to: string | null;
                         }[];
+                        priceItems: {
+                            id: string;
+                            item: string;
+                            minutes: number;
+                            priceOre: number;
+                            rateOre: number;
+                        }[] | null;
                         priceOre: number | null;
                         profileId: string;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
@@ -5951,6 +5972,13 @@ export interface operations {
                             state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
                             to: string | null;
                         }[];
+                        priceItems: {
+                            id: string;
+                            item: string;
+                            minutes: number;
+                            priceOre: number;
+                            rateOre: number;
+                        }[] | null;
                         priceOre: number | null;
                         profileId: string;
                         state: "dialing" | "ringing" | "in_progress" | "ended";

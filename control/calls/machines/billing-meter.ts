@@ -1,5 +1,6 @@
 import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { CallEffect } from '../../../protocol/calls/call-actor.js';
+import type { PriceItem } from '../../../protocol/calls/call.js';
 
 const MINUTE_MS = 60_000;
 
@@ -28,4 +29,9 @@ export function ledgerMoves(charge: Charge, priceOre: number): CallEffect[] {
   if (priceOre > 0) moves.push({ type: 'ledger.capture', reservationId: charge.reservationId, amountOre: priceOre });
   moves.push({ type: 'ledger.release', reservationId: charge.reservationId });
   return moves;
+}
+
+/** The line of the call's price for a settled charge: `item` is what it paid for, `id` whose it is. */
+export function priceItem(item: string, id: string, charge: Charge, settled: { countedMinutes: number; priceOre: number }): PriceItem {
+  return { item, id, minutes: settled.countedMinutes, rateOre: charge.rateOre, priceOre: settled.priceOre };
 }

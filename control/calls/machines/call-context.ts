@@ -1,4 +1,4 @@
-import type { CallEndReason, CallState, Metadata } from '../../../protocol/calls/call.js';
+import type { CallEndReason, CallState, Metadata, PriceItem } from '../../../protocol/calls/call.js';
 import type { CallActorInput, Charge, StreamLaunch } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState, GatherChoice, GatherResult } from '../../../protocol/calls/command.js';
 import type { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
@@ -41,6 +41,8 @@ export interface ParticipantRecord {
   leftReason: ParticipantLeftReason | null;
   /** Its own reservation (bots, streams, participants added later); null: the call's charge covers it. */
   charge: Charge | null;
+  /** What its own reservation drew, once settled (it left); absent before and without a reservation. */
+  settled?: PriceItem;
   /** When its paid time ends once it is in the call; null until then or when the call's paid time rules. */
   paidUntil: number | null;
   /**
@@ -92,8 +94,11 @@ export interface CommandRecord {
 /** The outcome of the call's money, fixed at its end. */
 export interface CallResult {
   durationSeconds: number;
+  /** Started minutes of the call's own charge. */
   countedMinutes: number;
+  /** Everything the call drew: the sum of its items. */
   priceOre: number;
+  items: PriceItem[];
 }
 
 /** Context of the call machine: everything a snapshot must carry to continue after a restore. */

@@ -2,7 +2,7 @@ import type { ActorMessageFailedEvent, CallActorEvent, CallActorInput, CallMedia
 import { issuePlay } from '../verbs/play.js';
 import { issueRecording } from '../verbs/recording-start.js';
 import { issueSay } from '../verbs/say.js';
-import { ledgerMoves, paidMs, settle } from './billing-meter.js';
+import { ledgerMoves, paidMs, priceItem, settle } from './billing-meter.js';
 import type { CallContext } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
 import { callBody, commandBody, participantBody, streamBody } from './call-view.js';
@@ -100,22 +100,29 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   d.cancelAllTimers();
   d.op({ op: 'closeSession', reason: c.endReason! });
   const billedUntil = c.paidUntil === null ? d.at : Math.min(d.at, c.paidUntil);
-  c.result = settle(c.charge, c.answeredAt, billedUntil);
-  d.effects.push(...ledgerMoves(c.charge, c.result.priceOre));
-  // A recording commanded during the call runs from its command to the call's end and is part of its price,
-  // also one the node has not acknowledged yet (it is being made); one the node refused costs nothing.
+  const own = settle(c.charge, c.answeredAt, billedUntil);
+  d.effects.push(...ledgerMoves(c.charge, own.priceOre));
+  // The price is everything the call drew: its own charge, each participant's and stream's own (settled as
+  // it left, above at the latest), and each recording commanded during the call, which runs from its command
+  // to the call's end, also one the node has not acknowledged yet (it is being made); one the node refused
+  // costs nothing.
+  const items = [priceItem('call', c.callId, c.charge, own)];
+  for (const p of c.participants) if (p.settled) items.push(p.settled);
   for (const cmd of c.commands) {
     if (!cmd.charge) continue;
-    const priceOre = cmd.state === 'failed' ? 0 : settle(cmd.charge, cmd.issuedAt, billedUntil).priceOre;
-    c.result.priceOre += priceOre;
-    d.effects.push(...ledgerMoves(cmd.charge, priceOre));
+    const settled = cmd.state === 'failed' ? { countedMinutes: 0, priceOre: 0 } : settle(cmd.charge, cmd.issuedAt, billedUntil);
+    items.push(priceItem(cmd.charge.service, cmd.id, cmd.charge, settled));
+    d.effects.push(...ledgerMoves(cmd.charge, settled.priceOre));
   }
+  const priceOre = items.reduce((sum, i) => sum + i.priceOre, 0);
+  c.result = { durationSeconds: own.durationSeconds, countedMinutes: own.countedMinutes, priceOre, items };
   d.record('call.ended', {
     state: 'ended',
     reason: c.endReason,
     duration: c.result.durationSeconds,
     countedMinutes: c.result.countedMinutes,
-    priceOre: c.result.priceOre,
+    priceOre,
+    priceItems: items,
     assignedTo: c.assignedTo,
   });
   if (c.recordingsPending.length > 0) d.setTimer('recordings', c.callId, d.at + RECORDING_WAIT_MS);

@@ -58,6 +58,7 @@ export function callBody(ctx: CallContext): CallReply {
     duration: ctx.result?.durationSeconds ?? null,
     countedMinutes: ctx.result?.countedMinutes ?? null,
     priceOre: ctx.result?.priceOre ?? null,
+    priceItems: ctx.result?.items ?? null,
   };
 }
 

@@ -2,7 +2,7 @@ import type { CallMediaEvent, ParticipantLaunch, StreamLaunch } from '../../../p
 import type { ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
 import { Value } from 'typebox/value';
 import { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
-import { ledgerMoves, paidMs, settle } from './billing-meter.js';
+import { ledgerMoves, paidMs, priceItem, settle } from './billing-meter.js';
 import type { CallDraft } from './call-draft.js';
 import type { ParticipantRecord } from './call-context.js';
 
@@ -171,8 +171,9 @@ export function leave(d: CallDraft, p: ParticipantRecord, reason: ParticipantLef
   if (hangUp && !p.virtual) d.op({ op: 'removeLeg', legId: p.id, reason });
   if (p.charge !== null) {
     const end = p.paidUntil === null ? d.at : Math.min(d.at, p.paidUntil);
-    const { priceOre } = settle(p.charge, p.joinedAt, end);
-    d.effects.push(...ledgerMoves(p.charge, priceOre));
+    const settled = settle(p.charge, p.joinedAt, end);
+    p.settled = priceItem(p.charge.service, p.id, p.charge, settled);
+    d.effects.push(...ledgerMoves(p.charge, settled.priceOre));
   }
   d.record('call.participant.left', { ...eventFields(p), reason });
 }
