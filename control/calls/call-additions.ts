@@ -25,24 +25,26 @@ import { resolveStream } from './stream-launch.js';
 import { releaseStreamSlot, takeStreamSlot } from './stream-slots.js';
 
 /** The read model of a call still running, or call_ended. */
-async function liveView(calls: CallsService, call: CallRow): Promise<CallView> {
+export async function liveView(calls: CallsService, call: CallRow): Promise<CallView> {
   const view = await viewOf(calls, call.id);
   if (view.done || view.call.state === 'ended') throw new SentralError('call_ended');
   return view;
 }
 
 /** A reservation for an addition, and whether this request made it (a retry may find the one made before). */
-interface Reserved {
+export interface Reserved {
   charge: Charge;
   made: boolean;
 }
 
-async function reserveFor(calls: CallsService, call: CallRow, reference: string, request: ChargeRequest, minutes: number): Promise<Reserved> {
+/** Reserves `request` for `minutes` under `reference` (once: a retry finds it). */
+export async function reserveFor(calls: CallsService, call: CallRow, reference: string, request: ChargeRequest, minutes: number): Promise<Reserved> {
   const { sql, clock } = calls.services;
   return sql.begin((tx) => reserveOnce(tx, clock, { companyId: call.companyId, profileId: call.profileId, mode: call.mode, reference, minutes }, request));
 }
 
-async function giveBack(calls: CallsService, charge: Charge): Promise<void> {
+/** Releases a reservation (nothing under a test key). */
+export async function giveBack(calls: CallsService, charge: Charge): Promise<void> {
   if (charge.reservationId === null) return;
   const { sql, clock } = calls.services;
   await sql.begin((tx) => release(tx, clock, { reservationId: charge.reservationId! }));

@@ -6,6 +6,7 @@ import { Voice } from '../speech/voice.js';
 import { StreamLegSpec } from '../stream/stream-leg-spec.js';
 import { Metadata, type Call } from './call.js';
 import { GatherChoice, type Command } from './command.js';
+import type { Offer, Transfer } from './handover.js';
 import type { ActorMessageFailedPayload } from './mailbox.js';
 import { AudioMode, ParticipantSpec, type Participant } from './participant.js';
 import type { Stream } from './stream.js';
@@ -154,6 +155,24 @@ export const CallRequestEvent = Type.Union([
     charge: Type.Optional(Type.Union([Charge, Type.Null()])),
   }),
   Type.Object({ type: Type.Literal('command.get'), ...at, commandId: Id }),
+  Type.Object({
+    type: Type.Literal('call.offer'),
+    ...at,
+    offerId: Id,
+    /** The recipients, each with its own reservation (priced as outbound minutes). */
+    targets: Type.Array(ParticipantLaunch),
+    timeoutSeconds: Type.Integer({ minimum: 1 }),
+  }),
+  Type.Object({
+    type: Type.Literal('call.transfer'),
+    ...at,
+    transferId: Id,
+    kind: Type.Union([Type.Literal('cold'), Type.Literal('warm')]),
+    target: ParticipantLaunch,
+    timeoutSeconds: Type.Integer({ minimum: 1 }),
+  }),
+  Type.Object({ type: Type.Literal('call.transfer.complete'), ...at }),
+  Type.Object({ type: Type.Literal('call.transfer.cancel'), ...at }),
 ]);
 /** An API request to the actor. */
 export type CallRequestEvent = Static<typeof CallRequestEvent>;
@@ -194,6 +213,11 @@ export type ParticipantReply = Omit<Participant, 'connection'> & { connection: C
 /** A call as the actor replies it. */
 export type CallReply = Omit<Call, 'participants'> & { participants: ParticipantReply[] };
 
+/** An offer as the actor replies it (its targets' connections are grants). */
+export type OfferReply = Omit<Offer, 'targets'> & { targets: ParticipantReply[] };
+/** A transfer as the actor replies it. */
+export type TransferReply = Omit<Transfer, 'target'> & { target: ParticipantReply };
+
 /** A reply body: a resource, or an error with a catalogued code. */
 export type ReplyBody =
   | CallReply
@@ -201,6 +225,8 @@ export type ReplyBody =
   | Stream
   | Command
   | { object: 'participant'; id: string; removed: boolean; state: Participant['state'] }
+  | OfferReply
+  | TransferReply
   | { error: { code: string; message: string; param?: string } };
 
 /** Effects the call machine emits (the host interprets timer.* and reply; the rest go to onCommit / effectRunner). */

@@ -3,6 +3,7 @@ import { Mode } from '../api/common.js';
 import { CallEndReason, CallState, Metadata, PriceItem } from './call.js';
 import { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from './participant.js';
 import { CommandAction, GatherResult } from './command.js';
+import { offerEventFields, transferEventFields } from './handover.js';
 
 /** Fields every call event's data carries. */
 const callBase = {
@@ -110,6 +111,16 @@ export const RecordingReadyData = callEvent('RecordingReadyData', {
 /** call.recording.ready data. */
 export type RecordingReadyData = Static<typeof RecordingReadyData>;
 
+/** call.offer.accepted (acceptedBy names who took it) and call.offer.expired (expiry says why). */
+export const OfferEventData = callEvent('OfferEventData', offerEventFields);
+/** call.offer.* data. */
+export type OfferEventData = Static<typeof OfferEventData>;
+
+/** call.transfer.started, .answered (warm: the target answered the operator), .completed, .cancelled, .failed. */
+export const TransferEventData = callEvent('TransferEventData', transferEventFields);
+/** call.transfer.* data. */
+export type TransferEventData = Static<typeof TransferEventData>;
+
 /** Each call event type and the schema of its data. */
 export const callEventSchemas = {
   'call.ringing': CallRingingData,
@@ -125,6 +136,13 @@ export const callEventSchemas = {
   'call.gather.completed': GatherCompletedData,
   'call.dtmf.received': DtmfReceivedData,
   'call.recording.ready': RecordingReadyData,
+  'call.offer.accepted': OfferEventData,
+  'call.offer.expired': OfferEventData,
+  'call.transfer.started': TransferEventData,
+  'call.transfer.answered': TransferEventData,
+  'call.transfer.completed': TransferEventData,
+  'call.transfer.cancelled': TransferEventData,
+  'call.transfer.failed': TransferEventData,
 } as const;
 
 /** A call event type the call machine records. */

@@ -35,6 +35,13 @@ export const ParticipantLeftReason = Type.Union([
   Type.Literal('test_time_limit'),
   Type.Literal('token_expired'),
   Type.Literal('call_ended'),
+  // Offers and transfers (protocol/calls/handover.ts): another target took the offer, it expired or was called
+  // off; the operator left because the transfer completed; the target left because it was cancelled.
+  Type.Literal('offer_taken'),
+  Type.Literal('offer_expired'),
+  Type.Literal('offer_cancelled'),
+  Type.Literal('transferred'),
+  Type.Literal('transfer_cancelled'),
   // Stream end reasons (protocol/stream/stream-end-reason.ts) other than the two above.
   Type.Literal('stopped'),
   Type.Literal('max_minutes'),

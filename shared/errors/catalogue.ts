@@ -41,6 +41,7 @@ export const errorCatalogue = {
   participant_left: { status: 409, message: 'The participant has left the call.' },
   participant_no_connection: { status: 400, message: 'Only app and bot participants have connection details.' },
   stream_limit_reached: { status: 409, message: 'A call has at most one stream.' },
+  no_caller: { status: 409, message: 'The call has no telephone party (the caller) to offer or transfer.' },
   transfer_in_progress: { status: 409, message: 'A transfer or an offer is already under way in this call; complete or cancel it first.' },
   no_transfer_in_progress: { status: 409, message: 'No transfer is under way in this call.' },
   transfer_not_answered: { status: 409, message: 'The transfer target has not answered yet; a warm transfer completes once it has.' },

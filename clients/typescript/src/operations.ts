@@ -302,6 +302,26 @@ export const operations = {
     "path": "/v1/calls/{id}/streams/{streamId}/stop",
     "idempotency": "optional"
   },
+  "offerCall": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/offers",
+    "idempotency": "required"
+  },
+  "transferCall": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/transfer",
+    "idempotency": "required"
+  },
+  "completeTransfer": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/transfer/complete",
+    "idempotency": "optional"
+  },
+  "cancelTransfer": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/transfer/cancel",
+    "idempotency": "optional"
+  },
   "startTranscription": {
     "method": "POST",
     "path": "/v1/calls/{id}/transcription/start",
@@ -369,6 +389,10 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/calls/{id}/hangup": "optional",
   "POST /v1/calls/{id}/streams": "optional",
   "POST /v1/calls/{id}/streams/{streamId}/stop": "optional",
+  "POST /v1/calls/{id}/offers": "required",
+  "POST /v1/calls/{id}/transfer": "required",
+  "POST /v1/calls/{id}/transfer/complete": "optional",
+  "POST /v1/calls/{id}/transfer/cancel": "optional",
   "POST /v1/calls/{id}/transcription/start": "optional",
   "POST /v1/calls/{id}/dtmf": "optional"
 };

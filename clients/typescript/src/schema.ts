@@ -333,6 +333,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/calls/{id}/offers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ring several phones or app users at once; the first to answer takes the call */
+        post: operations["offerCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calls/{id}/participants": {
         parameters: {
             query?: never;
@@ -549,6 +566,57 @@ export interface paths {
         put?: never;
         /** Start live transcription (not available yet: transcription_unavailable) */
         post: operations["startTranscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/{id}/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transfer the caller to a phone number (kind cold by default, or warm) */
+        post: operations["transferCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/{id}/transfer/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a transfer under way: the target is hung up and the caller comes back */
+        post: operations["cancelTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/{id}/transfer/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a warm transfer: the caller and the target are connected and the operator leaves */
+        post: operations["completeTransfer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4613,7 +4681,7 @@ export interface operations {
                             joinedAt: string | null;
                             kind: "phone" | "app" | "bot" | "stream";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -4867,7 +4935,7 @@ export interface operations {
                             joinedAt: string | null;
                             kind: "phone" | "app" | "bot" | "stream";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -5053,7 +5121,7 @@ export interface operations {
                             joinedAt: string | null;
                             kind: "phone" | "app" | "bot" | "stream";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -5965,7 +6033,7 @@ export interface operations {
                             joinedAt: string | null;
                             kind: "phone" | "app" | "bot" | "stream";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -6334,6 +6402,301 @@ export interface operations {
             };
         };
     };
+    offerCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    targets: ({
+                        displayName?: string;
+                        /** @enum {string} */
+                        kind: "phone";
+                        /** @description E.164, e.g. +4712345678 */
+                        to: string;
+                    } | {
+                        displayName?: string;
+                        externalRef?: string;
+                        /** @enum {string} */
+                        kind: "app";
+                    })[];
+                    /** @description Seconds to ring before giving up (default 30). */
+                    timeoutSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acceptedBy: string | null;
+                        callId: string;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        expiresAt: string;
+                        expiry: ("timeout" | "no_target_left") | null;
+                        id: string;
+                        /** @enum {string} */
+                        object: "offer";
+                        state: "ringing" | "accepted" | "expired" | "cancelled";
+                        targets: {
+                            audioMode: "talk" | "listen" | "whisper";
+                            callId: string;
+                            connection: {
+                                token: string;
+                                url: string;
+                            } | null;
+                            displayName: string | null;
+                            externalRef: string | null;
+                            held: boolean;
+                            id: string;
+                            joinedAt: string | null;
+                            kind: "phone" | "app" | "bot" | "stream";
+                            leftAt: string | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            muted: boolean;
+                            /** @enum {string} */
+                            object: "participant";
+                            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                            to: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        acceptedBy: string | null;
+                        callId: string;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        expiresAt: string;
+                        expiry: ("timeout" | "no_target_left") | null;
+                        id: string;
+                        /** @enum {string} */
+                        object: "offer";
+                        state: "ringing" | "accepted" | "expired" | "cancelled";
+                        targets: {
+                            audioMode: "talk" | "listen" | "whisper";
+                            callId: string;
+                            connection: {
+                                token: string;
+                                url: string;
+                            } | null;
+                            displayName: string | null;
+                            externalRef: string | null;
+                            held: boolean;
+                            id: string;
+                            joinedAt: string | null;
+                            kind: "phone" | "app" | "bot" | "stream";
+                            leftAt: string | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            muted: boolean;
+                            /** @enum {string} */
+                            object: "participant";
+                            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                            to: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     addParticipant: {
         parameters: {
             query?: never;
@@ -6381,7 +6744,7 @@ export interface operations {
                         joinedAt: string | null;
                         kind: "phone" | "app" | "bot" | "stream";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -6410,7 +6773,7 @@ export interface operations {
                         joinedAt: string | null;
                         kind: "phone" | "app" | "bot" | "stream";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -6816,7 +7179,7 @@ export interface operations {
                         joinedAt: string | null;
                         kind: "phone" | "app" | "bot" | "stream";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -7042,7 +7405,7 @@ export interface operations {
                         joinedAt: string | null;
                         kind: "phone" | "app" | "bot" | "stream";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -9054,6 +9417,705 @@ export interface operations {
             };
             /** @description Error: unsupported_media_type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    transferCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    displayName?: string;
+                    kind?: "cold" | "warm";
+                    /** @description Seconds to ring before giving up (default 30). */
+                    timeoutSeconds?: number;
+                    /** @description E.164, e.g. +4712345678 */
+                    to: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answeredAt: string | null;
+                        callerId: string;
+                        callId: string;
+                        id: string;
+                        kind: "cold" | "warm";
+                        /** @enum {string} */
+                        object: "transfer";
+                        operatorIds: string[];
+                        reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                        settledAt: string | null;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        startedAt: string;
+                        state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                        /** Participant */
+                        target: {
+                            audioMode: "talk" | "listen" | "whisper";
+                            callId: string;
+                            connection: {
+                                token: string;
+                                url: string;
+                            } | null;
+                            displayName: string | null;
+                            externalRef: string | null;
+                            held: boolean;
+                            id: string;
+                            joinedAt: string | null;
+                            kind: "phone" | "app" | "bot" | "stream";
+                            leftAt: string | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            muted: boolean;
+                            /** @enum {string} */
+                            object: "participant";
+                            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                            to: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answeredAt: string | null;
+                        callerId: string;
+                        callId: string;
+                        id: string;
+                        kind: "cold" | "warm";
+                        /** @enum {string} */
+                        object: "transfer";
+                        operatorIds: string[];
+                        reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                        settledAt: string | null;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        startedAt: string;
+                        state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                        /** Participant */
+                        target: {
+                            audioMode: "talk" | "listen" | "whisper";
+                            callId: string;
+                            connection: {
+                                token: string;
+                                url: string;
+                            } | null;
+                            displayName: string | null;
+                            externalRef: string | null;
+                            held: boolean;
+                            id: string;
+                            joinedAt: string | null;
+                            kind: "phone" | "app" | "bot" | "stream";
+                            leftAt: string | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            muted: boolean;
+                            /** @enum {string} */
+                            object: "participant";
+                            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                            to: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    cancelTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answeredAt: string | null;
+                        callerId: string;
+                        callId: string;
+                        id: string;
+                        kind: "cold" | "warm";
+                        /** @enum {string} */
+                        object: "transfer";
+                        operatorIds: string[];
+                        reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                        settledAt: string | null;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        startedAt: string;
+                        state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                        /** Participant */
+                        target: {
+                            audioMode: "talk" | "listen" | "whisper";
+                            callId: string;
+                            connection: {
+                                token: string;
+                                url: string;
+                            } | null;
+                            displayName: string | null;
+                            externalRef: string | null;
+                            held: boolean;
+                            id: string;
+                            joinedAt: string | null;
+                            kind: "phone" | "app" | "bot" | "stream";
+                            leftAt: string | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            muted: boolean;
+                            /** @enum {string} */
+                            object: "participant";
+                            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                            to: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    completeTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answeredAt: string | null;
+                        callerId: string;
+                        callId: string;
+                        id: string;
+                        kind: "cold" | "warm";
+                        /** @enum {string} */
+                        object: "transfer";
+                        operatorIds: string[];
+                        reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                        settledAt: string | null;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        startedAt: string;
+                        state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                        /** Participant */
+                        target: {
+                            audioMode: "talk" | "listen" | "whisper";
+                            callId: string;
+                            connection: {
+                                token: string;
+                                url: string;
+                            } | null;
+                            displayName: string | null;
+                            externalRef: string | null;
+                            held: boolean;
+                            id: string;
+                            joinedAt: string | null;
+                            kind: "phone" | "app" | "bot" | "stream";
+                            leftAt: string | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            muted: boolean;
+                            /** @enum {string} */
+                            object: "participant";
+                            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                            to: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,8 @@
 import type { CallEndReason, CallState, Metadata, PriceItem } from '../../../protocol/calls/call.js';
 import type { CallActorInput, Charge, StreamLaunch } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState, GatherChoice, GatherResult } from '../../../protocol/calls/command.js';
+import type { OfferRecord } from './offer-machine.js';
+import type { TransferRecord } from './transfer-machine.js';
 import type { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
 
 /** What a durable timer is for; `subjectId` names the participant or command it concerns. */
@@ -16,7 +18,8 @@ export type TimerKind =
   | 'commandAck'
   | 'commandResult'
   | 'gather'
-  | 'recordings';
+  | 'recordings'
+  | 'offer';
 
 /** An armed timer, kept so that a firing of a cancelled or replaced timer is recognised and ignored. */
 export interface TimerRecord {
@@ -139,4 +142,8 @@ export interface CallContext {
   sessionOpId: string | null;
   /** Counter for op and timer ids, so a replay makes the same ids. */
   seq: number;
+  /** The latest offer (absent in snapshots from before offers existed). */
+  offer?: OfferRecord | null;
+  /** The latest transfer (absent in snapshots from before transfers existed). */
+  transfer?: TransferRecord | null;
 }

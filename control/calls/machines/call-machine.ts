@@ -5,6 +5,7 @@ import type { CallContext, ParticipantRecord } from './call-context.js';
 import { CallDraft } from './call-draft.js';
 import { callBody } from './call-view.js';
 import { answerCall, finishCall, handleEnded, handleLive, initialContext, launchCall } from './call-handlers.js';
+import { followHandovers } from './handover.js';
 import { isPerson, isPresent } from './participant-machine.js';
 import { callVerbs } from '../verbs/call-verbs.js';
 import type { VerbRegistry } from '../verbs/verb-registry.js';
@@ -61,6 +62,7 @@ export function createCallMachine(verbs: VerbRegistry) {
     apply: enqueueActions(({ context, event, enqueue }, params: { run: (d: CallDraft, event: AnyCallEvent) => void }) => {
       const d = new CallDraft(context, atOf(event as AnyCallEvent), verbs);
       params.run(d, event as AnyCallEvent);
+      followHandovers(context, d, event as AnyCallEvent);
       enqueue.assign(() => d.ctx);
       for (const effect of d.effects) enqueue.emit(effect);
     }),

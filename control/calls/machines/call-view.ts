@@ -1,8 +1,10 @@
-import type { CallReply, ConnectionGrant, ParticipantReply } from '../../../protocol/calls/call-actor.js';
+import type { CallReply, ConnectionGrant, OfferReply, ParticipantReply, TransferReply } from '../../../protocol/calls/call-actor.js';
 import type { Command } from '../../../protocol/calls/command.js';
 import type { Stream, StreamState } from '../../../protocol/calls/stream.js';
 import type { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
 import type { CallContext, CommandRecord, ParticipantRecord } from './call-context.js';
+import type { OfferRecord } from './offer-machine.js';
+import type { TransferRecord } from './transfer-machine.js';
 
 /** ISO 8601 of epoch ms, or null. */
 export function iso(ms: number | null): string | null {
@@ -105,5 +107,40 @@ export function streamBody(ctx: CallContext, p: ParticipantRecord): Stream {
     startedAt: iso(p.joinedAt),
     endedAt: iso(p.leftAt),
     endReason: reason,
+  };
+}
+
+/** An offer as the actor replies it: its targets as participants (app users with their connection grant). */
+export function offerBody(ctx: CallContext, o: OfferRecord): OfferReply {
+  return {
+    object: 'offer',
+    id: o.id,
+    callId: ctx.callId,
+    state: o.state,
+    expiresAt: iso(o.expiresAt)!,
+    acceptedBy: o.acceptedBy,
+    expiry: o.expiry,
+    targets: o.targets.flatMap((t) => {
+      const p = ctx.participants.find((x) => x.id === t.participantId);
+      return p ? [participantBody(ctx, p)] : [];
+    }),
+  };
+}
+
+/** A transfer as the actor replies it. */
+export function transferBody(ctx: CallContext, t: TransferRecord): TransferReply {
+  return {
+    object: 'transfer',
+    id: t.id,
+    callId: ctx.callId,
+    kind: t.kind,
+    state: t.state,
+    callerId: t.callerId,
+    operatorIds: t.operatorIds,
+    target: participantBody(ctx, ctx.participants.find((p) => p.id === t.targetId)!),
+    startedAt: iso(t.startedAt)!,
+    answeredAt: iso(t.answeredAt),
+    settledAt: iso(t.settledAt),
+    reason: t.reason,
   };
 }

@@ -84,8 +84,11 @@ export function renewToken(d: CallDraft, p: ParticipantRecord): void {
   d.op({ op: 'supersedeTokens', legId: p.id, generation });
 }
 
-/** Adds a phone, app or bot participant: sends its leg to the media node and arms its timers. */
-export function launchParticipant(d: CallDraft, launch: ParticipantLaunch): ParticipantRecord {
+/**
+ * Adds a phone, app or bot participant: sends its leg to the media node and arms its timers. A phone rings
+ * for `ringTimeoutMs` (the call's ring timeout unless an offer or a transfer says otherwise).
+ */
+export function launchParticipant(d: CallDraft, launch: ParticipantLaunch, ringTimeoutMs = d.ctx.ringTimeoutMs): ParticipantRecord {
   const p = blank(d, launch.participantId, launch.kind, launch.kind === 'phone' ? 'dialing' : 'waiting');
   p.to = launch.to ?? null;
   p.displayName = launch.displayName ?? null;
@@ -93,11 +96,11 @@ export function launchParticipant(d: CallDraft, launch: ParticipantLaunch): Part
   p.charge = launch.charge;
   d.ctx.participants.push(p);
   if (launch.kind === 'phone') {
-    const ringSeconds = Math.ceil(d.ctx.ringTimeoutMs / 1000);
+    const ringSeconds = Math.ceil(ringTimeoutMs / 1000);
     // A live call's phone may go over the node's SIP trunk (the node decides by its prefixes); test keys never do.
     const live = d.ctx.mode === 'live' ? { live: true } : {};
     p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'phone', phone: { to: p.to!, ...(d.ctx.from ? { from: d.ctx.from } : {}), ringTimeoutSeconds: ringSeconds, ...live } });
-    d.setTimer('ring', p.id, d.at + d.ctx.ringTimeoutMs);
+    d.setTimer('ring', p.id, d.at + ringTimeoutMs);
   } else if (launch.kind === 'app') {
     p.token = { ...appTokenWindow(d), generation: 1 };
     p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'app' } });

@@ -1,0 +1,85 @@
+/**
+ * The API's side of offers and transfers: every participant they dial is priced as outbound minutes (a phone
+ * at the phone minute price, an app user at the app participant price) for the call's paid minutes left,
+ * reserved under its own id (derived from the Idempotency-Key, so a retry names the same participants), and
+ * handed to the call's actor with the request. The reservations go back when the call refuses the request
+ * or already had it (a retry).
+ */
+import type { OfferReply, ParticipantLaunch, TransferReply } from '../../protocol/calls/call-actor.js';
+import { HANDOVER_DEFAULT_TIMEOUT_SECONDS, type Offer, type OfferRequest, type Transfer, type TransferRequest } from '../../protocol/calls/handover.js';
+import type { ParticipantSpec } from '../../protocol/calls/participant.js';
+import { SentralError } from '../../shared/errors/sentral-error.js';
+import { newId, type IdPrefix } from '../../shared/ids/ids.js';
+import type { KeyPrincipal } from '../accounts/principal.js';
+import { priceListFor } from '../billing/price-list.js';
+import { askActor, messageIdFor } from './actor-requests.js';
+import { giveBack, liveView, reserveFor, type Reserved } from './call-additions.js';
+import { minutesLeft } from './call-pricing.js';
+import type { CallRow } from './call-records.js';
+import type { CallsService } from './calls-service.js';
+import { derivedId } from './derived-id.js';
+
+function idFor(calls: CallsService, caller: KeyPrincipal, prefix: IdPrefix, idempotencyKey: string | null, ...parts: string[]): string {
+  return idempotencyKey === null ? newId(prefix, calls.services.clock) : derivedId(prefix, caller.companyId, caller.mode, idempotencyKey, ...parts);
+}
+
+/** Reserves for each participant to dial, then asks the call; answers the actor's reply (201: new). */
+async function handOverWithTargets(
+  calls: CallsService,
+  caller: KeyPrincipal,
+  call: CallRow,
+  specs: readonly ParticipantSpec[],
+  idempotencyKey: string | null,
+  purpose: string,
+  message: (launches: ParticipantLaunch[]) => { type: string; payload: Record<string, unknown> },
+): Promise<{ status: number; body: unknown }> {
+  const { sql, clock } = calls.services;
+  const view = await liveView(calls, call);
+  if (specs.some((s) => s.kind === 'phone') && view.call.from === null) {
+    throw new SentralError('from_not_allowed', { message: 'This call has no from number to dial a telephone with.', param: 'to' });
+  }
+  const prices = await priceListFor(sql, call.companyId);
+  const minutes = minutesLeft(view, clock.now());
+  const reserved: Reserved[] = [];
+  const launches: ParticipantLaunch[] = [];
+  try {
+    for (const [i, spec] of specs.entries()) {
+      const participantId = idFor(calls, caller, 'part', idempotencyKey, purpose, String(i));
+      const rate = spec.kind === 'phone' ? prices.phoneMinuteOre : prices.appParticipantMinuteOre;
+      const r = await reserveFor(calls, call, participantId, { service: spec.kind, rateOre: rate, maxMinutes: null }, minutes);
+      reserved.push(r);
+      launches.push({ ...spec, participantId, charge: r.charge });
+    }
+    const { type, payload } = message(launches);
+    const answer = await askActor(calls.actors, call.id, { id: messageIdFor(caller, idempotencyKey, purpose), type, payload });
+    if (answer.status !== 201) await Promise.all(reserved.filter((r) => r.made).map((r) => giveBack(calls, r.charge)));
+    return answer;
+  } catch (err) {
+    // A refusal (or a failure before asking) gives the money back; an unanswered request keeps it, as the call may still take it.
+    if (err instanceof SentralError && err.status < 500) await Promise.all(reserved.map((r) => giveBack(calls, r.charge)));
+    throw err;
+  }
+}
+
+/** POST /v1/calls/:id/offers: rings every target at once; the first to answer takes the call. */
+export async function offerCall(calls: CallsService, caller: KeyPrincipal, call: CallRow, body: OfferRequest, idempotencyKey: string | null): Promise<{ created: boolean; offer: Offer }> {
+  const offerId = idFor(calls, caller, 'ofr', idempotencyKey, 'offer');
+  const answer = await handOverWithTargets(calls, caller, call, body.targets, idempotencyKey, 'call.offer', (targets) => ({
+    type: 'call.offer',
+    payload: { offerId, targets, timeoutSeconds: body.timeoutSeconds ?? HANDOVER_DEFAULT_TIMEOUT_SECONDS },
+  }));
+  const reply = answer.body as OfferReply;
+  return { created: answer.status === 201, offer: { ...reply, targets: await Promise.all(reply.targets.map((p) => calls.signer.participant(p))) } };
+}
+
+/** POST /v1/calls/:id/transfer: dials the target; cold completes on its answer, warm on transfer/complete. */
+export async function transferCall(calls: CallsService, caller: KeyPrincipal, call: CallRow, body: TransferRequest, idempotencyKey: string | null): Promise<{ created: boolean; transfer: Transfer }> {
+  const transferId = idFor(calls, caller, 'xfer', idempotencyKey, 'transfer');
+  const spec: ParticipantSpec = { kind: 'phone', to: body.to, ...(body.displayName ? { displayName: body.displayName } : {}) };
+  const answer = await handOverWithTargets(calls, caller, call, [spec], idempotencyKey, 'call.transfer', ([target]) => ({
+    type: 'call.transfer',
+    payload: { transferId, kind: body.kind ?? 'cold', target: target!, timeoutSeconds: body.timeoutSeconds ?? HANDOVER_DEFAULT_TIMEOUT_SECONDS },
+  }));
+  const reply = answer.body as TransferReply;
+  return { created: answer.status === 201, transfer: { ...reply, target: await calls.signer.participant(reply.target) } };
+}

@@ -1,0 +1,117 @@
+/**
+ * Offers and transfers on the call (docs/calls.md, Offers and transfers): carries out their steps on the
+ * draft (stop a participant, hold or unhold the caller, record the event) and, after every transition of
+ * the call, tells them what happened to their participants (joined, left), to the offer's deadline and to
+ * the call's end. The decisions themselves are offer-machine.ts and transfer-machine.ts, pure.
+ *
+ * Watching the transition's outcome rather than hooking each handler means that whatever made a participant
+ * join or leave (a leg event, a ring timeout, a removal, a paid-time timer, the call's end) reaches the
+ * offer and the transfer the same way, in the same transition.
+ */
+import type { CallContext, ParticipantRecord } from './call-context.js';
+import type { CallDraft } from './call-draft.js';
+import { cancelOffer, deadlinePassed, isRinging, isTarget, targetAnswered, targetGone, type OfferRecord, type OfferStep } from './offer-machine.js';
+import { leave, updatedFields } from './participant-machine.js';
+import {
+  callEnded,
+  callerGone,
+  isActive,
+  operatorGone,
+  targetAnswered as transferTargetAnswered,
+  targetGone as transferTargetGone,
+  type TransferFailure,
+  type TransferRecord,
+  type TransferStep,
+} from './transfer-machine.js';
+
+/** call.offer.* data (besides the fields every call event carries). */
+export function offerEventData(o: OfferRecord): Record<string, unknown> {
+  return { offerId: o.id, state: o.state, acceptedBy: o.acceptedBy, expiry: o.expiry, targetIds: o.targets.map((t) => t.participantId) };
+}
+
+/** call.transfer.* data (besides the fields every call event carries). */
+export function transferEventData(ctx: CallContext, t: TransferRecord): Record<string, unknown> {
+  const target = ctx.participants.find((p) => p.id === t.targetId);
+  return { transferId: t.id, kind: t.kind, state: t.state, callerId: t.callerId, targetId: t.targetId, to: target?.to ?? null, reason: t.reason };
+}
+
+/** Stores an offer's step and carries out its actions; a settled offer's deadline timer is cancelled. */
+export function applyOfferStep(d: CallDraft, step: OfferStep): void {
+  d.ctx.offer = step.offer;
+  for (const a of step.actions) {
+    if (a.type === 'stop') {
+      const p = d.participant(a.participantId);
+      if (p) leave(d, p, a.reason, true);
+    } else {
+      d.record(a.type === 'accepted' ? 'call.offer.accepted' : 'call.offer.expired', offerEventData(step.offer));
+    }
+  }
+  if (step.offer.state !== 'ringing') d.cancelTimers(step.offer.id, ['offer']);
+}
+
+/** Stores a transfer's step and carries out its actions. */
+export function applyTransferStep(d: CallDraft, step: { transfer: TransferRecord | null; actions: TransferStep['actions'] }): void {
+  if (step.transfer === null) return;
+  d.ctx.transfer = step.transfer;
+  for (const a of step.actions) {
+    if (a.type === 'event') {
+      d.record(a.eventType, transferEventData(d.ctx, step.transfer));
+      continue;
+    }
+    const p = d.participant(a.participantId);
+    if (!p || p.state === 'left') continue;
+    if (a.type === 'stop') {
+      leave(d, p, a.reason, true);
+    } else if (p.held !== a.held) {
+      p.held = a.held;
+      if (!p.virtual) d.op({ op: 'updateLeg', legId: p.id, held: a.held });
+      d.record('call.participant.updated', updatedFields(p));
+    }
+  }
+}
+
+function failureOf(p: ParticipantRecord): TransferFailure {
+  return p.leftReason === 'busy' || p.leftReason === 'no_answer' || p.leftReason === 'failed' ? p.leftReason : 'hangup';
+}
+
+/**
+ * After a transition of the call (`before` is the context it started from): the offer's deadline timer,
+ * participants that joined or left, and the call's end reach the running offer and transfer.
+ */
+export function followHandovers(before: CallContext, d: CallDraft, event: { type: string; timerId?: string }): void {
+  if (!isRinging(d.ctx.offer) && !isActive(d.ctx.transfer)) return;
+  if (d.ctx.status === 'ended') {
+    // Everyone has left with the call and call.ended says the rest: both settle without an event of their own.
+    if (isRinging(d.ctx.offer)) d.ctx.offer = cancelOffer(d.ctx.offer, d.at).offer;
+    if (isActive(d.ctx.transfer)) d.ctx.transfer = callEnded(d.ctx.transfer, d.at);
+    return;
+  }
+  // The call's timer handling takes the firing off the armed list; the offer's kind tells it is the deadline.
+  if (event.type === 'timer.fired' && event.timerId !== undefined && before.timers[event.timerId]?.kind === 'offer' && isRinging(d.ctx.offer)) {
+    applyOfferStep(d, deadlinePassed(d.ctx.offer, d.at));
+  }
+  for (const p of d.ctx.participants) {
+    const was = before.participants.find((x) => x.id === p.id)?.state;
+    if (was === p.state) continue;
+    if (p.state === 'joined' && was !== 'reconnecting') joined(d, p);
+    else if (p.state === 'left') left(d, p);
+  }
+}
+
+function joined(d: CallDraft, p: ParticipantRecord): void {
+  const { offer, transfer } = d.ctx;
+  if (isRinging(offer) && isTarget(offer, p.id)) applyOfferStep(d, targetAnswered(offer, p.id, d.at));
+  if (isActive(transfer) && transfer.targetId === p.id) applyTransferStep(d, transferTargetAnswered(transfer, d.at));
+}
+
+function left(d: CallDraft, p: ParticipantRecord): void {
+  const { offer, transfer } = d.ctx;
+  if (isRinging(offer)) {
+    if (isTarget(offer, p.id)) applyOfferStep(d, targetGone(offer, p.id, d.at));
+    else if (p.id === d.ctx.primaryId) applyOfferStep(d, cancelOffer(offer, d.at));
+  }
+  if (!isActive(transfer)) return;
+  if (p.id === transfer.targetId) applyTransferStep(d, transferTargetGone(transfer, failureOf(p), d.at));
+  else if (p.id === transfer.callerId) applyTransferStep(d, callerGone(transfer, d.at));
+  else applyTransferStep(d, operatorGone(transfer, p.id, d.at));
+}

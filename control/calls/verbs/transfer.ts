@@ -1,0 +1,46 @@
+import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
+import { Transfer, TransferRequest } from '../../../protocol/calls/handover.js';
+import { transferCall } from '../handover-requests.js';
+import { transferBody } from '../machines/call-view.js';
+import { applyTransferStep } from '../machines/handover.js';
+import { isPerson, isPresent, launchParticipant } from '../machines/participant-machine.js';
+import { openTransfer } from '../machines/transfer-machine.js';
+import { admitHandover } from './handover-verb.js';
+import { defineVerb, type VerbRequest } from './verb.js';
+
+type TransferEvent = Extract<CallRequestEvent, { type: 'call.transfer' }>;
+
+/**
+ * transfer: dials `to` for the caller. cold (default): when the target answers, the caller and target are
+ * connected and the operator (every other person in the call) leaves. warm: the caller hears hold audio
+ * while the operator talks with the target; transfer/complete hands the caller over. transfer/cancel or a
+ * target that fails brings the caller back (docs/calls.md, Transfers).
+ */
+export const transferVerb = defineVerb<TransferEvent>({
+  name: 'transfer',
+  event: 'call.transfer',
+  route: {
+    path: 'transfer',
+    summary: 'Transfer the caller to a phone number (kind cold by default, or warm)',
+    scope: 'calls:write',
+    idempotency: 'required',
+    body: TransferRequest,
+    response: { 200: Transfer, 201: Transfer },
+    handle: async (r: VerbRequest<TransferRequest>) => {
+      const made = await transferCall(r.calls, r.caller, r.call, r.body, r.idempotencyKey);
+      return { status: made.created ? 201 : 200, body: made.transfer };
+    },
+  },
+  live(d, e) {
+    const c = d.ctx;
+    if (c.transfer?.id === e.transferId) return d.reply(transferBody(c, c.transfer));
+    const caller = admitHandover(d);
+    if (caller === null) return;
+    const operatorIds = c.participants.filter((p) => p.id !== caller.id && isPerson(p) && isPresent(p)).map((p) => p.id);
+    if (e.kind === 'warm' && operatorIds.length === 0) return d.refuse('invalid_request', 'kind');
+    const target = launchParticipant(d, e.target, e.timeoutSeconds * 1000);
+    const step = openTransfer({ id: e.transferId, kind: e.kind, callerId: caller.id, operatorIds, targetId: target.id }, d.at);
+    applyTransferStep(d, step);
+    d.reply(transferBody(c, step.transfer), 201);
+  },
+});
