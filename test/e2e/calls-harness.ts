@@ -27,6 +27,7 @@ import { startClipServer } from '../../control/clips/clip-server.js';
 import { ensureRoomKeys } from '../../control/app/room-keys.js';
 import { freshDatabase, serviceUrls, uniquePrefix } from '../support/services.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { callEventMismatch } from '../support/call-event-check.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 
 /** The admin token of the harness's installation. */
@@ -51,7 +52,7 @@ export interface Customer {
   events: ReceivedEvent[];
   /** Every verified delivery, repeats included, with its arrival time (epoch ms). */
   deliveries: Array<{ event: ReceivedEvent; receivedAt: number }>;
-  /** Resolves with the first event (already received or to come) that matches. */
+  /** Resolves with the first event (already received or to come) that matches; rejects when it does not match its schema. */
   nextEvent(match: (e: ReceivedEvent) => boolean, guardMs?: number): Promise<ReceivedEvent>;
   /** The events of one call, in arrival order. */
   callEvents(callId: string): ReceivedEvent[];
@@ -70,6 +71,9 @@ export interface CallsSystem {
   admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   /** A new company (balance in øre) with a profile, a number, and a webhook endpoint for call.* events. */
   customer(options?: { balanceOre?: number; mode?: 'live' | 'test'; number?: string }): Promise<Customer>;
+  /** Every call.* event received whose data does not match its schema in protocol/calls/call-events.ts. */
+  schemaMismatches: string[];
+  /** Stops everything; then fails when any call.* event received did not match its schema. */
   close(): Promise<void>;
 }
 
@@ -138,6 +142,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
   };
   const admin: CallsSystem['admin'] = (method, path, body) => request(ADMIN_TOKEN, method, path, body);
   const receivers: WebhookReceiver[] = [];
+  const schemaMismatches: string[] = [];
 
   return {
     api,
@@ -147,6 +152,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
     services,
     request,
     admin,
+    schemaMismatches,
     async customer(opts = {}) {
       const company = await admin('POST', '/admin/v1/companies', { name: 'E2E', balanceOre: opts.balanceOre ?? 100_000 });
       if (company.status !== 201) throw new Error(`company: ${company.status} ${JSON.stringify(company.body)}`);
@@ -163,7 +169,9 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
       const verifier = new Webhook(endpoint.body.secret.replace(/^whsec_/, ''));
       const events: ReceivedEvent[] = [];
       const deliveries: Customer['deliveries'] = [];
-      const waiters: Array<{ match: (e: ReceivedEvent) => boolean; resolve: (e: ReceivedEvent) => void }> = [];
+      const waiters: Array<{ match: (e: ReceivedEvent) => boolean; resolve: (e: ReceivedEvent) => void; reject: (err: Error) => void }> = [];
+      // Events that do not match their schema, by id: a test waiting for one fails with the reason.
+      const mismatched = new Map<string, string>();
       receiver.respond((hook) => {
         const event = verifier.verify(hook.body, {
           'webhook-id': String(hook.headers['webhook-id']),
@@ -172,10 +180,16 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
         }) as ReceivedEvent;
         deliveries.push({ event, receivedAt: Date.now() });
         if (!events.some((e) => e.id === event.id)) {
+          const mismatch = callEventMismatch(event.type, event.data);
+          if (mismatch !== null) {
+            mismatched.set(event.id, mismatch);
+            schemaMismatches.push(mismatch);
+          }
           events.push(event);
           for (const w of waiters.filter((x) => x.match(event))) {
             waiters.splice(waiters.indexOf(w), 1);
-            w.resolve(event);
+            if (mismatch === null) w.resolve(event);
+            else w.reject(new Error(mismatch));
           }
         }
         return { status: 200 };
@@ -190,10 +204,10 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
         deliveries,
         nextEvent(match, guardMs = 20_000) {
           const found = events.find(match);
-          if (found) return Promise.resolve(found);
+          if (found) return mismatched.has(found.id) ? Promise.reject(new Error(mismatched.get(found.id))) : Promise.resolve(found);
           return new Promise((resolve, reject) => {
             const guard = setTimeout(() => reject(new Error(`no matching event within ${guardMs} ms; got ${events.map((e) => e.type).join(', ')}`)), guardMs);
-            waiters.push({ match, resolve: (e) => (clearTimeout(guard), resolve(e)) });
+            waiters.push({ match, resolve: (e) => (clearTimeout(guard), resolve(e)), reject: (err) => (clearTimeout(guard), reject(err)) });
           });
         },
         callEvents: (callId) => events.filter((e) => e.data.callId === callId),
@@ -213,6 +227,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
       await db.drop();
       if (options.cluster) await deleteNatsPrefix(prefix);
       rmSync(dataDir, { recursive: true, force: true });
+      if (schemaMismatches.length > 0) throw new Error(`call events that do not match their schema:\n${schemaMismatches.join('\n')}`);
     },
   };
 }

@@ -10,6 +10,7 @@ import { Baresip, freeSipPort } from '../support/baresip.js';
 import { firstStartSecrets, runSentral, untilStatus, type SentralProcess } from '../support/sentral-process.js';
 import { SipTrunk } from '../support/sip-trunk.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+import { callEventMismatch } from '../support/call-event-check.js';
 
 // The whole path as an operator runs it: `sentral start` (standalone) with SENTRAL_SIP_* pointing at a
 // carrier on 127.0.0.3 that routes numbers to real baresip phones (or answers some with a status), and a
@@ -36,6 +37,8 @@ let answering: Baresip;
 let ringing: Baresip;
 let receiver: WebhookReceiver;
 const events: HookEvent[] = [];
+/** Call events received whose data does not match its schema in protocol/calls/call-events.ts. */
+const schemaMismatches: string[] = [];
 const waiters = new Set<() => void>();
 let seq = 0;
 
@@ -81,7 +84,11 @@ beforeAll(async () => {
       'webhook-timestamp': String(hook.headers['webhook-timestamp']),
       'webhook-signature': String(hook.headers['webhook-signature']),
     }) as HookEvent;
-    if (!events.some((e) => e.id === event.id)) events.push(event);
+    if (!events.some((e) => e.id === event.id)) {
+      const mismatch = callEventMismatch(event.type, event.data);
+      if (mismatch !== null) schemaMismatches.push(mismatch);
+      events.push(event);
+    }
     for (const w of [...waiters]) w();
     return { status: 200 };
   });
@@ -89,6 +96,10 @@ beforeAll(async () => {
 
 afterEach((ctx) => {
   if (ctx.task.result?.state === 'fail') console.log(sentral.output().slice(-6000), JSON.stringify(events), trunk.requests.map((r) => r.method), answering.output);
+});
+
+afterEach(() => {
+  expect(schemaMismatches).toEqual([]);
 });
 
 afterAll(async () => {
