@@ -14,6 +14,7 @@ import * as sip from 'sip';
 import type { SipMessage } from 'sip';
 import { createLogger } from '../../shared/log/log.js';
 import { TickClock } from '../../media/clock/tick-clock.js';
+import { G711Codec } from '../../media/rtp/g711-codec.js';
 import { RtpLeg } from '../../media/rtp/rtp-leg.js';
 import { RtpPortPool } from '../../media/rtp/rtp-port-pool.js';
 import type { LegContext } from '../../media/session/leg.js';
@@ -132,7 +133,8 @@ async function legsCpu(pairs: number): Promise<{ cpuMsPerSecond: number; p99Late
     b.setRemote({ address: '127.0.0.1', port: a.localPort, codec: 'PCMU', payloadType: 0, telephoneEvent: 101, direction: 'sendrecv' });
     legs.push(a, b);
   }
-  const tone = sine(440, 20, 8000, 8000);
+  const tone = new Uint8Array(160);
+  new G711Codec('PCMU').encode(sine(440, 20, 8000, 8000), tone);
   const clock = new TickClock();
   clock.start(() => {
     for (const leg of legs) {

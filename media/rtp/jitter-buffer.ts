@@ -1,3 +1,4 @@
+import type { G711Codec } from './g711-codec.js';
 import { timestampDelta } from './rtp-packet.js';
 
 /** Samples in one 20 ms frame at 8 kHz. */
@@ -19,15 +20,18 @@ export interface JitterBufferOptions {
 export type PullOutcome = 'audio' | 'concealed' | 'silent';
 
 /**
- * Puts received RTP audio back in timestamp order and plays it out 160 samples per tick at a fixed delay
- * behind the stream. Late packets are dropped; a lost frame is hidden by repeating the last one at half the
- * level each time (for up to 3 frames), then silence; a buffer that grows past `maxSamples` (the far
- * clock runs fast, or a burst arrived) skips back to the target delay.
+ * Puts received RTP audio (G.711 bytes, one per sample, kept as they came so a listener of the same law
+ * can be given them without decoding) back in timestamp order and plays it out 160 samples per tick at a
+ * fixed delay behind the stream. Late packets are dropped; a lost frame is hidden by repeating the last
+ * one at half the level each time (for up to 3 frames; the only time it decodes), then silence; a gap
+ * inside a frame is the law's silence; a buffer that grows past `maxSamples` (the far clock runs fast, or
+ * a burst arrived) skips back to the target delay.
  */
 export class JitterBuffer {
-  private readonly ring = new Int16Array(CAPACITY);
+  private readonly ring = new Uint8Array(CAPACITY);
   private readonly filled = new Uint8Array(CAPACITY);
-  private readonly last = new Int16Array(RTP_FRAME);
+  private readonly last = new Uint8Array(RTP_FRAME);
+  private readonly pcm = new Int16Array(RTP_FRAME);
   private readonly target: number;
   private readonly max: number;
   private anchored = false;
@@ -55,9 +59,9 @@ export class JitterBuffer {
     this.concealed = CONCEAL_FRAMES;
   }
 
-  /** Stores audio that starts at RTP timestamp `timestamp`. */
-  put(timestamp: number, pcm: Int16Array): void {
-    const n = pcm.length;
+  /** Stores audio (G.711 bytes) that starts at RTP timestamp `timestamp`. */
+  put(timestamp: number, payload: Uint8Array): void {
+    const n = payload.length;
     if (n === 0 || n > CAPACITY / 2) return;
     if (!this.anchored) this.anchor(timestamp);
     let offset = timestampDelta(timestamp, this.playTs);
@@ -74,14 +78,14 @@ export class JitterBuffer {
     }
     for (let i = Math.max(0, -offset); i < n; i++) {
       const idx = (this.readPos + offset + i) & MASK;
-      this.ring[idx] = pcm[i]!;
+      this.ring[idx] = payload[i]!;
       this.filled[idx] = 1;
     }
     if (offset + n > this.ahead) this.ahead = offset + n;
   }
 
-  /** Plays the next 160 samples into `out`. */
-  pull(out: Int16Array): PullOutcome {
+  /** Plays the next 160 samples into `out`, in `codec`'s law (what was stored). */
+  pull(out: Uint8Array, codec: G711Codec): PullOutcome {
     if (!this.anchored) return 'silent';
     if (this.ahead > this.max) this.skip(this.ahead - this.target);
     let got = 0;
@@ -92,7 +96,7 @@ export class JitterBuffer {
         this.filled[idx] = 0;
         got++;
       } else {
-        out[i] = 0;
+        out[i] = codec.silence;
       }
     }
     this.advance(RTP_FRAME);
@@ -105,7 +109,9 @@ export class JitterBuffer {
     if (this.concealed >= CONCEAL_FRAMES) return 'silent';
     this.concealed++;
     const shift = this.concealed;
-    for (let i = 0; i < RTP_FRAME; i++) out[i] = this.last[i]! >> shift;
+    codec.decode(this.last, this.pcm);
+    for (let i = 0; i < RTP_FRAME; i++) this.pcm[i] = this.pcm[i]! >> shift;
+    codec.encode(this.pcm, out);
     return 'concealed';
   }
 

@@ -1,6 +1,7 @@
 import type { RemoteInfo } from 'node:dgram';
 import { randomInt } from 'node:crypto';
-import { defaultModes, type LegContext, type LegModes, type PcmLeg } from '../session/leg.js';
+import type { G711Law } from '../../shared/audio/g711.js';
+import { defaultModes, type G711Leg, type LegContext, type LegModes } from '../session/leg.js';
 import { G711Codec, type G711Name } from './g711-codec.js';
 import { JitterBuffer, RTP_FRAME } from './jitter-buffer.js';
 import { RTP_HEADER_BYTES, parseRtp, writeRtpHeader } from './rtp-packet.js';
@@ -40,27 +41,28 @@ export interface RtpLegStats {
 
 /**
  * A telephone leg over RTP: G.711 at 8 kHz in 20 ms packets both ways through a jitter buffer, RFC 4733
- * telephone-events both ways. Symmetric RTP: until the first valid packet arrives, audio goes to the
+ * telephone-events both ways. It is a G.711 leg of the agreed law: it hands the session the payload bytes
+ * it received and sends the bytes it is given, so a listener hearing only this leg in the same law (a
+ * stream, another RTP leg) gets them forwarded without decoding (the session's pass-through). Symmetric RTP: until the first valid packet arrives, audio goes to the
  * address in the far side's SDP; after it, to wherever that packet came from (the caller's NAT), and
  * packets from any other source are dropped. The SIP side (media/sip/) sets the far side with
  * `setRemote` when an answer or early-media SDP arrives and is told through `onClose` when the session
  * removes the leg.
  */
-export class RtpLeg implements PcmLeg {
+export class RtpLeg implements G711Leg {
   readonly kind = 'phone';
-  // PCM to the session for now (the jitter buffer conceals loss in PCM); as a G711Leg it would be a pass-through source.
-  readonly format = 'l16';
   readonly rate = 8000;
   readonly modes: LegModes = defaultModes();
   readonly stats: RtpLegStats = { received: 0, sent: 0, dropped: 0, late: 0, lost: 0 };
 
   private remote: RtpRemote | null = null;
-  private codec: G711Codec | null = null;
+  /** PCMU until an SDP says otherwise (it is offered first). */
+  private codec = new G711Codec('PCMU');
+  private agreed = false;
   private latched: { address: string; port: number } | null = null;
   private remoteSsrc: number | null = null;
   private readonly jitter = new JitterBuffer();
-  private readonly decoded = new Int16Array(RTP_FRAME * 8);
-  private readonly out = new Int16Array(RTP_FRAME);
+  private readonly out = new Uint8Array(RTP_FRAME);
   private heardAnything = false;
   private readonly ssrc = randomInt(0, 2 ** 32);
   private sequence = randomInt(0, 2 ** 16);
@@ -82,6 +84,11 @@ export class RtpLeg implements PcmLeg {
     private readonly onTick: () => void = () => undefined,
   ) {
     port.socket.on('message', (data, rinfo) => this.receive(data, rinfo));
+  }
+
+  /** The law of the agreed codec: what the session hands this leg and takes from it. */
+  get format(): G711Law {
+    return this.codec.name === 'PCMA' ? 'pcma' : 'pcmu';
   }
 
   /** The local UDP port (for the SDP). */
@@ -106,7 +113,12 @@ export class RtpLeg implements PcmLeg {
       this.latched = null;
     }
     this.remote = remote;
-    if (this.codec?.name !== remote.codec) this.codec = new G711Codec(remote.codec);
+    this.agreed = true;
+    if (this.codec.name !== remote.codec) {
+      // Audio buffered in the old law must not be played as the new one.
+      this.codec = new G711Codec(remote.codec);
+      this.jitter.reset();
+    }
   }
 
   /** Queues digits to send as RFC 4733 events (ignored when the far side did not agree to them). */
@@ -118,23 +130,22 @@ export class RtpLeg implements PcmLeg {
     this.sendDtmf(digit);
   }
 
-  pull(): Int16Array | null {
+  pull(): Uint8Array | null {
     if (!this.heardAnything) return null;
-    return this.jitter.pull(this.out) === 'silent' ? null : this.out;
+    return this.jitter.pull(this.out, this.codec) === 'silent' ? null : this.out;
   }
 
-  push(frame: Int16Array): void {
+  push(payload: Uint8Array): void {
     this.onTick();
     const remote = this.remote;
     const target = this.sendTarget;
-    const codec = this.codec;
     const ts = this.timestamp;
     this.timestamp = (this.timestamp + RTP_FRAME) >>> 0;
-    if (this.closed || !remote || !target || !codec || remote.direction === 'sendonly' || remote.direction === 'inactive') return;
+    if (this.closed || !remote || !target || remote.direction === 'sendonly' || remote.direction === 'inactive') return;
     if (remote.telephoneEvent !== null && this.sendEvent(remote.telephoneEvent, ts, target)) return;
     const packet = Buffer.allocUnsafe(RTP_HEADER_BYTES + RTP_FRAME);
     writeRtpHeader(packet, { payloadType: remote.payloadType, marker: this.takeMarker(), sequence: this.nextSequence(), timestamp: ts, ssrc: this.ssrc });
-    codec.encode(frame.length === RTP_FRAME ? frame : frame.subarray(0, RTP_FRAME), packet, RTP_HEADER_BYTES);
+    packet.set(payload.length === RTP_FRAME ? payload : payload.subarray(0, RTP_FRAME), RTP_HEADER_BYTES);
     this.send(packet, target);
   }
 
@@ -188,8 +199,7 @@ export class RtpLeg implements PcmLeg {
     }
     const packet = parseRtp(data);
     const remote = this.remote;
-    const codec = this.codec;
-    if (!packet || !remote || !codec) {
+    if (!packet || !remote || !this.agreed) {
       this.stats.dropped++;
       return;
     }
@@ -210,13 +220,11 @@ export class RtpLeg implements PcmLeg {
       this.receiveEvent(packet.payload, packet.timestamp);
       return;
     }
-    if (packet.payload.length === 0 || packet.payload.length > this.decoded.length) {
+    if (packet.payload.length === 0 || packet.payload.length > RTP_FRAME * 8) {
       this.stats.dropped++;
       return;
     }
-    const pcm = this.decoded.subarray(0, packet.payload.length);
-    codec.decode(packet.payload, pcm);
-    this.jitter.put(packet.timestamp, pcm);
+    this.jitter.put(packet.timestamp, packet.payload);
     this.heardAnything = true;
     this.stats.late = this.jitter.late;
     this.stats.lost = this.jitter.lost;

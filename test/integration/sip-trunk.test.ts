@@ -86,7 +86,7 @@ describe('SIP trunk signalling', () => {
       expect(invites[1]!.headers.cseq!.seq).toBe(invites[0]!.headers.cseq!.seq + 1);
       expect(types(d)).toEqual(['leg.ringing', 'leg.answered']);
       // Audio flows to the trunk's RTP socket in the codec it chose (PCMA).
-      d.leg.push(new Int16Array(160));
+      d.leg.push(new Uint8Array(160).fill(0xff));
       await d.trunk.until(() => d.trunk.rtp.length > 0);
       expect(parseRtp(d.trunk.rtp[0]!)!.payloadType).toBe(8);
     });
@@ -129,11 +129,11 @@ describe('SIP trunk signalling', () => {
     expect(held.status).toBe(200);
     expect(held.content).toContain('a=recvonly');
     const before = d.trunk.rtp.length;
-    for (let i = 0; i < 5; i++) d.leg.push(new Int16Array(160));
+    for (let i = 0; i < 5; i++) d.leg.push(new Uint8Array(160).fill(0xff));
     const resumed = await d.trunk.inDialog('INVITE', 'sendrecv');
     expect(resumed.content).toContain('a=sendrecv');
     expect(d.trunk.rtp.length).toBe(before);
-    d.leg.push(new Int16Array(160));
+    d.leg.push(new Uint8Array(160).fill(0xff));
     await d.trunk.until(() => d.trunk.rtp.length > before);
   });
 

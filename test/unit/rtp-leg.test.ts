@@ -12,7 +12,8 @@ import { parseRtp, sequenceDelta, writeRtpHeader } from '../../media/rtp/rtp-pac
 import { RtpPortPool } from '../../media/rtp/rtp-port-pool.js';
 import { parseAudio, writeAnswer, writeOffer } from '../../media/rtp/sdp.js';
 import { parseTelephoneEvent, writeTelephoneEvent } from '../../media/rtp/telephone-event.js';
-import type { LegContext } from '../../media/session/leg.js';
+import { defaultModes, type G711Leg, type LegContext } from '../../media/session/leg.js';
+import { Session } from '../../media/session/session.js';
 
 const pool = new RtpPortPool('127.0.0.1', 0, 0);
 const open: { close(): void }[] = [];
@@ -79,13 +80,20 @@ function pcmuFrame(samples: Int16Array): Uint8Array {
   pcmu.encode(samples, out);
   return out;
 }
+/** The PCM of a PCMU payload (what the leg heard, as the session would decode it). */
+function pcmOf(payload: Uint8Array): Int16Array {
+  const out = new Int16Array(payload.length);
+  pcmu.decode(payload, out);
+  return out;
+}
+const SILENT = pcmuFrame(new Int16Array(160));
 
 describe('RTP leg on loopback', () => {
   it('sends 20 ms PCMU packets with one SSRC, consecutive sequence numbers and timestamps 160 apart', async () => {
     const far = await farPhone();
     const { leg } = await legWithEvents();
     leg.setRemote({ address: '127.0.0.1', port: far.port, codec: 'PCMU', payloadType: 0, telephoneEvent: null, direction: 'sendrecv' });
-    const tone = sine(1000, 20, 8000, 8000);
+    const tone = pcmuFrame(sine(1000, 20, 8000, 8000));
     for (let i = 0; i < 5; i++) leg.push(tone);
     while (far.packets.length < 5) await far.next();
     const parsed = far.packets.map((p) => parseRtp(p)!);
@@ -106,7 +114,11 @@ describe('RTP leg on loopback', () => {
     const far = await farPhone();
     const { leg } = await legWithEvents();
     leg.setRemote({ address: '127.0.0.1', port: far.port, codec: 'PCMA', payloadType: 8, telephoneEvent: null, direction: 'sendrecv' });
-    leg.push(sine(440, 20, 8000, 8000));
+    expect(leg.format).toBe('pcma');
+    const pcma = new G711Codec('PCMA');
+    const said = new Uint8Array(160);
+    pcma.encode(sine(440, 20, 8000, 8000), said);
+    leg.push(said);
     const packet = parseRtp(await far.next())!;
     expect(packet.payloadType).toBe(8);
     const decoded = new Int16Array(160);
@@ -126,7 +138,7 @@ describe('RTP leg on loopback', () => {
     const levels: number[] = [];
     for (let t = 0; t < 12; t++) {
       const f = leg.pull();
-      levels.push(f ? Math.round(rms(f) / 1000) : 0);
+      levels.push(f ? Math.round(rms(pcmOf(f)) / 1000) : 0);
     }
     // 60 ms of delay (three silent frames), then the six frames in timestamp order.
     expect(levels.slice(0, 9)).toEqual([0, 0, 0, 1, 2, 3, 4, 5, 6]);
@@ -142,7 +154,7 @@ describe('RTP leg on loopback', () => {
     await send(far.socket, rtp(0, 1, 160, 11, pcmuFrame(new Int16Array(160).fill(2000))), leg.localPort);
     await got;
     expect(leg.sendTarget).toEqual({ address: '127.0.0.1', port: far.port });
-    leg.push(new Int16Array(160));
+    leg.push(SILENT);
     expect(parseRtp(await far.next())).not.toBeNull();
     got = arrived(1);
     await send(intruder.socket, rtp(0, 2, 320, 11, pcmuFrame(new Int16Array(160).fill(9000))), leg.localPort);
@@ -173,7 +185,7 @@ describe('RTP leg on loopback', () => {
     const { leg } = await legWithEvents();
     leg.setRemote({ address: '127.0.0.1', port: far.port, codec: 'PCMU', payloadType: 0, telephoneEvent: 96, direction: 'sendrecv' });
     leg.sendDtmf('7');
-    for (let i = 0; i < 8; i++) leg.push(new Int16Array(160));
+    for (let i = 0; i < 8; i++) leg.push(SILENT);
     while (far.packets.length < 8) await far.next();
     const packets = far.packets.map((p) => parseRtp(p)!);
     const events = packets.filter((p) => p.payloadType === 96);
@@ -192,9 +204,9 @@ describe('RTP leg on loopback', () => {
     const far = await farPhone();
     const { leg } = await legWithEvents();
     leg.setRemote({ address: '127.0.0.1', port: far.port, codec: 'PCMU', payloadType: 0, telephoneEvent: null, direction: 'sendonly' });
-    leg.push(new Int16Array(160));
+    leg.push(SILENT);
     leg.setRemote({ address: '127.0.0.1', port: far.port, codec: 'PCMU', payloadType: 0, telephoneEvent: null, direction: 'sendrecv' });
-    leg.push(new Int16Array(160));
+    leg.push(SILENT);
     const first = parseRtp(await far.next())!;
     expect(far.packets.length).toBe(1);
     expect(first.marker).toBe(true);
@@ -222,54 +234,115 @@ describe('RTP leg on loopback', () => {
     let heard = 0;
     for (let t = 0; t < 10; t++) {
       const f = leg.pull();
-      if (f) heard = Math.max(heard, rms(f));
+      if (f) heard = Math.max(heard, rms(pcmOf(f)));
     }
     expect(heard).toBeGreaterThan(2000);
+  });
+});
+
+/** A PCMU stream leg driven by the test: says `says` every tick and keeps what it is sent. */
+class StreamProbe implements G711Leg {
+  readonly kind = 'stream';
+  readonly format = 'pcmu';
+  readonly rate = 8000;
+  readonly modes = defaultModes();
+  readonly heard: Uint8Array[] = [];
+  constructor(
+    readonly id: string,
+    private readonly says: Uint8Array,
+  ) {}
+  pull(): Uint8Array {
+    return this.says;
+  }
+  push(payload: Uint8Array): void {
+    this.heard.push(payload.slice());
+  }
+  close(): void {}
+}
+
+describe('RTP leg in a session', () => {
+  it('is a pass-through source and listener: a PCMU stream gets its payload bytes unchanged, and it sends the stream\'s', async () => {
+    const far = await farPhone();
+    const { leg, arrived } = await legWithEvents();
+    leg.setRemote({ address: '127.0.0.1', port: far.port, codec: 'PCMU', payloadType: 0, telephoneEvent: null, direction: 'sendrecv' });
+    const streamSays = Uint8Array.from({ length: 160 }, (_, i) => (i * 13) & 0xff);
+    const stream = new StreamProbe('stream', streamSays);
+    const session = new Session({ callId: 'call_rtp', report: () => undefined, holdAudio: sine(440, 1000, 16000, 4000) });
+    session.addLeg(leg);
+    session.addLeg(stream);
+    // Any byte is a mu-law sample: frames no codec round trip would leave as they are.
+    const frames = Array.from({ length: 4 }, (_, k) => Uint8Array.from({ length: 160 }, (_, i) => (i * 7 + k * 31) & 0xff));
+    const got = arrived(frames.length);
+    for (const [k, f] of frames.entries()) await send(far.socket, rtp(0, 200 + k, 160 * k, 5, f), leg.localPort);
+    await got;
+    for (let t = 0; t < 10; t++) {
+      session.flush();
+      session.tick();
+    }
+    expect(session.pathOf('stream')).toBe('pass');
+    expect(session.pathOf('par_1')).toBe('pass');
+    const start = stream.heard.findIndex((h) => Buffer.from(h).equals(frames[0]!));
+    expect(stream.heard.slice(start, start + frames.length)).toEqual(frames);
+    while (far.packets.length < 5) await far.next();
+    expect(far.packets.slice(0, 5).map((p) => Buffer.from(parseRtp(p)!.payload))).toEqual(Array(5).fill(Buffer.from(streamSays)));
+    session.close('test over');
   });
 });
 
 describe('jitter buffer', () => {
   it('hides a lost frame by fading the last one, then falls silent', () => {
     const jb = new JitterBuffer({ targetSamples: 0 });
-    jb.put(0, new Int16Array(160).fill(8000));
-    const out = new Int16Array(160);
-    expect(jb.pull(out)).toBe('audio');
-    expect(jb.pull(out)).toBe('concealed');
-    expect(out[0]).toBe(4000);
-    expect(jb.pull(out)).toBe('concealed');
-    expect(out[0]).toBe(2000);
-    jb.pull(out);
-    expect(jb.pull(out)).toBe('silent');
+    jb.put(0, pcmuFrame(new Int16Array(160).fill(8000)));
+    const out = new Uint8Array(160);
+    expect(jb.pull(out, pcmu)).toBe('audio');
+    const level = pcmOf(out)[0]!;
+    expect(jb.pull(out, pcmu)).toBe('concealed');
+    expect(pcmOf(out)[0]! / level).toBeCloseTo(0.5, 1);
+    expect(jb.pull(out, pcmu)).toBe('concealed');
+    expect(pcmOf(out)[0]! / level).toBeCloseTo(0.25, 1);
+    jb.pull(out, pcmu);
+    expect(jb.pull(out, pcmu)).toBe('silent');
+  });
+
+  it('keeps the payload bytes as they came (no decoding on the way through)', () => {
+    const jb = new JitterBuffer({ targetSamples: 0 });
+    const payload = Uint8Array.from({ length: 160 }, (_, i) => (i * 7) & 0xff);
+    jb.put(0, payload);
+    const out = new Uint8Array(160);
+    jb.pull(out, pcmu);
+    expect(out).toEqual(payload);
   });
 
   it('drops a packet that arrives after its time has been played', () => {
     const jb = new JitterBuffer({ targetSamples: 0 });
-    const out = new Int16Array(160);
-    jb.put(1600, new Int16Array(160).fill(100));
-    jb.pull(out);
-    jb.put(1440, new Int16Array(160).fill(100));
+    const out = new Uint8Array(160);
+    jb.put(1600, SILENT);
+    jb.pull(out, pcmu);
+    jb.put(1440, SILENT);
     expect(jb.late).toBe(1);
   });
 
   it('skips back to its target when the far clock runs ahead', () => {
     const jb = new JitterBuffer({ targetSamples: 160, maxSamples: 640 });
-    for (let i = 0; i < 20; i++) jb.put(i * 160, new Int16Array(160).fill(i + 1));
-    const out = new Int16Array(160);
-    jb.pull(out);
-    expect(out[0]).toBeGreaterThan(10);
+    for (let i = 0; i < 20; i++) jb.put(i * 160, pcmuFrame(new Int16Array(160).fill((i + 1) * 500)));
+    const out = new Uint8Array(160);
+    jb.pull(out, pcmu);
+    expect(pcmOf(out)[0]).toBeGreaterThan(5000);
     expect(jb.resyncs).toBe(1);
   });
 
   it('keeps playing across the 32-bit timestamp wrap', () => {
     const jb = new JitterBuffer({ targetSamples: 0 });
-    const out = new Int16Array(160);
+    const out = new Uint8Array(160);
     const start = 2 ** 32 - 160;
-    jb.put(start, new Int16Array(160).fill(1));
-    jb.put(0, new Int16Array(160).fill(2));
-    jb.pull(out);
-    expect(out[0]).toBe(1);
-    jb.pull(out);
-    expect(out[0]).toBe(2);
+    const first = pcmuFrame(new Int16Array(160).fill(1000));
+    const second = pcmuFrame(new Int16Array(160).fill(2000));
+    jb.put(start, first);
+    jb.put(0, second);
+    jb.pull(out, pcmu);
+    expect(out).toEqual(first);
+    jb.pull(out, pcmu);
+    expect(out).toEqual(second);
   });
 });
 

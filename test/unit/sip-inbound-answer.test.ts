@@ -99,7 +99,7 @@ async function answered(): Promise<{ callId: string; leg: Leg; tag: string; ende
 }
 
 function ticks(leg: Leg, n: number): void {
-  for (let i = 0; i < n; i++) (leg as { push(f: Int16Array): void }).push(new Int16Array(160));
+  for (let i = 0; i < n; i++) (leg as { push(f: Uint8Array): void }).push(new Uint8Array(160).fill(0xff));
 }
 
 describe('our 200 OK to an inbound INVITE', () => {
