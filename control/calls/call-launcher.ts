@@ -44,7 +44,6 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
   }
   const profile = await getActiveProfile(sql, caller.companyId, body.profileId);
   if (!profile.services.phone) throw new SentralError('phone_service_disabled', { param: 'profileId' });
-  if (body.amd !== undefined) throw new SentralError('amd_unavailable', { param: 'amd' });
   if (body.transcription === true) throw new SentralError('transcription_unavailable', { param: 'transcription' });
   if (body.text !== undefined && body.audioClipId !== undefined) {
     throw new SentralError('invalid_request', { message: 'text and audioClipId are alternatives: send one of them.', param: 'audioClipId' });
@@ -54,6 +53,7 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
       throw new SentralError('not_found', { message: 'No such audio clip.', param: 'audioClipId' });
     });
   }
+  if (body.amd !== undefined) await checkAmd(calls, caller, body);
   const extra = body.participants ?? [];
   for (const [i, p] of extra.entries()) {
     if (p.kind === 'phone' && p.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: `participants.${i}.to` });
@@ -142,6 +142,17 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
                 ...(body.voice !== undefined ? { voice: body.voice } : {}),
                 repeat: body.repeat ? 2 : 1,
               },
+        amd:
+          body.amd === undefined
+            ? null
+            : {
+                mode: body.amd.mode,
+                commandId: derivedId('cmd', callId, 'amd'),
+                messageCommandId: derivedId('cmd', callId, 'voicemail'),
+                ...(body.amd.text !== undefined ? { text: body.amd.text } : {}),
+                ...(body.amd.clipId !== undefined ? { clipId: body.amd.clipId } : {}),
+                ...(body.voice !== undefined ? { voice: body.voice } : {}),
+              },
         recording: body.recording ? { commandId: derivedId('cmd', callId, 'recording'), recordingId: derivedId('rec', callId, 'recording') } : null,
         stream: stream === null ? null : { ...stream, charge: charges[charges.length - 1]! },
         participants,
@@ -156,6 +167,29 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
     if (err instanceof LaunchedMeanwhile) return err.launch;
     if (streamId !== null) await releaseStreamSlot(hot, caller.companyId, streamId);
     throw err;
+  }
+}
+
+/**
+ * The amd setting's rules: it needs a dialled phone and no automatic message; voicemail_drop needs its
+ * message (clipId or text, one of them, the clip the caller's), the other modes take none.
+ */
+async function checkAmd(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest): Promise<void> {
+  const amd = body.amd!;
+  const refuse = (message: string, param = 'amd'): never => {
+    throw new SentralError('invalid_request', { message, param });
+  };
+  if (body.to === undefined) refuse('amd needs to: it listens to the dialled phone.');
+  if (body.text !== undefined || body.audioClipId !== undefined) refuse('amd only works on a call without an automatic message (text or audioClipId).');
+  if (amd.mode === 'voicemail_drop') {
+    if ((amd.text === undefined) === (amd.clipId === undefined)) refuse('voicemail_drop needs its message: clipId or text, one of them.', 'amd.text');
+  } else if (amd.text !== undefined || amd.clipId !== undefined) {
+    refuse('clipId and text are the message of mode voicemail_drop only.', amd.text !== undefined ? 'amd.text' : 'amd.clipId');
+  }
+  if (amd.clipId !== undefined) {
+    await getClip(calls.services.sql, caller, amd.clipId).catch(() => {
+      throw new SentralError('not_found', { message: 'No such audio clip.', param: 'amd.clipId' });
+    });
   }
 }
 

@@ -4,8 +4,8 @@ import { MediaEventBody, MediaOpResult } from '../media/media-event.js';
 import type { MediaOp } from '../media/media-op.js';
 import { Voice } from '../speech/voice.js';
 import { StreamLegSpec } from '../stream/stream-leg-spec.js';
-import { Metadata, type Call } from './call.js';
-import { GatherChoice, type Command } from './command.js';
+import { AmdMode, Metadata, type Call } from './call.js';
+import { GatherChoice, GatherInput, type Command } from './command.js';
 import type { Offer, Transfer } from './handover.js';
 import type { ActorMessageFailedPayload } from './mailbox.js';
 import { AudioMode, ParticipantSpec, type Participant } from './participant.js';
@@ -84,6 +84,20 @@ export const CallActorInput = Type.Object({
     }),
     Type.Null(),
   ]),
+  /** Answering-machine detection from the answer; the message (voicemail_drop) is a command `messageCommandId`. Absent: none. */
+  amd: Type.Optional(
+    Type.Union([
+      Type.Object({
+        mode: AmdMode,
+        commandId: Id,
+        messageCommandId: Id,
+        text: Type.Optional(Type.String()),
+        clipId: Type.Optional(Type.String()),
+        voice: Type.Optional(Voice),
+      }),
+      Type.Null(),
+    ]),
+  ),
   /** Record from the answer. */
   recording: Type.Union([Type.Object({ commandId: Id, recordingId: Id }), Type.Null()]),
   /** Starts when the call is answered. */
@@ -144,6 +158,8 @@ export const CallRequestEvent = Type.Union([
     finishOnKey: Type.Optional(Type.String()),
     timeoutSeconds: Type.Optional(Type.Integer({ minimum: 1 })),
     choices: Type.Optional(Type.Array(GatherChoice)),
+    /** Absent: dtmf only. */
+    input: Type.Optional(Type.Array(GatherInput)),
   }),
   Type.Object({ type: Type.Literal('command.stopMedia'), ...at, commandId: Id }),
   Type.Object({

@@ -102,6 +102,20 @@ export const DtmfReceivedData = callEvent('DtmfReceivedData', { participantId: T
 /** call.dtmf.received data. */
 export type DtmfReceivedData = Static<typeof DtmfReceivedData>;
 
+/**
+ * call.machineDetected: who answered an outbound call with amd (human, machine or unknown), why (the rule that
+ * decided: short_greeting, long_greeting, max_words, beep, initial_silence, timeout), and how long deciding
+ * took from the answer.
+ */
+export const MachineDetectedData = callEvent('MachineDetectedData', {
+  participantId: Type.String(),
+  result: Type.Union([Type.Literal('human'), Type.Literal('machine'), Type.Literal('unknown')]),
+  reason: Type.String(),
+  durationMs: Type.Integer({ minimum: 0 }),
+});
+/** call.machineDetected data. */
+export type MachineDetectedData = Static<typeof MachineDetectedData>;
+
 /** call.recording.ready. */
 export const RecordingReadyData = callEvent('RecordingReadyData', {
   recordingId: Type.String(),
@@ -143,6 +157,7 @@ export const callEventSchemas = {
   'call.transfer.completed': TransferEventData,
   'call.transfer.cancelled': TransferEventData,
   'call.transfer.failed': TransferEventData,
+  'call.machineDetected': MachineDetectedData,
 } as const;
 
 /** A call event type the call machine records. */

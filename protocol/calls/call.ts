@@ -22,6 +22,10 @@ export const CallEndReason = Type.Union([
   Type.Literal('paid_time_exhausted'),
   /** The last person (phone or app; not bots, streams or AI agents) left a conference or app-only call. */
   Type.Literal('last_person_left'),
+  /** amd hangup_on_machine: an answering machine answered. */
+  Type.Literal('machine_detected'),
+  /** amd voicemail_drop: the message was left on the answering machine. */
+  Type.Literal('voicemail_left'),
   /** The call was stored and its money reserved, but it never started (its start was interrupted): nothing was dialled or charged. */
   Type.Literal('not_started'),
 ]);
@@ -31,11 +35,22 @@ export type CallEndReason = Static<typeof CallEndReason>;
 /** Customer key/value data carried in every event of the call (bounds in protocol/api/common.ts). */
 export { Metadata };
 
-/** Answering-machine detection settings. */
+/** What answering-machine detection does (docs/speech.md has the method). */
+export const AmdMode = Type.Union([Type.Literal('detect'), Type.Literal('hangup_on_machine'), Type.Literal('voicemail_drop')]);
+/** What answering-machine detection does. */
+export type AmdMode = Static<typeof AmdMode>;
+
+/**
+ * Answering-machine detection settings (a call that dials `to`, without an automatic message): detect
+ * records call.machineDetected; hangup_on_machine also ends the call on a machine; voicemail_drop waits for
+ * the end of a machine's greeting, then plays `clipId` or reads `text` (in the call's `voice`) and hangs up.
+ */
 export const AmdSettings = Type.Object(
   {
-    mode: Type.Union([Type.Literal('detect'), Type.Literal('hangup_on_machine'), Type.Literal('voicemail_drop')]),
-    clipId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    mode: AmdMode,
+    /** voicemail_drop: the audio clip to leave. */
+    clipId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' })),
+    /** voicemail_drop: the text to read. */
     text: Type.Optional(Type.String({ minLength: 1, maxLength: 4000 })),
   },
   { additionalProperties: false },

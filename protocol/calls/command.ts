@@ -26,8 +26,11 @@ export type CommandState = Static<typeof CommandState>;
 export const GatherResult = Type.Object({
   outcome: Type.Union([Type.Literal('digits'), Type.Literal('speech'), Type.Literal('timeout'), Type.Literal('stopped')]),
   digits: Type.String(),
+  /** What the caller said (outcome speech); null otherwise. */
   transcript: Type.Union([Type.String(), Type.Null()]),
   choice: Type.Union([Type.String(), Type.Null()]),
+  /** How sure the recognizer is of the transcript (and of the choice), 0 to 1 (outcome speech); null otherwise. */
+  confidence: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()]),
 });
 /** The result of a gather. */
 export type GatherResult = Static<typeof GatherResult>;
@@ -72,25 +75,40 @@ export const PlayRequest = Type.Object(
 /** Play request body. */
 export type PlayRequest = Static<typeof PlayRequest>;
 
-/** One answer of a gather menu: chosen when the caller presses exactly `digits`. */
+/** A word or short phrase that selects a choice when said (its letters and digits count; punctuation is ignored). */
+export const GatherPhrase = Type.String({ minLength: 1, maxLength: 100 });
+
+/**
+ * One answer of a gather menu: chosen when the caller presses exactly `digits`, or (input speech) says one
+ * of `phrases`. A choice has digits, phrases or both.
+ */
 export const GatherChoice = Type.Object(
-  { id: Type.String({ minLength: 1, maxLength: 64 }), digits: Type.String({ pattern: '^[0-9*#]{1,20}$' }) },
+  {
+    id: Type.String({ minLength: 1, maxLength: 64 }),
+    digits: Type.Optional(Type.String({ pattern: '^[0-9*#]{1,20}$' })),
+    phrases: Type.Optional(Type.Array(GatherPhrase, { minItems: 1, maxItems: 10 })),
+  },
   { additionalProperties: false },
 );
 /** One answer of a gather menu. */
 export type GatherChoice = Static<typeof GatherChoice>;
 
+/** What a gather listens for. */
+export const GatherInput = Type.Union([Type.Literal('dtmf'), Type.Literal('speech')]);
+
 /**
- * POST /v1/calls/:id/gather: reads a question (text or clip) and listens for keys. It ends when a choice
- * matches, `numDigits` keys came, `finishOnKey` was pressed, `timeoutSeconds` passed without a key, or
- * media/stop is called. Speech input is not opened yet (input must be ["dtmf"]).
+ * POST /v1/calls/:id/gather: reads a question (text or clip) and listens for keys, speech (`input`) or
+ * both. It ends when a choice matches, `numDigits` keys came, `finishOnKey` was pressed, an utterance was
+ * recognized (outcome speech), `timeoutSeconds` passed without a key or speech, or media/stop is called.
+ * The caller speaking or pressing a key during the question stops it (barge-in).
  */
 export const GatherRequest = Type.Object(
   {
     text: Type.Optional(Text),
     audioClipId: Type.Optional(ClipId),
     voice: Type.Optional(Voice),
-    input: Type.Optional(Type.Array(Type.Literal('dtmf'), { minItems: 1, maxItems: 1 })),
+    /** dtmf (default), speech, or both. */
+    input: Type.Optional(Type.Array(GatherInput, { minItems: 1, maxItems: 2, uniqueItems: true })),
     numDigits: Type.Optional(Type.Integer({ minimum: 1, maximum: 20 })),
     finishOnKey: Type.Optional(Type.Union([Type.Literal('#'), Type.Literal('*'), Type.Literal('')])),
     timeoutSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 60 })),

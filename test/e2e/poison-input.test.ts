@@ -49,6 +49,8 @@ const FIELDS: Array<[name: string, method: string, path: () => string, body: () 
   ['metadata itself in PATCH', 'PATCH', () => `/v1/calls/${callId}`, () => ({ metadata: P }), 'metadata'],
   ['stream customParameters', 'POST', () => `/v1/calls/${callId}/streams`, () => ({ endpointId: customer.endpointId, customParameters: { team: P } }), 'customParameters.team'],
   ['gather choices', 'POST', () => `/v1/calls/${callId}/gather`, () => ({ text: 'Press one', choices: [{ id: P, digits: '1' }] }), 'choices.0.id'],
+  ['gather phrases', 'POST', () => `/v1/calls/${callId}/gather`, () => ({ input: ['speech'], choices: [{ id: 'a', phrases: ['yes', P] }] }), 'choices.0.phrases.1'],
+  ['amd voicemail text', 'POST', () => '/v1/calls', () => ({ profileId: customer.profileId, to: '+447700900004', from: customer.number, amd: { mode: 'voicemail_drop', text: P } }), 'amd.text'],
   ['webhook endpoint url', 'POST', () => '/v1/webhook-endpoints', () => ({ url: P, events: ['call.*'] }), 'url'],
   ['webhook endpoint events', 'POST', () => '/v1/webhook-endpoints', () => ({ url: 'https://example.com/hook', events: [P] }), 'events.0'],
   ['webhook endpoint description', 'PATCH', () => `/v1/webhook-endpoints/${customer.endpointId}`, () => ({ description: P }), 'description'],

@@ -126,7 +126,7 @@ describe('gather', () => {
     expect(recorded(out, 'call.gather.completed')[0]!.data).toMatchObject({ commandId: 'cmd_g', outcome: 'digits', digits: '2', transcript: null, choice: 'support', externalRef: 'order-42' });
     expect(recorded(out, 'call.command.completed')).toHaveLength(1);
     expect(recorded(out, 'call.dtmf.received')).toEqual([]);
-    expect(replies(call.send({ type: 'command.get', commandId: 'cmd_g' }))[0]!.body.result).toEqual({ outcome: 'digits', digits: '2', transcript: null, choice: 'support' });
+    expect(replies(call.send({ type: 'command.get', commandId: 'cmd_g' }))[0]!.body.result).toEqual({ outcome: 'digits', digits: '2', transcript: null, choice: 'support', confidence: null });
   });
 
   it('a key during the question stops it (barge-in) and counts', () => {

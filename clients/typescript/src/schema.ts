@@ -4655,7 +4655,7 @@ export interface operations {
                         createdAt: string;
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "not_started") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -4909,7 +4909,7 @@ export interface operations {
                         createdAt: string;
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "not_started") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -5095,7 +5095,7 @@ export interface operations {
                         createdAt: string;
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "not_started") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -5353,6 +5353,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -5501,6 +5502,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -5526,6 +5528,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -5733,11 +5736,12 @@ export interface operations {
                 "application/json": {
                     audioClipId?: string;
                     choices?: {
-                        digits: string;
+                        digits?: string;
                         id: string;
+                        phrases?: string[];
                     }[];
                     finishOnKey?: "#" | "*" | "";
-                    input?: "dtmf"[];
+                    input?: ("dtmf" | "speech")[];
                     numDigits?: number;
                     text?: string;
                     timeoutSeconds?: number;
@@ -5764,6 +5768,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -5789,6 +5794,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -6007,7 +6013,7 @@ export interface operations {
                         createdAt: string;
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "not_started") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -6227,6 +6233,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -6252,6 +6259,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -7595,6 +7603,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -7620,6 +7629,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -7841,6 +7851,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -7866,6 +7877,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -8317,6 +8329,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -8342,6 +8355,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -9262,6 +9276,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;
@@ -9287,6 +9302,7 @@ export interface operations {
                         reason: string | null;
                         result: {
                             choice: string | null;
+                            confidence: number | null;
                             digits: string;
                             outcome: "digits" | "speech" | "timeout" | "stopped";
                             transcript: string | null;

@@ -61,6 +61,12 @@ export interface ParticipantRecord {
   stream: (Omit<StreamLaunch, 'charge'> & { maxMinutes: number }) | null;
 }
 
+/** Answering-machine detection: its settings and progress (detecting → decided; voicemail_drop: waiting → dropping → done). */
+export type AmdRecord = NonNullable<CallActorInput['amd']> & {
+  state: 'idle' | 'detecting' | 'waiting' | 'dropping' | 'done';
+  result: 'human' | 'machine' | 'unknown' | null;
+};
+
 /** A gather in progress or done. */
 export interface GatherRecord {
   /** True while the question is still being read (keys barge in and stop it). */
@@ -71,6 +77,8 @@ export interface GatherRecord {
   choices: GatherChoice[];
   digits: string;
   result: GatherResult | null;
+  /** Input speech: the leg listened to and the listen op (its refusal is the listen's failure); absent or null: keys only. */
+  speech?: { legId: string; opId: string; listening: boolean; speaking: boolean } | null;
 }
 
 /** A command as plain data inside the call's context. */
@@ -131,6 +139,8 @@ export interface CallContext {
   result: CallResult | null;
   primaryId: string | null;
   greeting: CallActorInput['greeting'];
+  /** Answering-machine detection of the dialled phone and where it stands; absent or null: none. */
+  amd?: AmdRecord | null;
   recordingOnAnswer: CallActorInput['recording'];
   streamOnAnswer: StreamLaunch | null;
   participants: ParticipantRecord[];

@@ -2,6 +2,7 @@ import type { ActorMessageFailedEvent, CallActorEvent, CallActorInput, CallMedia
 import { issuePlay } from '../verbs/play.js';
 import { issueRecording } from '../verbs/recording-start.js';
 import { issueSay } from '../verbs/say.js';
+import { amdRecord, onDetection, settleVoicemail, startDetection } from './answering-machine.js';
 import { ledgerMoves, paidMs, priceItem, settle } from './billing-meter.js';
 import type { CallContext } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
@@ -49,6 +50,7 @@ export function initialContext(input: CallActorInput): CallContext {
     result: null,
     primaryId: input.primaryParticipantId,
     greeting: input.greeting,
+    amd: amdRecord(input),
     recordingOnAnswer: input.recording,
     streamOnAnswer: input.stream,
     participants: [],
@@ -80,6 +82,7 @@ export function answerCall(d: CallDraft): void {
     if (g.text !== undefined) issueSay(d, { commandId: g.commandId, text: g.text, repeat: g.repeat, ...(g.voice ? { voice: g.voice } : {}) });
     else issuePlay(d, { commandId: g.commandId, clipId: g.clipId!, repeat: g.repeat });
   }
+  startDetection(d);
   if (c.recordingOnAnswer !== null) issueRecording(d, c.recordingOnAnswer.commandId, c.recordingOnAnswer.recordingId);
   if (c.streamOnAnswer !== null) launchStream(d, c.streamOnAnswer);
 }
@@ -201,6 +204,9 @@ function onOpAnswer(d: CallDraft, e: Extract<CallMediaEvent, { type: 'media.op.r
   if (p && !e.ok) leave(d, p, p.kind === 'stream' ? 'connect_failed' : 'failed', false);
   const cmd = c.commands.find((x) => x.opId === e.opId);
   if (cmd) onOpResult(d, cmd, e.ok, e.code);
+  // An op a verb sent besides its command's own (a gather's listen) is the verb's to judge.
+  const side = c.commands.find((x) => x.state === 'issued' && x.gather?.speech?.opId === e.opId);
+  if (side) d.verbs.forAction(side.action)?.command?.onMedia?.(d, side, e);
 }
 
 /** Handles a media node event, an op result or a timer while the call is live. */
@@ -216,9 +222,15 @@ function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEven
     case 'playback.ended':
     case 'recording.ready':
     case 'recording.failed':
+    case 'speech.started':
+    case 'speech.recognized':
+    case 'speech.failed':
       return onCommandMedia(d, e);
     case 'media.op.result':
       return onOpAnswer(d, e);
+    case 'amd.decided':
+    case 'amd.greetingEnded':
+      return onDetection(d, e);
     case 'timer.fired': {
       const t = d.takeTimer(e.timerId);
       if (t === undefined) return;
@@ -247,7 +259,7 @@ const requestTypes: ReadonlySet<string> = new Set<CallRequestEvent['type']>([
 const mediaTypes: ReadonlySet<string> = new Set([
   'leg.ringing', 'leg.answered', 'leg.busy', 'leg.noAnswer', 'leg.failed', 'leg.hungUp', 'dtmf.received', 'playback.ended',
   'recording.ready', 'recording.failed', 'participant.connected', 'participant.disconnected', 'stream.status',
-  'media.op.result', 'timer.fired',
+  'media.op.result', 'timer.fired', 'speech.started', 'speech.recognized', 'speech.failed', 'amd.decided', 'amd.greetingEnded',
 ]);
 
 /** Whether an event is an API request (it must be answered): a read, a participant change or a verb. */
@@ -262,7 +274,9 @@ export function handleLive(d: CallDraft, e: CallActorEvent): void {
     return;
   }
   if (isRequest(d, e)) return onRequest(d, e);
-  if (mediaTypes.has(e.type)) onMediaOrTimer(d, e as Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent>);
+  if (!mediaTypes.has(e.type)) return;
+  onMediaOrTimer(d, e as Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent>);
+  settleVoicemail(d);
 }
 
 /** Handles an event after the call ended: reads and metadata still work, late reports of recordings arrive, actions are refused. */

@@ -6,11 +6,11 @@ export const DEFAULT_GATHER_TIMEOUT_SECONDS = 5;
 
 /** The id of the choice whose digits are exactly `digits`, or null. */
 export function matchChoice(choices: readonly GatherChoice[], digits: string): string | null {
-  return choices.find((c) => c.digits === digits)?.id ?? null;
+  return choices.find((c) => c.digits !== undefined && c.digits === digits)?.id ?? null;
 }
 
 function result(g: GatherRecord, outcome: GatherResult['outcome']): GatherResult {
-  return { outcome, digits: g.digits, transcript: null, choice: matchChoice(g.choices, g.digits) };
+  return { outcome, digits: g.digits, transcript: null, choice: matchChoice(g.choices, g.digits), confidence: null };
 }
 
 /**
@@ -21,12 +21,14 @@ export function pressKey(g: GatherRecord, digit: string): GatherResult | null {
   if (g.finishOnKey !== '' && digit === g.finishOnKey) return result(g, 'digits');
   g.digits += digit;
   if (g.numDigits !== null && g.digits.length >= g.numDigits) return result(g, 'digits');
-  if (g.choices.length > 0 && g.numDigits === null) {
+  // Choices without digits (said only) play no part in keys.
+  const keyed = g.choices.flatMap((c) => (c.digits === undefined ? [] : [c.digits]));
+  if (keyed.length > 0 && g.numDigits === null) {
     if (matchChoice(g.choices, g.digits) !== null) {
       // Stop at an exact match unless a longer choice could still follow (then the timeout decides).
-      const longer = g.choices.some((c) => c.digits.length > g.digits.length && c.digits.startsWith(g.digits));
+      const longer = keyed.some((k) => k.length > g.digits.length && k.startsWith(g.digits));
       if (!longer) return result(g, 'digits');
-    } else if (!g.choices.some((c) => c.digits.startsWith(g.digits))) {
+    } else if (!keyed.some((k) => k.startsWith(g.digits))) {
       return result(g, 'digits');
     }
   }
@@ -41,4 +43,23 @@ export function timedOut(g: GatherRecord): GatherResult {
 /** The result when the gather was stopped (media/stop). */
 export function stopped(g: GatherRecord): GatherResult {
   return result(g, 'stopped');
+}
+
+/** The phrases a gather by speech listens for, in choice order, and the id of the choice each one selects. */
+export function speechPhrases(choices: readonly GatherChoice[]): { phrases: string[]; choiceOf: string[] } {
+  const phrases: string[] = [];
+  const choiceOf: string[] = [];
+  for (const c of choices) {
+    for (const p of c.phrases ?? []) {
+      phrases.push(p);
+      choiceOf.push(c.id);
+    }
+  }
+  return { phrases, choiceOf };
+}
+
+/** The result of an utterance recognized: its text, the choice of the phrase it matched (index), and the confidence. */
+export function spoke(g: GatherRecord, text: string, confidence: number, phrase: number | null): GatherResult {
+  const choice = phrase === null ? null : (speechPhrases(g.choices).choiceOf[phrase] ?? null);
+  return { outcome: 'speech', digits: g.digits, transcript: text, choice, confidence };
 }

@@ -1,51 +1,81 @@
-import type { FastifyRequest } from 'fastify';
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Command, GatherRequest, type GatherResult } from '../../../protocol/calls/command.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { checkVoice } from '../../api/voice-param.js';
-import type { CommandRecord } from '../machines/call-context.js';
+import type { CommandRecord, ParticipantRecord } from '../machines/call-context.js';
 import type { CallDraft } from '../machines/call-draft.js';
 import { commandBody } from '../machines/call-view.js';
 import { finishCommand, issueCommand } from '../machines/command-machine.js';
-import { DEFAULT_GATHER_TIMEOUT_SECONDS, pressKey, stopped, timedOut } from '../machines/gather.js';
+import { DEFAULT_GATHER_TIMEOUT_SECONDS, pressKey, speechPhrases, spoke, stopped, timedOut } from '../machines/gather.js';
 import { admitCommand, askCommand, checkClip } from './command-verb.js';
 import { CLIP_RESULT_WINDOW_MS, sayWindowMs } from './playback.js';
 import { defineVerb, type VerbRequest } from './verb.js';
 
 type GatherEvent = Extract<CallRequestEvent, { type: 'command.gather' }>;
 
-/** A gather is complete: its result is kept, call.gather.completed recorded, and the command completed. */
+/** Longest an utterance may take from its start to its result (the recognizer cuts at 15 s) before the wait resumes. */
+export const SPEECH_RESULT_WINDOW_MS = 30_000;
+
+/** A gather is complete: its result is kept, call.gather.completed recorded, listening stopped, and the command completed. */
 function completeGather(d: CallDraft, c: CommandRecord, result: GatherResult): void {
   if (c.state !== 'issued' || c.gather === null) return;
   c.gather.result = result;
   c.gather.prompting = false;
+  const speech = c.gather.speech;
+  if (speech?.listening) {
+    speech.listening = false;
+    d.op({ op: 'stopListening', commandId: c.id });
+  }
   d.record('call.gather.completed', { commandId: c.id, ...result });
   finishCommand(d, c, 'completed', null);
 }
 
+/** (Re)arms the wait for input; while the caller is speaking, the wait is for the utterance's result instead. */
 function listen(d: CallDraft, c: CommandRecord): void {
   d.cancelTimers(c.id, ['gather']);
-  d.setTimer('gather', c.id, d.at + c.gather!.timeoutMs);
+  d.setTimer('gather', c.id, d.at + (c.gather!.speech?.speaking ? SPEECH_RESULT_WINDOW_MS : c.gather!.timeoutMs));
 }
 
-/** Starts a gather's wait for keys (when it has no question, or the question ended). */
+/** Starts a gather's wait for keys or speech (when it has no question, or the question ended). */
 function startListening(d: CallDraft, c: CommandRecord): void {
   c.gather!.prompting = false;
   d.cancelTimers(c.id, ['commandAck', 'commandResult']);
   listen(d, c);
 }
 
-/** Before validation, so that asking for speech is told apart from a malformed body. */
-async function refuseSpeech(request: FastifyRequest): Promise<void> {
-  const input = (request.body as { input?: unknown } | null)?.input;
-  if (Array.isArray(input) && input.includes('speech')) throw new SentralError('speech_input_unavailable', { param: 'input' });
-  await checkVoice(request);
+/** Whose speech a gather hears: the dialled phone (or the caller), else the first phone, else the first app user in the call. */
+function speaker(d: CallDraft): ParticipantRecord | undefined {
+  const joined = d.ctx.participants.filter((p) => p.state === 'joined' && !p.virtual);
+  return joined.find((p) => p.id === d.ctx.primaryId) ?? joined.find((p) => p.kind === 'phone') ?? joined.find((p) => p.kind === 'app');
+}
+
+/** The request's own checks beyond its schema: speech needs words to listen for, a choice needs a way to be chosen. */
+function checkGather(body: GatherRequest): void {
+  const speech = body.input?.includes('speech') ?? false;
+  for (const [i, choice] of (body.choices ?? []).entries()) {
+    if (choice.digits === undefined && choice.phrases === undefined) {
+      throw new SentralError('invalid_request', { message: 'A choice needs digits, phrases or both.', param: `choices.${i}` });
+    }
+    if (choice.phrases !== undefined && !speech) {
+      throw new SentralError('invalid_request', { message: 'phrases need input ["speech"] or ["dtmf", "speech"].', param: `choices.${i}.phrases` });
+    }
+    for (const [k, phrase] of (choice.phrases ?? []).entries()) {
+      if (!/[\p{L}\p{N}]/u.test(phrase)) {
+        throw new SentralError('invalid_request', { message: 'A phrase needs a letter or a digit.', param: `choices.${i}.phrases.${k}` });
+      }
+    }
+  }
+  if (body.input !== undefined && !body.input.includes('dtmf') && (body.numDigits !== undefined || body.finishOnKey !== undefined)) {
+    throw new SentralError('invalid_request', { message: 'numDigits and finishOnKey need input "dtmf".', param: 'input' });
+  }
 }
 
 /**
- * gather: reads a question (text or clip) and listens for keys. A key during the question stops it
- * (barge-in); the gather completes on the finish key, numDigits keys, a choice matched, the wait running
- * out, or media/stop. One gather runs at a time.
+ * gather: reads a question (text or clip) and listens for keys, speech or both. A key or the caller's voice
+ * during the question stops it (barge-in; the media node stops it at once on voice); the gather completes on
+ * the finish key, numDigits keys, a choice matched by keys, an utterance recognized (outcome speech, with
+ * the choice whose phrase was said, or null), the wait running out, or media/stop. One gather runs at a time.
+ * Speech is heard from the dialled phone (or the caller), else the first phone or app user in the call.
  */
 export const gatherVerb = defineVerb<GatherEvent>({
   name: 'gather',
@@ -57,19 +87,23 @@ export const gatherVerb = defineVerb<GatherEvent>({
     idempotency: 'required',
     body: GatherRequest,
     response: { 201: Command, 200: Command },
-    preValidation: refuseSpeech,
+    preValidation: checkVoice,
     handle: async (r: VerbRequest<GatherRequest>) => {
-      const { text, audioClipId, voice, numDigits, finishOnKey, timeoutSeconds, choices } = r.body;
+      const { text, audioClipId, voice, numDigits, finishOnKey, timeoutSeconds, choices, input } = r.body;
+      checkGather(r.body);
       if (text !== undefined && audioClipId !== undefined) {
         throw new SentralError('invalid_request', { message: 'Ask with text or audioClipId, not both.', param: 'audioClipId' });
       }
       await checkClip(r, audioClipId);
-      return askCommand(r, 'command.gather', { text, clipId: audioClipId, voice, numDigits, finishOnKey, timeoutSeconds, choices });
+      return askCommand(r, 'command.gather', { text, clipId: audioClipId, voice, numDigits, finishOnKey, timeoutSeconds, choices, input });
     },
   },
   live(d, e) {
     if (!admitCommand(d, e)) return;
     if (d.ctx.commands.some((c) => c.gather !== null && c.state === 'issued')) return d.refuse('gather_in_progress');
+    const wantsSpeech = e.input?.includes('speech') ?? false;
+    const listener = wantsSpeech ? speaker(d) : undefined;
+    if (wantsSpeech && listener === undefined) return d.refuse('invalid_request', 'input');
     const prompt =
       e.text !== undefined
         ? { op: 'say' as const, commandId: e.commandId, text: e.text, ...(e.voice ? { voice: e.voice } : {}) }
@@ -90,19 +124,49 @@ export const gatherVerb = defineVerb<GatherEvent>({
         choices: e.choices ?? [],
         digits: '',
         result: null,
+        speech: null,
       },
     });
+    if (listener !== undefined) {
+      const { phrases } = speechPhrases(e.choices ?? []);
+      const opId = d.op({ op: 'listen', commandId: e.commandId, legId: listener.id, ...(phrases.length > 0 ? { phrases } : {}), bargeIn: prompt !== null });
+      cmd.gather!.speech = { legId: listener.id, opId, listening: true, speaking: false };
+    }
     if (prompt === null) startListening(d, cmd);
     d.reply(commandBody(d.ctx, cmd), 201);
   },
   command: {
     action: 'gather',
-    outcome: 'call.gather.completed (keys, timeout, media/stop) → completed; the question failing → failed',
+    outcome: 'call.gather.completed (keys, speech, timeout, media/stop) → completed; the question failing → failed',
     onMedia(d, c, e) {
-      if (e.type !== 'playback.ended' || c.state !== 'issued' || !c.gather!.prompting) return;
-      d.record('call.playback.ended', { commandId: c.id, outcome: e.outcome });
-      if (e.outcome === 'failed') return finishCommand(d, c, 'failed', 'playback_failed');
-      startListening(d, c);
+      if (c.state !== 'issued') return;
+      const g = c.gather!;
+      const speech = g.speech;
+      switch (e.type) {
+        case 'playback.ended':
+          if (!g.prompting) return;
+          d.record('call.playback.ended', { commandId: c.id, outcome: e.outcome });
+          if (e.outcome === 'failed') return finishCommand(d, c, 'failed', 'playback_failed');
+          return startListening(d, c);
+        case 'speech.started':
+          if (!speech?.listening) return;
+          speech.speaking = true;
+          // The node stopped the question itself (barge-in); its playback.ended follows.
+          if (!g.prompting) listen(d, c);
+          return;
+        case 'speech.recognized':
+          if (!speech?.listening) return;
+          speech.listening = false;
+          return completeGather(d, c, spoke(g, e.text, e.confidence, e.phrase));
+        case 'speech.failed':
+        case 'media.op.result':
+          if (!speech?.listening || (e.type === 'media.op.result' && (e.opId !== speech.opId || e.ok))) return;
+          // Speech cannot be heard (the recognizer failed or the node refused): the gather goes on with keys.
+          speech.listening = false;
+          speech.speaking = false;
+          if (!g.prompting) listen(d, c);
+          return;
+      }
     },
     onKey(d, c, digit) {
       const g = c.gather!;
