@@ -9,13 +9,16 @@ const SILENCE = { pcmu: new Uint8Array(160).fill(g711Silence('pcmu')), pcma: new
 
 /**
  * A leg as the session mixes it: what it said this tick (payload and, decoded only when someone needs it,
- * PCM), its converters between the leg's rate and a 16 kHz mix (made on first need), and the buffers reused
- * every tick (no allocation on the hot path).
+ * PCM) at its own rate and, only when a listener at the other rate needs it, converted to that rate (8 kHz
+ * legs upsampled for 16 kHz listeners, 16 kHz legs downsampled for 8 kHz ones: the converter is made on first
+ * need); what it hears comes at its own rate. Buffers are reused every tick (no allocation on the hot path).
  */
 export class LegSlot {
-  /** This tick's input to the mix (what the leg says, at the mix's rate). */
+  /** This tick's input to the mix of its own rate (what the leg says). */
   readonly input: MixInput;
-  /** The leg as a listener of the mix; `out` is what it hears at the mix's rate. */
+  /** This tick's input to the mix of the other rate: what the leg says, converted. */
+  readonly converted: MixInput;
+  /** The leg as a listener of the mix of its own rate; `out` is what it hears. */
   readonly listener: MixListener;
   /** Hold audio at the leg's rate, from where this hold started. */
   hold: LoopingClip | null = null;
@@ -26,19 +29,26 @@ export class LegSlot {
   /** PCM pulled or decoded this tick, at the leg's rate; null when the leg said nothing. */
   private pcm: Int16Array | null = null;
   private decoded = false;
+  private prepared = false;
   private readonly decodeBuffer: Int16Array;
   private readonly said = new Int16Array(MIX_FRAME_SAMPLES);
+  private readonly convertedFrame = new Int16Array(MIX_FRAME_SAMPLES);
   private readonly heard = new Int16Array(MIX_FRAME_SAMPLES);
+  /** `heard` as long as one frame at the leg's rate. */
+  private readonly heardFrame: Int16Array;
   private readonly heardAtRate: Int16Array;
   private readonly heardPayload: Uint8Array;
-  private up: Upsampler8to16 | null = null;
-  private down: Downsampler16to8 | null = null;
+  private converter: Upsampler8to16 | Downsampler16to8 | null = null;
+  /** The tick the converter last ran on. */
+  private convertedOn = Number.NEGATIVE_INFINITY;
 
   constructor(readonly leg: Leg) {
     const samples = frameSamples(leg.rate);
     this.input = { id: leg.id, frame: null, heard: false, whisperTo: null };
+    this.converted = { id: leg.id, frame: null, heard: false, whisperTo: null };
     this.listener = { id: leg.id, own: this.input, out: this.heard };
     this.decodeBuffer = new Int16Array(samples);
+    this.heardFrame = this.heard.subarray(0, samples);
     this.heardAtRate = new Int16Array(samples);
     this.heardPayload = new Uint8Array(samples);
   }
@@ -54,8 +64,12 @@ export class LegSlot {
     const modes = leg.modes;
     this.input.heard = !modes.muted && !modes.held && modes.audioMode !== 'listen';
     this.input.whisperTo = modes.audioMode === 'whisper' ? modes.whisperTo : null;
+    this.converted.heard = this.input.heard;
+    this.converted.whisperTo = this.input.whisperTo;
     this.decoded = false;
+    this.prepared = false;
     this.input.frame = null;
+    this.converted.frame = null;
     if (leg.format === 'l16') {
       this.payload = null;
       this.pcm = leg.pull();
@@ -85,32 +99,39 @@ export class LegSlot {
     return this.pcm;
   }
 
-  /** Sets `input.frame` to what the leg said at the mix's rate (`mixRate`), or null. */
-  prepareInput(mixRate: number): void {
+  /** Sets `input.frame` to what the leg said this tick at its own rate, or null (once per tick). */
+  prepareInput(): void {
+    if (this.prepared) return;
+    this.prepared = true;
     const pcm = this.pcmAtRate();
-    if (pcm === null) {
-      this.input.frame = null;
+    const samples = frameSamples(this.leg.rate);
+    if (pcm === null || pcm.length === samples) {
+      this.input.frame = pcm;
       return;
     }
-    const samples = mixRate / 50;
-    if (this.leg.rate === mixRate) {
-      if (pcm.length === samples) {
-        this.input.frame = pcm;
-        return;
-      }
-      // A short frame from a leg is padded with silence rather than leaving last tick's tail.
-      this.said.fill(0, 0, samples);
-      this.said.set(pcm.subarray(0, samples));
-    } else {
-      (this.up ??= new Upsampler8to16()).process(pcm, this.said);
-    }
+    // A short frame from a leg is padded with silence rather than leaving last tick's tail.
+    this.said.fill(0, 0, samples);
+    this.said.set(pcm.subarray(0, samples));
     this.input.frame = this.said;
   }
 
-  /** Forgets the converters' history: the mix changed rate, so the next converted frame starts afresh. */
-  resetConverters(): void {
-    this.up?.reset();
-    this.down?.reset();
+  /**
+   * Sets `converted.frame` to what the leg said this tick (`tick`) at the other rate, or null. A converter
+   * that did not run on the previous tick starts afresh: its history would be from before (a gap of a
+   * whole frame is the same as silence in it, as the filters remember less than a frame).
+   */
+  prepareConverted(tick: number): void {
+    this.prepareInput();
+    const frame = this.input.frame;
+    if (frame === null) {
+      this.converted.frame = null;
+      return;
+    }
+    this.converter ??= this.leg.rate === 8000 ? new Upsampler8to16() : new Downsampler16to8();
+    if (this.convertedOn !== tick - 1) this.converter.reset();
+    this.convertedOn = tick;
+    this.converter.process(frame, this.convertedFrame);
+    this.converted.frame = this.convertedFrame;
   }
 
   /** Gives the leg the pass-through source's payload (or silence when the source said nothing). */
@@ -120,17 +141,9 @@ export class LegSlot {
     this.leg.push(source.payload ?? SILENCE[this.leg.format]);
   }
 
-  /** Gives the leg `listener.out` (what it hears at the mix's rate `mixRate`), converted to its rate and format. */
-  pushMixed(mixRate: number): void {
-    const samples = mixRate / 50;
-    let atRate: Int16Array;
-    if (this.leg.rate === mixRate) {
-      atRate = samples === this.heard.length ? this.heard : this.heard.subarray(0, samples);
-    } else {
-      (this.down ??= new Downsampler16to8()).process(this.heard, this.heardAtRate);
-      atRate = this.heardAtRate;
-    }
-    this.pushAtRate(atRate);
+  /** Gives the leg `listener.out` (what it hears, at its own rate) in its format. */
+  pushMixed(): void {
+    this.pushAtRate(this.heardFrame);
   }
 
   /** Gives the leg hold audio at its rate. */

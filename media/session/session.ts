@@ -50,13 +50,16 @@ const MIX_LISTENER = '\u0000mix';
 /** How a leg got its audio on the latest tick. */
 export type LegPath = 'pass' | 'mixed' | 'hold';
 
-/** A playback in the mix: its 16 kHz frames, and an 8 kHz copy while the session mixes at 8 kHz. */
+/** A playback in the mix: its 16 kHz frames, and an 8 kHz copy while 8 kHz listeners are mixed. */
 interface RunningPlayback {
   playback: Playback;
   input: MixInput;
+  input8: MixInput;
   frame: Int16Array;
   frame8: Int16Array;
   down: Downsampler16to8 | null;
+  /** The tick `down` last ran on (one idle for a tick starts afresh). */
+  downOn: number;
 }
 
 // Hold audio at 8 kHz, made once per clip (the node shares one hold clip between all sessions).
@@ -76,12 +79,14 @@ function holdClip(audio16k: Int16Array, rate: LegRate): Int16Array {
  * One call's audio on this node: its legs, playbacks and recordings, mixed once per tick. Every
  * listener hears everyone else (mix-minus) under the talk/listen/whisper, muted and held rules.
  *
- * The mix runs at the session's own rate: 8 kHz while every leg is 8 kHz (phones, streams: nothing is
- * resampled), 16 kHz once a 16 kHz leg (a room participant) is in the call, when only the legs that need it
- * are resampled. A G.711 listener that hears exactly one G.711 source of its law in an 8 kHz session (no
- * say, play or hold audio, nobody else heard) gets that source's payload bytes as they came (pass-through:
- * no decode, mix or encode). At 8 kHz the mixed path gives the same bytes for one source, so switching
- * between the two paths, either way, loses no frame and changes no sample.
+ * Each listener is mixed at its own rate: 8 kHz legs (phones, streams) hear an 8 kHz mix, 16 kHz legs (room
+ * participants) a 16 kHz one, and a source is resampled only for the listeners of the other rate (mix-minus
+ * at each rate is linear in the legs). So a 16 kHz leg joining or leaving an 8 kHz call changes nothing on
+ * the path between the 8 kHz legs: no filter restarts and no delay changes under them (no click). A G.711
+ * listener that hears exactly one G.711 source of its law (no say, play or hold audio, nobody else heard)
+ * gets that source's payload bytes as they came (pass-through: no decode, mix or encode). The 8 kHz mixed
+ * path gives the same bytes for one source, so switching between the two paths, either way, loses no frame
+ * and changes no sample.
  *
  * A tick has two halves: `flush` (at the deadline: every leg sends what it was given on the previous tick)
  * and `tick` (pull, mix, push: prepares the next frame).
@@ -96,7 +101,10 @@ export class Session {
   private readonly ending: { legId: string; reason: string; reported: boolean }[] = [];
   private readonly mixer = new MixMinus();
   private readonly inputs: MixInput[] = [];
-  private readonly mixed: MixListener[] = [];
+  /** This tick's mixed listeners at 8 kHz and at 16 kHz. */
+  private readonly mixed8: MixListener[] = [];
+  private readonly mixed16: MixListener[] = [];
+  private ticks = 0;
   private readonly callMix = new Int16Array(MIX_FRAME_SAMPLES);
   private readonly callMixListener: MixListener = { id: MIX_LISTENER, own: null, out: this.callMix };
   private readonly recordFrame = new Int16Array(MIX_FRAME_SAMPLES);
@@ -121,7 +129,7 @@ export class Session {
     return this.closed;
   }
 
-  /** The rate the session mixes at now: 8000 while every leg is 8 kHz, else 16000. */
+  /** The highest rate the session mixes at (and records from): 8000 while every leg is 8 kHz, else 16000. */
   get mixRate(): LegRate {
     return this.rate;
   }
@@ -206,8 +214,11 @@ export class Session {
   startPlayback(playback: Playback): boolean {
     if (!this.pending.delete(playback.commandId) || this.closed) return false;
     const frame = new Int16Array(MIX_FRAME_SAMPLES);
-    const input: MixInput = { id: `\u0000play:${playback.commandId}`, frame, heard: true, whisperTo: playback.to };
-    this.playbacks.push({ playback, input, frame, frame8: new Int16Array(MIX_FRAME_SAMPLES / 2), down: null });
+    const id = `\u0000play:${playback.commandId}`;
+    const input: MixInput = { id, frame, heard: true, whisperTo: playback.to };
+    const frame8 = new Int16Array(MIX_FRAME_SAMPLES / 2);
+    const input8: MixInput = { id, frame: frame8, heard: true, whisperTo: playback.to };
+    this.playbacks.push({ playback, input, input8, frame, frame8, down: null, downOn: Number.NEGATIVE_INFINITY });
     return true;
   }
 
@@ -266,6 +277,7 @@ export class Session {
   tick(): void {
     if (this.closed) return;
     this.ticking = true;
+    this.ticks++;
     try {
       this.gather();
       this.route();
@@ -285,14 +297,13 @@ export class Session {
     this.closed = true;
   }
 
-  // 8 kHz while every leg is 8 kHz; a change of rate restarts the converters, whose history belongs to the old one.
+  // 8 kHz while every leg is 8 kHz, else 16 kHz: the rate recordings take the mix at. A change restarts the
+  // recording's upsampler, whose history belongs to the old path. (The legs' converters restart by themselves.)
   private chooseRate(): void {
     let rate: LegRate = 8000;
     for (const slot of this.slots.values()) if (slot.leg.rate !== 8000) rate = 16000;
     if (rate === this.rate) return;
     this.rate = rate;
-    for (const slot of this.slots.values()) slot.resetConverters();
-    for (const p of this.playbacks) p.down?.reset();
     this.recordUp?.reset();
   }
 
@@ -339,7 +350,8 @@ export class Session {
     }
     let publicPlaybacks = 0;
     for (const p of this.playbacks) if (p.playback.to === null) publicPlaybacks++;
-    this.mixed.length = 0;
+    this.mixed8.length = 0;
+    this.mixed16.length = 0;
     for (const slot of this.slots.values()) {
       slot.passFrom = null;
       const modes = slot.leg.modes;
@@ -349,7 +361,7 @@ export class Session {
         if (source !== undefined && this.passable(slot, source) && this.reaches(source, slot)) slot.passFrom = source;
         continue;
       }
-      if (this.rate === 8000 && slot.leg.format !== 'l16' && publicPlaybacks === 0) {
+      if (slot.leg.format !== 'l16' && publicPlaybacks === 0) {
         const own = slot.audible && slot.input.whisperTo === null ? 1 : 0;
         let heard = publicCount - own;
         let source: LegSlot | null = heard === 1 ? (first === slot ? second : first) : null;
@@ -367,12 +379,12 @@ export class Session {
           continue;
         }
       }
-      this.mixed.push(slot.listener);
+      (slot.leg.rate === 8000 ? this.mixed8 : this.mixed16).push(slot.listener);
     }
   }
 
   private passable(listener: LegSlot, source: LegSlot): boolean {
-    return this.rate === 8000 && listener.leg.format !== 'l16' && source.leg.format === listener.leg.format && source !== listener;
+    return listener.leg.format !== 'l16' && source.leg.format === listener.leg.format && source !== listener;
   }
 
   private reaches(source: LegSlot, listener: LegSlot): boolean {
@@ -380,32 +392,10 @@ export class Session {
   }
 
   private mix(): void {
-    const rate = this.rate;
-    const samples = rate / 50;
     const recording = this.sinks.size > 0;
-    const inputs = this.inputs;
-    inputs.length = 0;
-    if (this.mixed.length > 0 || recording || this.anyListenTo()) {
-      for (const slot of this.slots.values()) {
-        if (!slot.audible) {
-          slot.input.frame = null;
-          continue;
-        }
-        slot.prepareInput(rate);
-        inputs.push(slot.input);
-      }
-      for (const p of this.playbacks) {
-        if (rate === 8000) {
-          (p.down ??= new Downsampler16to8()).process(p.frame, p.frame8);
-          p.input.frame = p.frame8;
-        } else {
-          p.input.frame = p.frame;
-        }
-        inputs.push(p.input);
-      }
-      if (recording) this.mixed.push(this.callMixListener);
-      this.mixer.mix(inputs, this.mixed, samples);
-    }
+    if (recording) (this.rate === 8000 ? this.mixed8 : this.mixed16).push(this.callMixListener);
+    if (this.mixed8.length > 0 || this.anyListenTo(8000)) this.mixAt(8000, this.mixed8);
+    if (this.mixed16.length > 0 || this.anyListenTo(16000)) this.mixAt(16000, this.mixed16);
     for (const slot of this.slots.values()) {
       const modes = slot.leg.modes;
       const id = slot.leg.id;
@@ -419,16 +409,17 @@ export class Session {
       } else {
         if (modes.listenTo !== null) {
           const source = this.slots.get(modes.listenTo);
-          if (source !== undefined && this.reaches(source, slot)) mixFor(id, [source.input], slot.listener.out.subarray(0, samples));
-          else slot.listener.out.fill(0, 0, samples);
+          const out = slot.listener.out.subarray(0, slot.leg.rate / 50);
+          if (source !== undefined && this.reaches(source, slot)) mixFor(id, [source.leg.rate === slot.leg.rate ? source.input : source.converted], out);
+          else out.fill(0);
         }
-        slot.pushMixed(rate);
+        slot.pushMixed();
         this.paths.set(id, 'mixed');
       }
     }
     if (recording) {
       let frame = this.callMix;
-      if (rate === 8000) {
+      if (this.rate === 8000) {
         (this.recordUp ??= new Upsampler8to16()).process(this.callMix, this.recordFrame);
         frame = this.recordFrame;
       }
@@ -436,8 +427,39 @@ export class Session {
     }
   }
 
-  private anyListenTo(): boolean {
-    for (const slot of this.slots.values()) if (slot.leg.modes.listenTo !== null && slot.passFrom === null && !slot.leg.modes.held) return true;
+  /** Mixes `listeners` at `rate`: every audible leg at that rate (converted if it is at the other), and the playbacks. */
+  private mixAt(rate: LegRate, listeners: MixListener[]): void {
+    const inputs = this.inputs;
+    inputs.length = 0;
+    for (const slot of this.slots.values()) {
+      if (!slot.audible) continue;
+      if (slot.leg.rate === rate) {
+        slot.prepareInput();
+        inputs.push(slot.input);
+      } else {
+        slot.prepareConverted(this.ticks);
+        inputs.push(slot.converted);
+      }
+    }
+    for (const p of this.playbacks) {
+      if (rate === 16000) {
+        inputs.push(p.input);
+        continue;
+      }
+      p.down ??= new Downsampler16to8();
+      if (p.downOn !== this.ticks - 1) p.down.reset();
+      p.downOn = this.ticks;
+      p.down.process(p.frame, p.frame8);
+      inputs.push(p.input8);
+    }
+    this.mixer.mix(inputs, listeners, rate / 50);
+  }
+
+  /** Whether a leg at `rate` listens to one source through the mix this tick (its source's input must be prepared). */
+  private anyListenTo(rate: LegRate): boolean {
+    for (const slot of this.slots.values()) {
+      if (slot.leg.rate === rate && slot.leg.modes.listenTo !== null && slot.passFrom === null && !slot.leg.modes.held) return true;
+    }
     return false;
   }
 
