@@ -27,7 +27,7 @@ import { startClipServer } from '../../control/clips/clip-server.js';
 import { ensureRoomKeys } from '../../control/app/room-keys.js';
 import { freshDatabase, serviceUrls, uniquePrefix } from '../support/services.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { callEventMismatch } from '../support/call-event-check.js';
+import { callEventMismatch, recordedCallEventMismatches } from '../support/call-event-check.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 
 /** The admin token of the harness's installation. */
@@ -220,6 +220,8 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
     async close() {
       await app.close();
       for (const part of [...parts].reverse()) await part.stop();
+      // Also the events no endpoint received (a company without one, or one the test turned off).
+      for (const mismatch of await recordedCallEventMismatches(sql)) if (!schemaMismatches.includes(mismatch)) schemaMismatches.push(mismatch);
       for (const r of receivers) await r.close();
       await bus.close();
       await hot.close();

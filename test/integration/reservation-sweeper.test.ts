@@ -31,6 +31,7 @@ import { MediaNodePicker } from '../../control/calls/media-node-picker.js';
 import { ABANDONED_AFTER_MS, startReservationSweeper, sweepAbandonedCalls, type ReservationSweeperDeps } from '../../control/calls/reservation-sweeper.js';
 import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
 import { runDatabaseUrl } from '../support/services.js';
+import { recordedCallEventMismatches } from '../support/call-event-check.js';
 
 const MIN = 60_000;
 const clock = new ManualClock();
@@ -92,8 +93,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await host?.stop();
+  // Every call event the actors recorded matches its schema in protocol/calls/call-events.ts.
+  const mismatches = companyId ? await recordedCallEventMismatches(sql, companyId) : [];
   await bus?.close();
   await sql?.end();
+  expect(mismatches).toEqual([]);
 });
 
 const balance = async (): Promise<number> => {
