@@ -56,6 +56,23 @@ describe('app participants and bots in rooms', () => {
     expect(await customer.balance()).toBe(before - 10);
   });
 
+  it('a new token supersedes the old one: the socket opened with it closes, it no longer connects, the new one does', async () => {
+    const call = await startCall({ participants: [{ kind: 'app', externalRef: 'carol' }, { kind: 'app', externalRef: 'dave' }] });
+    const [carolInfo] = call.participants;
+    const carol = new RoomClient(`${carolInfo.connection.url}?token=${carolInfo.connection.token}`);
+    await carol.message('joined');
+    const renewed = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/participants/${carolInfo.id}/token`);
+    expect(renewed.status, JSON.stringify(renewed.body)).toBe(200);
+    expect(await carol.closed).toEqual({ code: 4401, reason: 'room_token_superseded' });
+    const stale = new RoomClient(`${carolInfo.connection.url}?token=${carolInfo.connection.token}`);
+    expect(await stale.closed).toEqual({ code: 4401, reason: 'room_token_superseded' });
+    const again = new RoomClient(`${renewed.body.connection.url}?token=${renewed.body.connection.token}`);
+    await again.message('joined');
+    await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
+    await ended(call.id);
+    expect((await again.closed).code).toBe(4410);
+  });
+
   it('a conference ends when the last person leaves, although a bot stays connected', async () => {
     const before = await customer.balance();
     const call = await startCall({ to: '+447700900007', from: customer.number, conference: true, participants: [{ kind: 'bot', maxMinutes: 5 }] });
