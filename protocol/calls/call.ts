@@ -3,6 +3,7 @@ import { Metadata, Mode, PhoneNumber, Uuid } from '../api/common.js';
 import { Participant, ParticipantSpec } from './participant.js';
 import { StreamStartRequest } from './stream.js';
 import { Voice } from '../speech/voice.js';
+import { OfferSummary, TransferSummary } from './handover.js';
 
 /** State of a call (docs/calls.md): dialing, ringing, in_progress, ended. */
 export const CallState = Type.Union([Type.Literal('dialing'), Type.Literal('ringing'), Type.Literal('in_progress'), Type.Literal('ended')]);
@@ -139,6 +140,10 @@ export const Call = Type.Object(
     priceOre: Type.Union([Type.Integer(), Type.Null()]),
     /** The price by item; null while the call runs. */
     priceItems: Type.Union([Type.Array(PriceItem), Type.Null()]),
+    /** The latest offer (POST …/offers), or null. */
+    offer: Type.Union([OfferSummary, Type.Null()]),
+    /** The latest transfer (POST …/transfer), or null. */
+    transfer: Type.Union([TransferSummary, Type.Null()]),
   },
   { title: 'Call' },
 );

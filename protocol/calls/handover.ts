@@ -115,6 +115,37 @@ export const Transfer = Type.Object(
 /** A transfer as the API returns it. */
 export type Transfer = Static<typeof Transfer>;
 
+/** The call's latest offer as GET /v1/calls/:id shows it. */
+export const OfferSummary = Type.Object(
+  {
+    id: Type.String(),
+    state: OfferState,
+    expiresAt: Timestamp,
+    acceptedBy: Type.Union([Type.String(), Type.Null()]),
+    expiry: Type.Union([OfferExpiry, Type.Null()]),
+    targetIds: Type.Array(Type.String()),
+  },
+  { title: 'OfferSummary' },
+);
+/** The call's latest offer in the call. */
+export type OfferSummary = Static<typeof OfferSummary>;
+
+/** The call's latest transfer as GET /v1/calls/:id shows it. */
+export const TransferSummary = Type.Object(
+  {
+    id: Type.String(),
+    kind: TransferKind,
+    state: TransferState,
+    callerId: Type.String(),
+    targetId: Type.String(),
+    operatorIds: Type.Array(Type.String()),
+    reason: Type.Union([TransferReason, Type.Null()]),
+  },
+  { title: 'TransferSummary' },
+);
+/** The call's latest transfer in the call. */
+export type TransferSummary = Static<typeof TransferSummary>;
+
 /** call.offer.accepted / call.offer.expired data fields (besides the call's own). */
 export const offerEventFields = {
   offerId: Type.String(),

@@ -67,8 +67,9 @@ describe('transfers', () => {
     expect((await operator.closed).code).toBe(4410);
     const left = await event(call.id, 'call.participant.left', (e) => e.data.participantId === operatorId);
     expect(left.data.reason).toBe('transferred');
-    const caller = (await sys.request(customer.key, 'GET', `/v1/calls/${call.id}`)).body.participants.find((p: any) => p.to === CALLER);
-    expect(caller).toMatchObject({ state: 'joined', held: false });
+    const read = (await sys.request(customer.key, 'GET', `/v1/calls/${call.id}`)).body;
+    expect(read.participants.find((p: any) => p.to === CALLER)).toMatchObject({ state: 'joined', held: false });
+    expect(read.transfer).toMatchObject({ id: started.body.id, kind: 'warm', state: 'completed', operatorIds: [operatorId] });
     await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
     await event(call.id, 'call.ended');
     const types = customer.callEvents(call.id).map((e) => e.type).filter((t) => t.startsWith('call.transfer.'));

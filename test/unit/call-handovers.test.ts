@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ParticipantLaunch } from '../../protocol/calls/call-actor.js';
+import { callBody } from '../../control/calls/machines/call-view.js';
 import { CallUnderTest, MIN, T0, app, ledger, ops, phoneCall, recorded, replies, type EventWithoutAt } from './call-harness.js';
 
 function phone(id: string, to: string): ParticipantLaunch {
@@ -35,6 +36,7 @@ describe('offers on a call', () => {
     expect(call.ctx.offer).toMatchObject({ state: 'accepted', acceptedBy: 'part_staff' });
     expect(call.timer('offer', 'ofr_1')).toBeUndefined();
     expect(call.ctx.status).toBe('in_progress');
+    expect(callBody(call.ctx).offer).toEqual({ id: 'ofr_1', state: 'accepted', expiresAt: new Date(T0 + 31_000).toISOString(), acceptedBy: 'part_staff', expiry: null, targetIds: ['part_p1', 'part_p2', 'part_staff'] });
   });
 
   it('nobody in time: call.offer.expired, every target stops ringing, and the call waits for the next action', () => {

@@ -4667,6 +4667,15 @@ export interface operations {
                         mode: "live" | "test";
                         /** @enum {string} */
                         object: "call";
+                        offer: {
+                            acceptedBy: string | null;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            expiresAt: string;
+                            expiry: ("timeout" | "no_target_left") | null;
+                            id: string;
+                            state: "ringing" | "accepted" | "expired" | "cancelled";
+                            targetIds: string[];
+                        } | null;
                         participants: {
                             audioMode: "talk" | "listen" | "whisper";
                             callId: string;
@@ -4699,6 +4708,15 @@ export interface operations {
                         profileId: string;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
                         to: string | null;
+                        transfer: {
+                            callerId: string;
+                            id: string;
+                            kind: "cold" | "warm";
+                            operatorIds: string[];
+                            reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                            state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                            targetId: string;
+                        } | null;
                     };
                 };
             };
@@ -4921,6 +4939,15 @@ export interface operations {
                         mode: "live" | "test";
                         /** @enum {string} */
                         object: "call";
+                        offer: {
+                            acceptedBy: string | null;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            expiresAt: string;
+                            expiry: ("timeout" | "no_target_left") | null;
+                            id: string;
+                            state: "ringing" | "accepted" | "expired" | "cancelled";
+                            targetIds: string[];
+                        } | null;
                         participants: {
                             audioMode: "talk" | "listen" | "whisper";
                             callId: string;
@@ -4953,6 +4980,15 @@ export interface operations {
                         profileId: string;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
                         to: string | null;
+                        transfer: {
+                            callerId: string;
+                            id: string;
+                            kind: "cold" | "warm";
+                            operatorIds: string[];
+                            reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                            state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                            targetId: string;
+                        } | null;
                     };
                 };
             };
@@ -5107,6 +5143,15 @@ export interface operations {
                         mode: "live" | "test";
                         /** @enum {string} */
                         object: "call";
+                        offer: {
+                            acceptedBy: string | null;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            expiresAt: string;
+                            expiry: ("timeout" | "no_target_left") | null;
+                            id: string;
+                            state: "ringing" | "accepted" | "expired" | "cancelled";
+                            targetIds: string[];
+                        } | null;
                         participants: {
                             audioMode: "talk" | "listen" | "whisper";
                             callId: string;
@@ -5139,6 +5184,15 @@ export interface operations {
                         profileId: string;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
                         to: string | null;
+                        transfer: {
+                            callerId: string;
+                            id: string;
+                            kind: "cold" | "warm";
+                            operatorIds: string[];
+                            reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                            state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                            targetId: string;
+                        } | null;
                     };
                 };
             };
@@ -6025,6 +6079,15 @@ export interface operations {
                         mode: "live" | "test";
                         /** @enum {string} */
                         object: "call";
+                        offer: {
+                            acceptedBy: string | null;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            expiresAt: string;
+                            expiry: ("timeout" | "no_target_left") | null;
+                            id: string;
+                            state: "ringing" | "accepted" | "expired" | "cancelled";
+                            targetIds: string[];
+                        } | null;
                         participants: {
                             audioMode: "talk" | "listen" | "whisper";
                             callId: string;
@@ -6057,6 +6120,15 @@ export interface operations {
                         profileId: string;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
                         to: string | null;
+                        transfer: {
+                            callerId: string;
+                            id: string;
+                            kind: "cold" | "warm";
+                            operatorIds: string[];
+                            reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                            state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                            targetId: string;
+                        } | null;
                     };
                 };
             };

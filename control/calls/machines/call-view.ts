@@ -61,6 +61,10 @@ export function callBody(ctx: CallContext): CallReply {
     countedMinutes: ctx.result?.countedMinutes ?? null,
     priceOre: ctx.result?.priceOre ?? null,
     priceItems: ctx.result?.items ?? null,
+    offer: ctx.offer ? { id: ctx.offer.id, state: ctx.offer.state, expiresAt: iso(ctx.offer.expiresAt)!, acceptedBy: ctx.offer.acceptedBy, expiry: ctx.offer.expiry, targetIds: ctx.offer.targets.map((t) => t.participantId) } : null,
+    transfer: ctx.transfer
+      ? { id: ctx.transfer.id, kind: ctx.transfer.kind, state: ctx.transfer.state, callerId: ctx.transfer.callerId, targetId: ctx.transfer.targetId, operatorIds: ctx.transfer.operatorIds, reason: ctx.transfer.reason }
+      : null,
   };
 }
 
