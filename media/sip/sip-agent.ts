@@ -9,6 +9,7 @@ import { parseAudio } from '../rtp/sdp.js';
 import { SIM_PREFIX } from '../../protocol/media/sim-directory.js';
 import { InboundCall } from './inbound-call.js';
 import { OutboundCall } from './outbound-call.js';
+import { SipRegistration } from './sip-registration.js';
 import { createSipStack } from './sip-stack.js';
 
 /** A phone leg to dial over SIP. */
@@ -52,6 +53,8 @@ export class SipAgent {
   /** Where inbound offers go; without one, inbound INVITEs are answered 480. */
   inbound: SipInboundHandler | null = null;
   private stack: Stack | null = null;
+  /** The registration at the trunk, when the settings ask for one (SENTRAL_SIP_REGISTER). */
+  registration: SipRegistration | null = null;
   /** Counters for metrics and tests. */
   readonly stats = { refused: 0, requests: 0 };
 
@@ -80,6 +83,11 @@ export class SipAgent {
       (rq, remote) => agent.onRequest(rq, remote),
       log,
     );
+    const seconds = settings.registerSeconds;
+    if (seconds) {
+      agent.registration = new SipRegistration({ ...settings, registerSeconds: seconds }, (m, cb) => agent.send(m, cb), log);
+      agent.registration.start();
+    }
     return agent;
   }
 
@@ -139,9 +147,10 @@ export class SipAgent {
     return true;
   }
 
-  /** Stops listening; calls still up are hung up first (their BYE or CANCEL leaves before the sockets close). */
+  /** Stops listening; calls still up are hung up and the registration removed first (their BYE, CANCEL or REGISTER leaves before the sockets close). */
   close(): void {
     for (const call of [...this.calls.values()]) call.hangup();
+    this.registration?.stop();
     const stack = this.stack;
     this.stack = null;
     // The stack starts a new transaction on the next tick: destroying it after that shuts every one down.

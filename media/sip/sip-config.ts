@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import type { SipConfig } from '../../shared/config/config.js';
 
-/** The SIP agent's settings: the node's configuration, where the prefixes default to every number. */
-export type SipSettings = Omit<SipConfig, 'prefixes'> & { prefixes?: string[] };
+/** The SIP agent's settings: the node's configuration, where the prefixes default to every number and registration to none. */
+export type SipSettings = Omit<SipConfig, 'prefixes' | 'registerSeconds'> & { prefixes?: string[]; registerSeconds?: number | null };
 
 /** True when `address` is one of `allow`'s addresses or inside one of its CIDR blocks. */
 export function allowed(address: string, allow: readonly string[]): boolean {

@@ -63,6 +63,8 @@ export interface SipConfig {
   rtpPorts: [number, number];
   /** E.164 prefixes a live call reaches over SIP. */
   prefixes: string[];
+  /** Seconds of registration asked of the trunk (REGISTER, refreshed at half); null when it wants none. */
+  registerSeconds: number | null;
 }
 
 /** The documented environment variables, their defaults and meaning (README's table is made from this). */
@@ -92,6 +94,7 @@ export const configVariables = [
   ['SENTRAL_SIP_ALLOW', '(the trunk\'s address)', 'Comma-separated addresses or IPv4 CIDR blocks SIP is accepted from; others are answered 403'],
   ['SENTRAL_SIP_RTP_PORTS', '20000-29999', 'UDP port range for RTP (a pair per leg)'],
   ['SENTRAL_SIP_PREFIXES', '+', 'Comma-separated E.164 prefixes live calls reach over SIP (test keys always use the simulated network)'],
+  ['SENTRAL_SIP_REGISTER', '(unset: no REGISTER)', 'Seconds of registration to ask the trunk for (60-86400; refreshed at half), as SENTRAL_SIP_USERNAME, for trunks that send inbound calls to registered contacts'],
   ['SENTRAL_ADMIN_URL', 'http://127.0.0.1:8080', 'Where `sentral admin` sends its requests (with SENTRAL_ADMIN_TOKEN)'],
   ['SENTRAL_SPEECH_RECOGNIZER', 'pocketsphinx', 'Speech recognizer of media nodes: pocketsphinx (embedded) or openai (an OpenAI-compatible transcription server)'],
   ['SENTRAL_SPEECH_HELPERS', '2', 'PocketSphinx helper processes per media node (utterances decoded at once)'],
@@ -214,6 +217,7 @@ function sipConfig(env: Env, host: string): SipConfig | null {
     allow,
     rtpPorts,
     prefixes,
+    registerSeconds: text(env, 'SENTRAL_SIP_REGISTER') === undefined ? null : int(env, 'SENTRAL_SIP_REGISTER', 3600, 60, 86_400),
   };
 }
 

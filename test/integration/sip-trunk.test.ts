@@ -1,3 +1,4 @@
+import type { SipMessage } from 'sip';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
 import { createLogger } from '../../shared/log/log.js';
@@ -91,6 +92,60 @@ describe('SIP trunk signalling', () => {
       expect(parseRtp(d.trunk.rtp[0]!)!.payloadType).toBe(8);
     });
   }
+
+  it('registers when asked (REGISTER, digest on the 401), honours what the trunk grants, and unregisters on close', async () => {
+    const trunk = await SipTrunk.start();
+    open.push(trunk);
+    const creds = { user: 'acme', password: 's3cret-pass' };
+    trunk.registrar = { realm: 'trunk.test', ...creds, grantSeconds: 600 };
+    const agent = SipAgent.start(
+      {
+        listenAddress: '127.0.0.1',
+        listenPort: await freeSipPort('127.0.0.1'),
+        publicAddress: '127.0.0.1',
+        trunk: { host: '127.0.0.2', port: trunk.port, transport: 'udp' },
+        credentials: creds,
+        allow: ['127.0.0.2'],
+        rtpPorts: [0, 0],
+        registerSeconds: 3600,
+      },
+      new RtpPortPool('127.0.0.1', 0, 0),
+      createLogger({ level: 'silent' }),
+    );
+    const registers = (): SipMessage[] => trunk.requests.filter((r) => r.method === 'REGISTER');
+    expect(await agent.registration!.settled()).toBe('registered');
+    const [first, signed] = registers();
+    expect(first!.headers.authorization).toBeUndefined();
+    expect(signed!.headers.authorization).toBeDefined();
+    expect(signed!.headers.expires).toBe('3600');
+    expect(signed!.headers.contact![0]!.uri).toBe(`sip:acme@127.0.0.1:${agent.settings.listenPort}`);
+    expect(agent.registration!.granted).toBe(600);
+    agent.close();
+    await trunk.until(() => registers().some((r) => r.headers.expires === '0'));
+  });
+
+  it('keeps no registration when the trunk refuses it', async () => {
+    const trunk = await SipTrunk.start();
+    open.push(trunk);
+    trunk.registrar = { realm: 'trunk.test', user: 'acme', password: 'right' };
+    const agent = SipAgent.start(
+      {
+        listenAddress: '127.0.0.1',
+        listenPort: await freeSipPort('127.0.0.1'),
+        publicAddress: '127.0.0.1',
+        trunk: { host: '127.0.0.2', port: trunk.port, transport: 'udp' },
+        credentials: { user: 'acme', password: 'wrong' },
+        allow: ['127.0.0.2'],
+        rtpPorts: [0, 0],
+        registerSeconds: 3600,
+      },
+      new RtpPortPool('127.0.0.1', 0, 0),
+      createLogger({ level: 'silent' }),
+    );
+    open.push(agent);
+    expect(await agent.registration!.settled()).toBe('failed');
+    expect(trunk.requests.filter((r) => r.method === 'REGISTER')).toHaveLength(2);
+  });
 
   it('answers a proxy challenge (407) with Proxy-Authorization', async () => {
     const creds = { user: 'acme', password: 'другой-pass' };

@@ -23,6 +23,8 @@ export class SipTrunk {
   readonly requests: SipMessage[] = [];
   readonly rtp: Buffer[] = [];
   behaviour: TrunkBehaviour = { kind: 'answer' };
+  /** As a registrar: the digest credentials REGISTER must carry (challenged with 401 first), and what it grants. */
+  registrar: { realm: string; user: string; password: string; grantSeconds?: number } | null = null;
   /** Behaviour by the number dialled (the Request-URI's user part), before `behaviour`. */
   readonly numbers = new Map<string, TrunkBehaviour>();
   /** CANCELs for forwarded INVITEs still unanswered, by Call-ID. */
@@ -107,12 +109,28 @@ export class SipTrunk {
     this.notify();
     if (rq.method === 'ACK') return;
     if (rq.method === 'INVITE' && !rq.headers.to?.params.tag) return this.invite(rq);
+    if (rq.method === 'REGISTER' && this.registrar) return this.register(rq, this.registrar);
     if (rq.method === 'CANCEL') {
       this.stack.send(sip.makeResponse(rq, 200, 'OK'));
       this.cancels.get(rq.headers['call-id']!)?.();
       return;
     }
     this.stack.send(sip.makeResponse(rq, 200, 'OK'));
+  }
+
+  private register(rq: SipMessage, r: NonNullable<SipTrunk['registrar']>): void {
+    const key = `register:${rq.headers['call-id']}`;
+    const ctx = this.auth.get(key);
+    if (!ctx || !(rq.headers.authorization as unknown[] | undefined)?.length) {
+      const fresh = { realm: r.realm };
+      this.auth.set(key, fresh);
+      return this.stack.send(challenge(fresh, sip.makeResponse(rq, 401)));
+    }
+    if (!authenticateRequest(ctx, rq, { user: r.user, password: r.password })) return this.stack.send(sip.makeResponse(rq, 403));
+    const ok = sip.makeResponse(rq, 200, 'OK');
+    const asked = Number(rq.headers.expires);
+    ok.headers.contact = (rq.headers.contact ?? []).map((c) => ({ ...c, params: { ...c.params, expires: String(r.grantSeconds ?? asked) } }));
+    this.stack.send(ok);
   }
 
   private invite(rq: SipMessage): void {

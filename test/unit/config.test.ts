@@ -51,3 +51,45 @@ describe('configuration', () => {
     for (const [name] of configVariables) expect(readme).toContain(`| \`${name}\` |`);
   });
 });
+
+describe('SIP configuration', () => {
+  it('is off without a trunk, and with one takes the defaults the README names', () => {
+    expect(loadConfig({}).sip).toBeNull();
+    expect(loadConfig({ SENTRAL_SIP_TRUNK: '192.0.2.10' }).sip).toEqual({
+      listenAddress: '0.0.0.0',
+      listenPort: 5060,
+      publicAddress: '127.0.0.1',
+      trunk: { host: '192.0.2.10', port: 5060, transport: 'udp' },
+      credentials: null,
+      allow: ['192.0.2.10'],
+      rtpPorts: [20000, 29999],
+      prefixes: ['+'],
+      registerSeconds: null,
+    });
+  });
+
+  it('reads credentials, registration, prefixes and the allow-list', () => {
+    const sip = loadConfig({
+      SENTRAL_SIP_TRUNK: '192.0.2.10:5080',
+      SENTRAL_SIP_TRANSPORT: 'tcp',
+      SENTRAL_SIP_USERNAME: 'acme',
+      SENTRAL_SIP_PASSWORD: 'pw',
+      SENTRAL_SIP_REGISTER: '600',
+      SENTRAL_SIP_PREFIXES: '+47, +46',
+      SENTRAL_SIP_ALLOW: '192.0.2.0/24,198.51.100.7',
+    }).sip!;
+    expect(sip).toMatchObject({ trunk: { host: '192.0.2.10', port: 5080, transport: 'tcp' }, credentials: { user: 'acme', password: 'pw' }, registerSeconds: 600, prefixes: ['+47', '+46'], allow: ['192.0.2.0/24', '198.51.100.7'] });
+    // A user name alone names the password it lacks.
+    expect(() => loadConfig({ SENTRAL_SIP_TRUNK: '192.0.2.10', SENTRAL_SIP_USERNAME: 'acme' })).toThrow(/SENTRAL_SIP_PASSWORD/);
+  });
+
+  it.each([
+    ['SENTRAL_SIP_REGISTER', '30'],
+    ['SENTRAL_SIP_REGISTER', 'always'],
+    ['SENTRAL_SIP_PREFIXES', '47'],
+    ['SENTRAL_SIP_ALLOW', 'anyone'],
+    ['SENTRAL_SIP_RTP_PORTS', '80-90'],
+  ])('refuses %s=%s, naming it', (name, value) => {
+    expect(() => loadConfig({ SENTRAL_SIP_TRUNK: '192.0.2.10', [name]: value })).toThrow(new RegExp(name));
+  });
+});
