@@ -171,3 +171,33 @@ export async function startRecording(
   });
   return { created: answer.status === 201, command: answer.body as Command };
 }
+
+/**
+ * Starts live transcription of a running call: a command (`transcription.start`) with its own reservation at
+ * the transcription rate for the call's paid minutes left, captured when the call ends for the minutes from
+ * its start to its stop (or the call's end). The command id derives from the Idempotency-Key.
+ */
+export async function startTranscription(
+  calls: CallsService,
+  caller: KeyPrincipal,
+  call: CallRow,
+  body: { participantIds?: string[]; language?: string },
+  idempotencyKey: string | null,
+): Promise<{ created: boolean; command: Command }> {
+  const { sql, clock } = calls.services;
+  const view = await liveView(calls, call);
+  const commandId = idempotencyKey === null ? newId('cmd', clock) : derivedId('cmd', caller.companyId, caller.mode, idempotencyKey);
+  const prices = await priceListFor(sql, call.companyId);
+  const reserved = await reserveFor(calls, call, commandId, { service: 'transcription', rateOre: prices.transcriptionMinuteOre, maxMinutes: null }, minutesLeft(view, clock.now()));
+  const answer = await handOver(calls, call.id, reserved, {
+    id: messageIdFor(caller, idempotencyKey, 'command.startTranscription'),
+    type: 'command.startTranscription',
+    payload: {
+      commandId,
+      ...(body.participantIds !== undefined ? { participantIds: body.participantIds } : {}),
+      ...(body.language !== undefined ? { language: body.language } : {}),
+      charge: reserved.charge,
+    },
+  });
+  return { created: answer.status === 201, command: answer.body as Command };
+}

@@ -1,7 +1,8 @@
 /**
  * The glue between the actor host and the rest of the system: what a committed call transition's effects
  * do. Inside the transaction (onCommit): events go to the event log with their webhook deliveries, money
- * moves in the ledger, a ready recording is filed, and the call's read model follows the new state. After the commit (effect runner): media operations go
+ * moves in the ledger, a ready recording is filed, transcript segments and a ready transcript are filed, and
+ * the call's read model follows the new state. After the commit (effect runner): media operations go
  * to the call's media node, which publishes their outcomes into the call's mailbox itself (media.op.result,
  * like every other media event); dispatchers are woken; a stream that ended gives back its slot of the
  * company's concurrent streams.
@@ -21,6 +22,7 @@ import { recordEvent, wakeDispatcher } from '../events/event-log.js';
 import { fileRecording } from './call-records.js';
 import { saveCallView } from './call-views.js';
 import type { CallContext } from './machines/call-context.js';
+import { fileTranscript, fileTranscriptSegments } from './call-transcripts.js';
 import { creationStreamId } from './stream-launch.js';
 import { releaseStreamSlot } from './stream-slots.js';
 
@@ -71,6 +73,12 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
             occurredAtMs: e.occurredAtMs,
           });
           if (e.eventType === 'call.recording.ready') await fileRecording(tx, clock, e.objectId, e.data);
+          if (e.eventType === 'call.transcript.ready') await fileTranscript(tx, clock, e.objectId, e.data);
+          break;
+        }
+        case 'transcript.file': {
+          const e = effect as Emitted<'transcript.file'>;
+          await fileTranscriptSegments(tx, e.callId, e.source, e.segments);
           break;
         }
         case 'ledger.capture': {

@@ -44,7 +44,6 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
   }
   const profile = await getActiveProfile(sql, caller.companyId, body.profileId);
   if (!profile.services.phone) throw new SentralError('phone_service_disabled', { param: 'profileId' });
-  if (body.transcription === true) throw new SentralError('transcription_unavailable', { param: 'transcription' });
   if (body.text !== undefined && body.audioClipId !== undefined) {
     throw new SentralError('invalid_request', { message: 'text and audioClipId are alternatives: send one of them.', param: 'audioClipId' });
   }
@@ -80,13 +79,13 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
   const participantIds = extra.map((_, i) => derivedId('part', callId, String(i)));
   const prices = await priceListFor(sql, caller.companyId);
 
-  // The call's own charge: its telephone, every person added with it (per participant and minute), and recording.
+  // The call's own charge: its telephone, every person added with it (per participant and minute), recording and transcription.
   const phones = (body.to === undefined ? 0 : 1) + extra.filter((p) => p.kind === 'phone').length;
   const apps = extra.filter((p) => p.kind === 'app').length;
   const requests: ChargeRequest[] = [
     {
       service: phones > 0 ? 'phone' : 'app',
-      rateOre: phones * prices.phoneMinuteOre + apps * prices.appParticipantMinuteOre + (body.recording ? prices.recordingMinuteOre : 0),
+      rateOre: phones * prices.phoneMinuteOre + apps * prices.appParticipantMinuteOre + (body.recording ? prices.recordingMinuteOre : 0) + (body.transcription ? prices.transcriptionMinuteOre : 0),
       maxMinutes: null,
     },
   ];
@@ -154,6 +153,7 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
                 ...(body.voice !== undefined ? { voice: body.voice } : {}),
               },
         recording: body.recording ? { commandId: derivedId('cmd', callId, 'recording'), recordingId: derivedId('rec', callId, 'recording') } : null,
+        transcription: body.transcription ? { transcriptionId: derivedId('trn', callId, 'transcription') } : null,
         stream: stream === null ? null : { ...stream, charge: charges[charges.length - 1]! },
         participants,
         charge: charges[0]!,

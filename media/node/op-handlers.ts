@@ -6,6 +6,7 @@ import { say } from './ops/say.js';
 import { closeSession, openSession } from './ops/session-ops.js';
 import { detectMachine, listen, stopListening } from './ops/speech-ops.js';
 import { stopMedia } from './ops/stop-media.js';
+import { startTranscription, stopTranscription } from './ops/transcription-ops.js';
 
 /**
  * The media node's op handlers, one per op (the media half of a call verb). The engine looks an op up here;
@@ -26,4 +27,6 @@ export const opHandlers: OpHandlers = {
   listen,
   stopListening,
   detectMachine,
+  startTranscription,
+  stopTranscription,
 };

@@ -26,6 +26,12 @@ export interface LegTap {
   end(): void;
 }
 
+/** Told of the session's new legs and of its closing (LegTap covers one leg; this, who comes later). */
+export interface LegWatcher {
+  added(legId: string): void;
+  closed(): void;
+}
+
 /** Changes to how a leg takes part in the mix; absent fields stay. */
 export interface LegChanges {
   muted?: boolean;
@@ -98,6 +104,9 @@ export class Session {
   private readonly pending = new Set<string>();
   private readonly sinks = new Map<string, MixSink>();
   private readonly taps = new Map<string, Set<LegTap>>();
+  private readonly watchers = new Set<LegWatcher>();
+  /** Ticks since the session opened: the session's own time (20 ms each). */
+  private ticks = 0;
   private readonly ending: { legId: string; reason: string; reported: boolean }[] = [];
   private readonly mixer = new MixMinus();
   private readonly inputs: MixInput[] = [];
@@ -172,6 +181,7 @@ export class Session {
     this.slots.set(leg.id, new LegSlot(leg));
     if (leg.kind === 'phone' && leg.rate === 8000) this.detectors.set(leg.id, new DtmfDetector());
     this.chooseRate();
+    for (const w of this.watchers) w.added(leg.id);
   }
 
   /** Closes and removes a leg; false if it was not here. No event: the caller reports what it did. */
@@ -267,6 +277,21 @@ export class Session {
     return true;
   }
 
+  /**
+   * Watches the session's legs: `watcher.added` for each leg added from now on, `watcher.closed` once when
+   * the session closes (live transcription taps every participant, also those who join later). Returns the
+   * function that stops watching.
+   */
+  watchLegs(watcher: LegWatcher): () => void {
+    this.watchers.add(watcher);
+    return () => void this.watchers.delete(watcher);
+  }
+
+  /** ms of audio since the session opened. */
+  get elapsedMs(): number {
+    return this.ticks * 20;
+  }
+
   /** The deadline half of a tick: every leg sends what it was given on the previous tick. */
   flush(): void {
     if (this.closed) return;
@@ -284,6 +309,7 @@ export class Session {
       this.mix();
     } finally {
       this.ticking = false;
+      this.ticks++;
     }
     this.finishEndedLegs();
   }
@@ -295,6 +321,9 @@ export class Session {
     for (const legId of [...this.slots.keys()]) this.removeLeg(legId, reason);
     for (const id of [...this.sinks.keys()]) this.removeSink(id);
     this.closed = true;
+    const watchers = [...this.watchers];
+    this.watchers.clear();
+    for (const w of watchers) w.closed();
   }
 
   // 8 kHz while every leg is 8 kHz, else 16 kHz: the rate recordings take the mix at. A change restarts the

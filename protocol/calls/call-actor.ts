@@ -10,6 +10,7 @@ import type { Offer, Transfer } from './handover.js';
 import type { ActorMessageFailedPayload } from './mailbox.js';
 import { AudioMode, ParticipantSpec, type Participant } from './participant.js';
 import type { Stream } from './stream.js';
+import type { TranscriptSegment, TranscriptSource } from './transcript.js';
 
 /**
  * The contract between the API (and the effect runner, and the host's timers) and a call's actor: the
@@ -102,6 +103,8 @@ export const CallActorInput = Type.Object({
   recording: Type.Union([Type.Object({ commandId: Id, recordingId: Id }), Type.Null()]),
   /** Starts when the call is answered. */
   stream: Type.Union([StreamLaunch, Type.Null()]),
+  /** A post-call transcript (`transcription: true`): every participant recorded on its own from the answer. */
+  transcription: Type.Optional(Type.Union([Type.Object({ transcriptionId: Id }), Type.Null()])),
   participants: Type.Array(ParticipantLaunch),
   /** The call's own reservation (the call's minutes, or per participant and minute for app-only calls). */
   charge: Charge,
@@ -170,6 +173,16 @@ export const CallRequestEvent = Type.Union([
     /** Its own reservation (recording asked for during the call); absent or null: free. */
     charge: Type.Optional(Type.Union([Charge, Type.Null()])),
   }),
+  Type.Object({
+    type: Type.Literal('command.startTranscription'),
+    ...at,
+    commandId: Id,
+    /** Absent: everyone in the call, also who joins later. */
+    participantIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+    language: Type.Optional(Type.String({ minLength: 2, maxLength: 16 })),
+    charge: Type.Optional(Type.Union([Charge, Type.Null()])),
+  }),
+  Type.Object({ type: Type.Literal('command.stopTranscription'), ...at }),
   Type.Object({ type: Type.Literal('command.get'), ...at, commandId: Id }),
   Type.Object({
     type: Type.Literal('call.offer'),
@@ -261,5 +274,6 @@ export type CallEffect =
       occurredAtMs: number;
       data: Record<string, unknown>;
     }
+  | { type: 'transcript.file'; callId: string; source: TranscriptSource; segments: TranscriptSegment[] }
   | { type: 'ledger.capture'; reservationId: string; amountOre: number }
   | { type: 'ledger.release'; reservationId: string };

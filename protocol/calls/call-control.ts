@@ -8,10 +8,14 @@ export const DtmfRequest = Type.Object(
 /** DTMF request body. */
 export type DtmfRequest = Static<typeof DtmfRequest>;
 
-/** POST /v1/calls/:id/transcription/start (live transcription is not opened yet: transcription_unavailable). */
+/** POST /v1/calls/:id/transcription/start: live transcription of everyone (participantIds absent) or of the participants named. */
 export const TranscriptionStartRequest = Type.Object(
-  { language: Type.Optional(Type.String({ minLength: 2, maxLength: 16 })) },
-  { additionalProperties: false },
+  {
+    participantIds: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' }), { minItems: 1, maxItems: 100, uniqueItems: true })),
+    /** BCP 47 language (default en-US; the embedded recognizer knows only English). */
+    language: Type.Optional(Type.String({ minLength: 2, maxLength: 16, pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$' })),
+  },
+  { additionalProperties: false, title: 'TranscriptionStartRequest' },
 );
 /** Transcription start body. */
 export type TranscriptionStartRequest = Static<typeof TranscriptionStartRequest>;

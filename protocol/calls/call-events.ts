@@ -4,6 +4,7 @@ import { CallEndReason, CallState, Metadata, PriceItem } from './call.js';
 import { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from './participant.js';
 import { CommandAction, GatherResult } from './command.js';
 import { offerEventFields, transferEventFields } from './handover.js';
+import { TranscriptSegment, TranscriptSource } from './transcript.js';
 
 /** Fields every call event's data carries. */
 const callBase = {
@@ -135,6 +136,30 @@ export const TransferEventData = callEvent('TransferEventData', transferEventFie
 /** call.transfer.* data. */
 export type TransferEventData = Static<typeof TransferEventData>;
 
+/**
+ * call.transcription.segment: live transcription heard the end of one participant's utterance (one event per
+ * utterance per participant, as soon as the recognizer has it). Times are ms from the call's creation.
+ */
+export const TranscriptionSegmentData = callEvent('TranscriptionSegmentData', {
+  /** The transcription.start command. */
+  commandId: Type.String(),
+  ...TranscriptSegment.properties,
+});
+/** call.transcription.segment data. */
+export type TranscriptionSegmentData = Static<typeof TranscriptionSegmentData>;
+
+/**
+ * call.transcript.ready: the call ended and its transcript is complete: read it at GET /v1/calls/:id/transcript.
+ * `complete` is false when part of the audio could not be transcribed.
+ */
+export const TranscriptReadyData = callEvent('TranscriptReadyData', {
+  source: TranscriptSource,
+  complete: Type.Boolean(),
+  segmentCount: Type.Integer({ minimum: 0 }),
+});
+/** call.transcript.ready data. */
+export type TranscriptReadyData = Static<typeof TranscriptReadyData>;
+
 /** Each call event type and the schema of its data. */
 export const callEventSchemas = {
   'call.ringing': CallRingingData,
@@ -158,6 +183,8 @@ export const callEventSchemas = {
   'call.transfer.cancelled': TransferEventData,
   'call.transfer.failed': TransferEventData,
   'call.machineDetected': MachineDetectedData,
+  'call.transcription.segment': TranscriptionSegmentData,
+  'call.transcript.ready': TranscriptReadyData,
 } as const;
 
 /** A call event type the call machine records. */

@@ -8,6 +8,7 @@ export const CommandAction = Type.Union([
   Type.Literal('gather'),
   Type.Literal('media.stop'),
   Type.Literal('recording.start'),
+  Type.Literal('transcription.start'),
 ]);
 /** What a command does. */
 export type CommandAction = Static<typeof CommandAction>;

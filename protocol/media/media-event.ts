@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { SEGMENT_TEXT_MAX } from '../calls/transcript.js';
 
 const LegId = Type.String({ minLength: 1, maxLength: 64 });
 const CommandId = Type.String({ minLength: 1, maxLength: 64 });
@@ -43,6 +44,43 @@ export const RecordingFailed = Type.Object({
   recordingId: Type.String(),
   reason: Type.String(),
 });
+/** One utterance of one leg: times in ms from the session's opening (the call's creation). */
+export const SegmentBody = Type.Object({
+  legId: LegId,
+  startMs: Type.Integer({ minimum: 0 }),
+  endMs: Type.Integer({ minimum: 0 }),
+  text: Type.String({ maxLength: SEGMENT_TEXT_MAX }),
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+});
+/** One utterance of one leg. */
+export type SegmentBody = Static<typeof SegmentBody>;
+
+/** Most segments one transcription.segments carries (the mailbox takes messages up to 256 KiB). */
+export const SEGMENTS_PER_EVENT = 50;
+
+/**
+ * Utterances a transcription recognised: one at a time as they end (live), or the post-call transcript
+ * in batches, before its transcription.ended.
+ */
+export const TranscriptionSegments = Type.Object({
+  type: Type.Literal('transcription.segments'),
+  transcriptionId: Type.String(),
+  segments: Type.Array(SegmentBody, { maxItems: SEGMENTS_PER_EVENT }),
+});
+
+/**
+ * A transcription finished: every segment has been sent. `failed` counts utterances the recognizer could
+ * not read; `outcome` failed when nothing could be transcribed (`reason`: why).
+ */
+export const TranscriptionEnded = Type.Object({
+  type: Type.Literal('transcription.ended'),
+  transcriptionId: Type.String(),
+  outcome: Type.Union([Type.Literal('completed'), Type.Literal('failed')]),
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
+  failed: Type.Integer({ minimum: 0 }),
+  segmentCount: Type.Integer({ minimum: 0 }),
+});
+
 /** An app or bot participant connected to the room endpoint (again, after a reconnect). */
 export const ParticipantConnected = Type.Object({ type: Type.Literal('participant.connected'), legId: LegId });
 /** An app or bot participant's connection closed; the leg stays until removed. */
@@ -123,6 +161,8 @@ export const MediaEventBody = Type.Union([
   SpeechFailed,
   MachineDecided,
   GreetingEnded,
+  TranscriptionSegments,
+  TranscriptionEnded,
 ]);
 /** What happened, without the envelope. */
 export type MediaEventBody = Static<typeof MediaEventBody>;

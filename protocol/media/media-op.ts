@@ -155,6 +155,24 @@ export const DetectMachine = Type.Object({
   untilGreetingEnds: Type.Optional(Type.Boolean()),
 });
 
+/**
+ * Starts transcribing each participant's own audio. `recorded` (a post-call transcript): every leg is
+ * recorded on its own and transcribed after the session closes, then transcription.ended carries the
+ * segments. `live`: each utterance is reported as transcription.segment while the call runs, until
+ * stopTranscription or the session closes (then transcription.ended). `legIds` absent: everyone.
+ */
+export const StartTranscription = Type.Object({
+  op: Type.Literal('startTranscription'),
+  ...base,
+  transcriptionId: Id,
+  mode: Type.Union([Type.Literal('recorded'), Type.Literal('live')]),
+  legIds: Type.Optional(Type.Array(Id, { maxItems: 100 })),
+  language: Type.Optional(Type.String({ minLength: 2, maxLength: 16 })),
+});
+
+/** Stops a live transcription; transcription.ended follows once its last utterances are recognised. */
+export const StopTranscription = Type.Object({ op: Type.Literal('stopTranscription'), ...base, transcriptionId: Id });
+
 /** Every control operation a media node answers on `media.<nodeId>`. */
 export const MediaOp = Type.Union([
   OpenSession,
@@ -171,6 +189,9 @@ export const MediaOp = Type.Union([
   Listen,
   StopListening,
   DetectMachine,
+
+  StartTranscription,
+  StopTranscription,
 ]);
 /** A control operation. */
 export type MediaOp = Static<typeof MediaOp>;

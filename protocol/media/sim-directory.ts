@@ -39,4 +39,14 @@ export const BUILT_IN_PHONES: ReadonlyArray<readonly [string, SimScript, string]
     [{ step: 'answerAfter', ms: 1000 }, { step: 'wait', ms: 400 }, { step: 'say', text: 'Hello?', voice: 'en-US' }],
     'a person: answers after 1 s, says "Hello?" 0.4 s later, then waits silently until hung up',
   ],
+  [
+    '+447700900020',
+    [{ step: 'answerAfter', ms: 1000 }, { step: 'waitForSilence', silenceMs: 1000 }, { step: 'say', text: 'good morning', voice: 'en-US' }],
+    'a person for live transcription: answers after 1 s, waits for a question (audio then 1 s of silence), says "good morning" (words the embedded recognizer transcribes), then listens until hung up',
+  ],
+  [
+    '+447700900021',
+    [{ step: 'answerAfter', ms: 1000 }, { step: 'wait', ms: 500 }, { step: 'say', text: 'good morning', voice: 'en-US' }, { step: 'wait', ms: 1500 }, { step: 'hangup' }],
+    'a person for post-call transcripts: answers after 1 s, says "good morning" 0.5 s later, then hangs up 1.5 s after it',
+  ],
 ];

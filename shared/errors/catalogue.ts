@@ -51,7 +51,8 @@ export const errorCatalogue = {
   call_without_party: { status: 400, message: 'A call needs to, or participants of which at least one is a person (phone or app).' },
   phone_service_disabled: { status: 403, message: 'The profile does not have the phone service switched on.' },
   media_unavailable: { status: 503, message: 'No media node has room for the call; retry shortly.' },
-  transcription_unavailable: { status: 501, message: 'Transcription is not available yet.' },
+  transcription_running: { status: 409, message: 'Live transcription is already running on this call: stop it first.' },
+  transcription_not_running: { status: 409, message: 'No live transcription is running on this call.' },
   transcript_not_ready: { status: 404, message: 'The call has no transcript (none was made, or it is not ready yet).' },
   stream_concurrency_limit: { status: 429, message: 'The company already has 5 streams open; stop one first.' },
   recording_not_stored: { status: 410, message: 'The recording file is not in this installation\'s storage.' },
@@ -100,6 +101,7 @@ export const errorCatalogue = {
   media_clip_not_found: { status: 404, message: 'No audio clip with this id.' },
   media_speech_unavailable: { status: 503, message: 'The media node has no speech recognizer.' },
   media_recording_not_found: { status: 404, message: 'No running recording with this id in the session.' },
+  media_transcription_not_found: { status: 404, message: 'No running transcription with this id in the session.' },
   // command failure reasons (a command's `reason` and call.command.failed / uncertain)
   media_error: { status: 502, message: 'The media node refused the command without saying why.' },
   media_unreachable: { status: 503, message: 'The media node did not answer.' },

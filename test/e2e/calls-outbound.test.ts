@@ -143,7 +143,7 @@ describe('money and the rules of creation', () => {
       [{ ...base, amd: { mode: 'listen' } }, 400, 'invalid_request'],
       [{ ...base, amd: { mode: 'detect', beep: true } }, 400, 'invalid_request'],
       [{ ...base, amd: { mode: 'voicemail_drop', clipId: 'clip_none' } }, 404, 'not_found'],
-      [{ ...base, transcription: true }, 501, 'transcription_unavailable'],
+      [{ ...base, transcription: 'yes' }, 400, 'invalid_request'],
       [{ profileId: customer.profileId }, 400, 'call_without_party'],
       [{ profileId: customer.profileId, participants: [{ kind: 'bot' }] }, 400, 'call_without_party'],
       [{ ...base, voice: 'klingon' }, 400, 'invalid_voice'],

@@ -144,11 +144,11 @@ export class EngineHarness {
     throw new Error(`not reached within ${maxFrames} frames`);
   }
 
-  /** Resolves with the first event of `type` (already published or the next one). */
-  event<T extends Published['type']>(type: T): Promise<Extract<Published, { type: T }>> {
+  /** Resolves with the first event of `type` (already published or the next one), of those `match` accepts. */
+  event<T extends Published['type']>(type: T, match: (e: Extract<Published, { type: T }>) => boolean = () => true): Promise<Extract<Published, { type: T }>> {
     return new Promise((resolve) => {
       const check = (): void => {
-        const found = this.ofType(type)[0];
+        const found = this.ofType(type).find(match);
         if (!found) return;
         this.waiters.delete(check);
         resolve(found);

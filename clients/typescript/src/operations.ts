@@ -327,6 +327,11 @@ export const operations = {
     "path": "/v1/calls/{id}/transcription/start",
     "idempotency": "optional"
   },
+  "stopTranscription": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/transcription/stop",
+    "idempotency": "optional"
+  },
   "sendDtmf": {
     "method": "POST",
     "path": "/v1/calls/{id}/dtmf",
@@ -394,6 +399,7 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/calls/{id}/transfer/complete": "optional",
   "POST /v1/calls/{id}/transfer/cancel": "optional",
   "POST /v1/calls/{id}/transcription/start": "optional",
+  "POST /v1/calls/{id}/transcription/stop": "optional",
   "POST /v1/calls/{id}/dtmf": "optional"
 };
 

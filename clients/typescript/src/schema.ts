@@ -545,7 +545,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the transcript (after call.transcript.ready; transcription is not available yet) */
+        /** Read the transcript: each participant's utterances in time order and the full text (after call.transcript.ready) */
         get: operations["getCallTranscript"];
         put?: never;
         post?: never;
@@ -564,8 +564,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start live transcription (not available yet: transcription_unavailable) */
+        /** Start live transcription (priced per minute until stopped or the call ends); call.transcription.segment per utterance */
         post: operations["startTranscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/{id}/transcription/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop live transcription (its charge stops; the utterance being spoken is still sent) */
+        post: operations["stopTranscription"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5397,7 +5414,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -5546,7 +5563,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -5572,7 +5589,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -5812,7 +5829,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -5838,7 +5855,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -6295,7 +6312,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -6321,7 +6338,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -7665,7 +7682,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -7691,7 +7708,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -7913,7 +7930,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -7939,7 +7956,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -8391,7 +8408,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -8417,7 +8434,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -9198,14 +9215,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The call's transcript (once transcription exists). */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        [key: string]: unknown;
+                        callId: string;
+                        complete: boolean;
+                        createdAt: string;
+                        /** @enum {string} */
+                        object: "transcript";
+                        segments: {
+                            confidence: number;
+                            endMs: number;
+                            kind: "phone" | "app" | "bot" | "stream";
+                            participantId: string;
+                            startMs: number;
+                            text: string;
+                        }[];
+                        source: "recording" | "live";
+                        text: string;
                     };
                 };
             };
@@ -9327,6 +9358,7 @@ export interface operations {
             content: {
                 "application/json": {
                     language?: string;
+                    participantIds?: string[];
                 };
             };
         };
@@ -9338,7 +9370,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -9364,7 +9396,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        action: "say" | "play" | "gather" | "media.stop" | "recording.start";
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
                         callId: string;
                         finishedAt: string | null;
                         id: string;
@@ -9505,6 +9537,188 @@ export interface operations {
             };
             /** @description Error: unsupported_media_type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    stopTranscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
+                        callId: string;
+                        finishedAt: string | null;
+                        id: string;
+                        issuedAt: string;
+                        /** @enum {string} */
+                        object: "command";
+                        reason: string | null;
+                        result: {
+                            choice: string | null;
+                            confidence: number | null;
+                            digits: string;
+                            outcome: "digits" | "speech" | "timeout" | "stopped";
+                            transcript: string | null;
+                        } | null;
+                        state: "issued" | "completed" | "failed" | "uncertain";
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

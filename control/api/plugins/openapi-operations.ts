@@ -59,6 +59,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /v1/calls/{id}/media/stop': 'stopMedia',
   'POST /v1/calls/{id}/recording/start': 'startRecording',
   'POST /v1/calls/{id}/transcription/start': 'startTranscription',
+  'POST /v1/calls/{id}/transcription/stop': 'stopTranscription',
   'POST /v1/calls/{id}/dtmf': 'sendDtmf',
   'POST /v1/calls/{id}/streams': 'startStream',
   'GET /v1/calls/{id}/streams/{streamId}': 'getStream',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TObject } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
-import { DtmfRequest, TranscriptionStartRequest } from '../../../protocol/calls/call-control.js';
+import { DtmfRequest } from '../../../protocol/calls/call-control.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { Services } from '../../app/services.js';
 import { findCall } from '../../calls/call-records.js';
@@ -14,7 +14,7 @@ import { keyPrincipal } from '../route-config.js';
  * What a running call does on request: one route per call verb (control/calls/verbs/), registered from the
  * registry, so a verb's route lives with the verb. Command verbs answer at once with a command (`cmd_…`,
  * derived from the Idempotency-Key) whose outcome arrives as call.command.completed / failed / uncertain.
- * Keypad tones and live transcription are refused with their codes until they exist.
+ * Keypad tones are refused with their code until they exist.
  */
 export const callActionRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const calls = callsService(services);
@@ -40,14 +40,6 @@ export const callActionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
     });
   };
   for (const verb of callVerbs.all()) register(verb);
-
-  app.post('/v1/calls/:id/transcription/start', {
-    schema: { tags: ['calls'], summary: 'Start live transcription (not available yet: transcription_unavailable)', params, body: Type.Optional(TranscriptionStartRequest) },
-    config: { scope: 'calls:write', idempotency: 'optional' },
-  }, async (request) => {
-    await findCall(sql, keyPrincipal(request), request.params.id);
-    throw new SentralError('transcription_unavailable');
-  });
 
   app.post('/v1/calls/:id/dtmf', {
     schema: { tags: ['calls'], summary: 'Send keypad tones into the call (not opened yet: capability_unavailable)', params, body: Type.Optional(DtmfRequest) },

@@ -4,6 +4,8 @@ import { IdParam } from '../../../protocol/api/common.js';
 import type { CallReply } from '../../../protocol/calls/call-actor.js';
 import { Call, CreateCallRequest, UpdateCallRequest } from '../../../protocol/calls/call.js';
 import { Command } from '../../../protocol/calls/command.js';
+import { Transcript } from '../../../protocol/calls/transcript.js';
+import { callTranscript } from '../../calls/call-transcripts.js';
 import { SentralError, isSentralError } from '../../../shared/errors/sentral-error.js';
 import type { Services } from '../../app/services.js';
 import { askActor, messageIdFor } from '../../calls/actor-requests.js';
@@ -63,11 +65,13 @@ export const callRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
   });
 
   app.get('/v1/calls/:id/transcript', {
-    schema: { tags, summary: 'Read the transcript (after call.transcript.ready; transcription is not available yet)', params },
+    schema: { tags, summary: 'Read the transcript: each participant\'s utterances in time order and the full text (after call.transcript.ready)', params, response: { 200: Transcript } },
     config: { scope: 'calls:read' },
   }, async (request) => {
-    await findCall(sql, keyPrincipal(request), request.params.id);
-    throw new SentralError('transcript_not_ready');
+    const row = await findCall(sql, keyPrincipal(request), request.params.id);
+    const transcript = await callTranscript(sql, row.id);
+    if (transcript === null) throw new SentralError('transcript_not_ready');
+    return transcript;
   });
 
   app.get('/v1/calls/:id/commands/:commandId', {

@@ -100,6 +100,23 @@ export interface CommandRecord {
   recordingId: string | null;
   /** Its own reservation (a recording started during the call), settled when the call ends; null: none. */
   charge: Charge | null;
+  /** When its charge stopped running before the call's end (live transcription stopped); absent: at the end. */
+  chargeUntil?: number;
+}
+
+/** A transcription of the call: post-call (`recorded`, from the answer) or live (a transcription.start command). */
+export interface TranscriptionRecord {
+  id: string;
+  mode: 'recorded' | 'live';
+  /** The transcription.start command (live only). */
+  commandId: string | null;
+  /** running until the node reports it ended; stopping after transcription/stop; given_up when it never did. */
+  state: 'running' | 'stopping' | 'ended' | 'given_up';
+  segments: number;
+  /** Utterances that could not be transcribed, or the whole transcription failed. */
+  incomplete: boolean;
+  /** The op that started it (post-call), so a refusal ends it; null for live (its command's op). */
+  opId: string | null;
 }
 
 /** The outcome of the call's money, fixed at its end. */
@@ -145,6 +162,12 @@ export interface CallContext {
   streamOnAnswer: StreamLaunch | null;
   participants: ParticipantRecord[];
   commands: CommandRecord[];
+  /** The post-call transcription to start with the answer (absent in snapshots older than transcription). */
+  transcriptionOnAnswer?: { transcriptionId: string } | null;
+  /** Transcriptions started (absent in older snapshots: none). */
+  transcriptions?: TranscriptionRecord[];
+  /** True once call.transcript.ready is recorded. */
+  transcriptReady?: boolean;
   /** Recording ids started and not yet reported ready or failed. */
   recordingsPending: Array<{ recordingId: string; commandId: string }>;
   timers: Record<string, TimerRecord>;

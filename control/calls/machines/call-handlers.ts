@@ -9,6 +9,17 @@ import type { CallDraft } from './call-draft.js';
 import { callBody, commandBody, participantBody, streamBody } from './call-view.js';
 import { finishCommand, onCommandTimer, onOpResult, rejectCommand } from './command-machine.js';
 import {
+  giveUpTranscriptions,
+  onTranscriptionEnded,
+  onTranscriptionRefused,
+  onTranscriptionSegments,
+  settleTranscript,
+  startRecordedTranscription,
+  transcriptionWaitMs,
+  transcriptionsOf,
+  transcriptionsSettled,
+} from './call-transcription.js';
+import {
   DEFAULT_RING_TIMEOUT_MS,
   isPresent,
   launchParticipant,
@@ -52,6 +63,9 @@ export function initialContext(input: CallActorInput): CallContext {
     greeting: input.greeting,
     amd: amdRecord(input),
     recordingOnAnswer: input.recording,
+    transcriptionOnAnswer: input.transcription ?? null,
+    transcriptions: [],
+    transcriptReady: false,
     streamOnAnswer: input.stream,
     participants: [],
     commands: [],
@@ -85,6 +99,7 @@ export function answerCall(d: CallDraft): void {
   startDetection(d);
   if (c.recordingOnAnswer !== null) issueRecording(d, c.recordingOnAnswer.commandId, c.recordingOnAnswer.recordingId);
   if (c.streamOnAnswer !== null) launchStream(d, c.streamOnAnswer);
+  if (c.transcriptionOnAnswer) startRecordedTranscription(d, c.transcriptionOnAnswer.transcriptionId);
 }
 
 /**
@@ -113,7 +128,8 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   for (const p of c.participants) if (p.settled) items.push(p.settled);
   for (const cmd of c.commands) {
     if (!cmd.charge) continue;
-    const settled = cmd.state === 'failed' ? { countedMinutes: 0, priceOre: 0 } : settle(cmd.charge, cmd.issuedAt, billedUntil);
+    const until = Math.min(billedUntil, cmd.chargeUntil ?? billedUntil);
+    const settled = cmd.state === 'failed' ? { countedMinutes: 0, priceOre: 0 } : settle(cmd.charge, cmd.issuedAt, until);
     items.push(priceItem(cmd.charge.service, cmd.id, cmd.charge, settled));
     d.effects.push(...ledgerMoves(cmd.charge, settled.priceOre));
   }
@@ -128,7 +144,14 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
     priceItems: items,
     assignedTo: c.assignedTo,
   });
-  if (c.recordingsPending.length > 0) d.setTimer('recordings', c.callId, d.at + RECORDING_WAIT_MS);
+  // A live transcription whose command never took effect will not be reported by the node.
+  for (const t of transcriptionsOf(c)) {
+    const cmd = t.commandId === null ? undefined : d.command(t.commandId);
+    if (t.mode === 'live' && t.state === 'running' && cmd?.state === 'failed') t.state = 'ended';
+  }
+  settleTranscript(d);
+  const waitMs = Math.max(c.recordingsPending.length > 0 ? RECORDING_WAIT_MS : 0, transcriptionsSettled(c) ? 0 : transcriptionWaitMs(c));
+  if (waitMs > 0) d.setTimer('recordings', c.callId, d.at + waitMs);
   if (replyTo === 'call.hangup') d.reply(callBody(c));
 }
 
@@ -207,6 +230,7 @@ function onOpAnswer(d: CallDraft, e: Extract<CallMediaEvent, { type: 'media.op.r
   // An op a verb sent besides its command's own (a gather's listen) is the verb's to judge.
   const side = c.commands.find((x) => x.state === 'issued' && x.gather?.speech?.opId === e.opId);
   if (side) d.verbs.forAction(side.action)?.command?.onMedia?.(d, side, e);
+  if (!e.ok) onTranscriptionRefused(d, e.opId);
 }
 
 /** Handles a media node event, an op result or a timer while the call is live. */
@@ -231,6 +255,10 @@ function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEven
     case 'amd.decided':
     case 'amd.greetingEnded':
       return onDetection(d, e);
+    case 'transcription.segments':
+      return onTranscriptionSegments(d, e);
+    case 'transcription.ended':
+      return onTranscriptionEnded(d, e);
     case 'timer.fired': {
       const t = d.takeTimer(e.timerId);
       if (t === undefined) return;
@@ -260,6 +288,7 @@ const mediaTypes: ReadonlySet<string> = new Set([
   'leg.ringing', 'leg.answered', 'leg.busy', 'leg.noAnswer', 'leg.failed', 'leg.hungUp', 'dtmf.received', 'playback.ended',
   'recording.ready', 'recording.failed', 'participant.connected', 'participant.disconnected', 'stream.status',
   'media.op.result', 'timer.fired', 'speech.started', 'speech.recognized', 'speech.failed', 'amd.decided', 'amd.greetingEnded',
+  'transcription.segments', 'transcription.ended',
 ]);
 
 /** Whether an event is an API request (it must be answered): a read, a participant change or a verb. */
@@ -297,13 +326,20 @@ export function handleEnded(d: CallDraft, e: CallActorEvent): void {
       return onCommandMedia(d, e);
     case 'media.op.result': {
       const cmd = c.commands.find((x) => x.opId === e.opId);
-      return cmd ? onOpResult(d, cmd, e.ok, e.code) : undefined;
+      if (cmd) onOpResult(d, cmd, e.ok, e.code);
+      if (!e.ok) onTranscriptionRefused(d, e.opId);
+      return;
     }
+    case 'transcription.segments':
+      return onTranscriptionSegments(d, e);
+    case 'transcription.ended':
+      return onTranscriptionEnded(d, e);
     case 'timer.fired':
       if (d.takeTimer(e.timerId)?.kind === 'recordings') {
         // Recordings not reported by now are given up: their commands' outcome is unknown.
         for (const cmd of c.commands) if (cmd.state === 'issued') finishCommand(d, cmd, 'uncertain', 'media_unresponsive');
         c.recordingsPending = [];
+        giveUpTranscriptions(d);
       }
       return;
     default: {

@@ -7,6 +7,7 @@ import { callBody } from './call-view.js';
 import { answerCall, finishCall, handleEnded, handleLive, initialContext, launchCall } from './call-handlers.js';
 import { followHandovers } from './handover.js';
 import { isPerson, isPresent } from './participant-machine.js';
+import { transcriptionsSettled } from './call-transcription.js';
 import { callVerbs } from '../verbs/call-verbs.js';
 import type { VerbRegistry } from '../verbs/verb-registry.js';
 
@@ -81,7 +82,7 @@ export function createCallMachine(verbs: VerbRegistry) {
     /** A conference or a call without a dialled phone ends when no person (phone or app) is left in it. */
     noPersonLeft: ({ context }) =>
       (context.conference || context.primaryId === null) && !context.participants.some((p) => isPerson(p) && isPresent(p)),
-    recordingsSettled: ({ context }) => context.recordingsPending.length === 0,
+    recordingsSettled: ({ context }) => context.recordingsPending.length === 0 && transcriptionsSettled(context),
   },
 }).createMachine({
   id: 'call',

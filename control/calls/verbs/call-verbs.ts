@@ -7,6 +7,8 @@ import { recordingStartVerb } from './recording-start.js';
 import { sayVerb } from './say.js';
 import { streamStartVerb } from './stream-start.js';
 import { streamStopVerb } from './stream-stop.js';
+import { transcriptionStartVerb } from './transcription-start.js';
+import { transcriptionStopVerb } from './transcription-stop.js';
 import { transferCancelVerb } from './transfer-cancel.js';
 import { transferCompleteVerb } from './transfer-complete.js';
 import { transferVerb } from './transfer.js';
@@ -15,5 +17,5 @@ import { VerbRegistry } from './verb-registry.js';
 /** The verbs of a call (docs/verbs.md lists them; a test checks the list against this registry). */
 export const callVerbs = new VerbRegistry([
   sayVerb, playVerb, gatherVerb, mediaStopVerb, recordingStartVerb, hangupVerb, streamStartVerb, streamStopVerb,
-  offersVerb, transferVerb, transferCompleteVerb, transferCancelVerb,
+  offersVerb, transferVerb, transferCompleteVerb, transferCancelVerb, transcriptionStartVerb, transcriptionStopVerb,
 ]);
