@@ -10,6 +10,7 @@ import { startMediaPart } from './media-role.js';
 import { startActorHost } from '../calls/host/actor-host.js';
 import { callMachines } from '../calls/machines/machine-registry.js';
 import { callEffectHooks } from '../calls/call-effects.js';
+import { backfillCallViews } from '../calls/call-views.js';
 import { startReservationSweeper } from '../calls/reservation-sweeper.js';
 
 /** A running part of a role, stopped in reverse order of start. */
@@ -36,6 +37,9 @@ export async function startParts(role: RoleName, services: Services, readiness: 
   if (runs('worker')) {
     // Call actors: the partitions this worker owns (all of them standalone), with the call effect hooks.
     const hooks = callEffectHooks({ bus: services.bus, clock: services.clock, log, hot: services.hot, partitions: config.partitions });
+    // Calls last committed before the read model existed get theirs before the API is asked about them.
+    const backfilled = await backfillCallViews(services.sql, log, services.clock.now());
+    if (backfilled > 0) log.info({ calls: backfilled }, 'call read model backfilled');
     const host = await startActorHost(services, { machines: callMachines, ...hooks, ...(config.nodeId ? { workerId: config.nodeId } : {}) });
     parts.push({ name: 'worker', stop: () => host.stop() });
     // Money held by calls whose start was interrupted (no actor after the grace period) goes back.

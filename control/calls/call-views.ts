@@ -7,7 +7,8 @@
 import type { CallReply } from '../../protocol/calls/call-actor.js';
 import type { Command } from '../../protocol/calls/command.js';
 import type { Stream } from '../../protocol/calls/stream.js';
-import type { Tx } from '../../shared/db/database.js';
+import type { Sql, Tx } from '../../shared/db/database.js';
+import type { Logger } from '../../shared/log/log.js';
 import type { Db } from '../accounts/principal.js';
 import type { CallContext } from './machines/call-context.js';
 import { callBody, commandBody, streamBody } from './machines/call-view.js';
@@ -33,8 +34,11 @@ export interface CallView {
 
 type Json = Parameters<Tx['json']>[0];
 
-/** Writes the read model of a call from its context (inside the transaction that commits it). */
-export async function saveCallView(tx: Tx, ctx: CallContext, done: boolean, at: number): Promise<void> {
+/**
+ * Writes the read model of a call from its context (inside the transaction that commits it). With
+ * `keepExisting`, a document already there is left as it is (a backfill never overwrites a newer commit).
+ */
+export async function saveCallView(tx: Tx, ctx: CallContext, done: boolean, at: number, keepExisting = false): Promise<void> {
   const items = [
     ...ctx.commands.map((c) => ({ kind: 'command', id: c.id, body: commandBody(ctx, c) })),
     ...ctx.participants.filter((p) => p.kind === 'stream').map((p) => ({ kind: 'stream', id: p.id, body: streamBody(ctx, p) })),
@@ -42,16 +46,44 @@ export async function saveCallView(tx: Tx, ctx: CallContext, done: boolean, at: 
   await tx`
     insert into call_views (call_id, done, body, paid_until_ms, paid_minutes, primary_participant_id, updated_at_ms)
     values (${ctx.callId}, ${done}, ${tx.json(callBody(ctx) as unknown as Json)}, ${ctx.paidUntil}, ${ctx.charge.paidMinutes}, ${ctx.primaryId}, ${at})
-    on conflict (call_id) do update
+    on conflict (call_id) do ${keepExisting ? tx`nothing` : tx`update
       set done = excluded.done, body = excluded.body, paid_until_ms = excluded.paid_until_ms, paid_minutes = excluded.paid_minutes,
-          primary_participant_id = excluded.primary_participant_id, updated_at_ms = excluded.updated_at_ms`;
+          primary_participant_id = excluded.primary_participant_id, updated_at_ms = excluded.updated_at_ms`}`;
   if (items.length === 0) return;
   // One statement for all of them; a document that did not change is not rewritten.
   await tx`
     insert into call_view_items (call_id, kind, item_id, body)
     select ${ctx.callId}, x.kind, x.id, x.body from jsonb_to_recordset(${tx.json(items as unknown as Json)}) as x(kind text, id text, body jsonb)
-    on conflict (call_id, kind, item_id) do update set body = excluded.body
-      where call_view_items.body is distinct from excluded.body`;
+    on conflict (call_id, kind, item_id) do ${keepExisting ? tx`nothing` : tx`update set body = excluded.body
+      where call_view_items.body is distinct from excluded.body`}`;
+}
+
+const BACKFILL_BATCH = 200;
+
+/**
+ * Writes the read model of calls whose last commit came before it existed (migration 052), from their
+ * stored snapshots; workers run it at start (at once without harm: nothing present is overwritten). Returns
+ * how many calls it wrote. A snapshot that cannot be read is logged and skipped.
+ */
+export async function backfillCallViews(sql: Sql, log: Logger, at: number): Promise<number> {
+  let after = '';
+  let written = 0;
+  for (;;) {
+    const rows = await sql<{ call_id: string; status: string; snapshot: { context?: CallContext } }[]>`
+      select s.call_id, s.status, s.snapshot from actor_snapshots s
+      where s.kind = 'call' and s.call_id > ${after} and not exists (select 1 from call_views v where v.call_id = s.call_id)
+      order by s.call_id limit ${BACKFILL_BATCH}`;
+    for (const row of rows) {
+      try {
+        await sql.begin((tx) => saveCallView(tx, row.snapshot.context!, row.status !== 'active', at, true));
+        written++;
+      } catch (err) {
+        log.warn({ err, callId: row.call_id }, 'call read model not backfilled: its snapshot could not be read');
+      }
+    }
+    if (rows.length < BACKFILL_BATCH) return written;
+    after = rows.at(-1)!.call_id;
+  }
 }
 
 /** The call's read model, or null before its actor's first commit. */

@@ -3,7 +3,9 @@
  * writes from the call's context is what the API reads back, as the view functions compute it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callView, callViewItem, saveCallView } from '../../control/calls/call-views.js';
+import { backfillCallViews, callView, callViewItem, saveCallView } from '../../control/calls/call-views.js';
+import { insertSnapshot } from '../../control/calls/host/actor-store.js';
+import { createLogger } from '../../shared/log/log.js';
 import { callBody, commandBody, streamBody } from '../../control/calls/machines/call-view.js';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
 import { startEmbeddedPostgres } from '../../shared/db/embedded-postgres.js';
@@ -68,5 +70,29 @@ describe.each(backends)('call read model: $name', (backend) => {
     expect(ended!.call).toEqual(callBody(call.ctx));
     expect((await callViewItem(sql, callId, 'command', 'cmd_1')).item).toMatchObject({ state: 'failed', reason: 'call_ended' });
     expect((await callViewItem(sql, callId, 'stream', 'str_1')).item).toMatchObject({ state: 'stopped', endReason: 'call_ended' });
+  });
+
+  it('backfills calls last committed before the read model existed, and never overwrites a newer view', async () => {
+    const log = createLogger({ level: 'silent' });
+    const old = new CallUnderTest(phoneCall({ callId: `call_old_${backend.name}` }));
+    old.send({ type: 'leg.answered', legId: 'part_phone' }, T0);
+    old.send({ type: 'command.say', commandId: 'cmd_old', text: 'Hello' }, T0 + 1_000);
+    const newer = new CallUnderTest(phoneCall({ callId: `call_newer_${backend.name}` }));
+    newer.send({ type: 'leg.answered', legId: 'part_phone' }, T0);
+    await sql.begin(async (tx) => {
+      for (const call of [old, newer]) {
+        const snapshot = JSON.parse(JSON.stringify(call.actor.getPersistedSnapshot()));
+        await insertSnapshot(tx, { callId: call.ctx.callId, kind: 'call', partition: 0, epoch: 1, status: 'active', snapshot, at: new Date(T0) });
+      }
+    });
+    // The newer call's commit wrote its view after its snapshot: the backfill leaves it alone.
+    newer.send({ type: 'call.hangup' }, T0 + 2_000);
+    await sql.begin((tx) => saveCallView(tx, newer.ctx, true, newer.now));
+
+    expect(await backfillCallViews(sql, log, T0 + 3_000)).toBe(1);
+    expect(await callView(sql, old.ctx.callId)).toMatchObject({ done: false, call: callBody(old.ctx) });
+    expect((await callViewItem(sql, old.ctx.callId, 'command', 'cmd_old')).item).toEqual(commandBody(old.ctx, old.ctx.commands[0]!));
+    expect((await callView(sql, newer.ctx.callId))!.call.state).toBe('ended');
+    expect(await backfillCallViews(sql, log, T0 + 4_000)).toBe(0);
   });
 });
