@@ -105,14 +105,13 @@ export class Session {
   private readonly sinks = new Map<string, MixSink>();
   private readonly taps = new Map<string, Set<LegTap>>();
   private readonly watchers = new Set<LegWatcher>();
-  /** Ticks since the session opened: the session's own time (20 ms each). */
-  private ticks = 0;
   private readonly ending: { legId: string; reason: string; reported: boolean }[] = [];
   private readonly mixer = new MixMinus();
   private readonly inputs: MixInput[] = [];
   /** This tick's mixed listeners at 8 kHz and at 16 kHz. */
   private readonly mixed8: MixListener[] = [];
   private readonly mixed16: MixListener[] = [];
+  /** Ticks since the session opened (counted as each starts): the session's own time, 20 ms each. */
   private ticks = 0;
   private readonly callMix = new Int16Array(MIX_FRAME_SAMPLES);
   private readonly callMixListener: MixListener = { id: MIX_LISTENER, own: null, out: this.callMix };
@@ -309,7 +308,6 @@ export class Session {
       this.mix();
     } finally {
       this.ticking = false;
-      this.ticks++;
     }
     this.finishEndedLegs();
   }
