@@ -1,4 +1,5 @@
 import { createSocket, type Socket } from 'node:dgram';
+import { connect } from 'node:net';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -101,6 +102,96 @@ describe('SIP agent under hostile input', () => {
       for (const m of mutated.slice(i, i + 50)) await send(m);
       // Loopback keeps order: the answer to this ping means every datagram before it was handled.
       expect(await ping(`alive-${i + 1}`)).toBe('SIP/2.0 200 OK');
+    }
+  });
+});
+
+const SDP = 'v=0\r\no=p 1 1 IN IP4 127.0.0.1\r\ns=-\r\nc=IN IP4 127.0.0.1\r\nt=0 0\r\nm=audio 40000 RTP/AVP 0 8 101\r\na=rtpmap:101 telephone-event/8000\r\na=sendrecv\r\n';
+
+/** A request with an SDP body (an INVITE, or a re-INVITE when `toTag` names a dialog). */
+function withSdp(method: string, callId: string, toTag = ''): string {
+  return [
+    `${method} sip:+4723456789@127.0.0.1:${port} SIP/2.0`,
+    `Via: SIP/2.0/UDP 127.0.0.1:${peer.address().port};branch=z9hG4bK${callId};rport`,
+    `From: <sip:+4799999999@127.0.0.1>;tag=f${callId}`,
+    `To: <sip:+4723456789@127.0.0.1>${toTag ? `;tag=${toTag}` : ''}`,
+    `Call-ID: ${callId}`,
+    `CSeq: 2 ${method}`,
+    'Content-Type: application/sdp',
+    `Content-Length: ${SDP.length}`,
+    '',
+    SDP,
+  ].join('\r\n');
+}
+
+/** `base` with a few bytes changed, a token inserted, or cut short. */
+function mutations(base: Buffer, runs: number, seed: number): Buffer[] {
+  return fc.sample(
+    fc.oneof(
+      fc.array(fc.tuple(fc.nat(base.length - 1), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 8 }).map((edits) => {
+        const b = Buffer.from(base);
+        for (const [at, v] of edits) b[at] = v;
+        return b;
+      }),
+      fc.tuple(fc.nat(base.length - 1), fc.constantFrom('m=audio 0 RTP/AVP\r\n', 'c=IN IP6 ::\r\n', 'a=rtpmap:101 x/0\r\n', ';tag=', '\r\n\r\n', '\u0000', 'Content-Length: -1\r\n')).map(([at, t]) =>
+        Buffer.concat([base.subarray(0, at), Buffer.from(t, 'binary'), base.subarray(at)]),
+      ),
+      fc.nat(base.length - 1).map((n) => base.subarray(0, n)),
+    ),
+    { numRuns: runs, seed },
+  );
+}
+
+describe('SIP agent under hostile input, with inbound calls on', () => {
+  it('survives mutated INVITEs with SDP, and mutated BYEs and re-INVITEs inside an answered call', async () => {
+    await startAgent(['127.0.0.1']);
+    const offers: string[] = [];
+    agent.inbound = { offered: (o) => offers.push(o.id), withdrawn: () => undefined };
+    const invites = mutations(Buffer.from(withSdp('INVITE', 'fz'), 'binary'), 600, 2201);
+    for (let i = 0; i < invites.length; i += 50) {
+      for (const m of invites.slice(i, i + 50)) await send(m);
+      expect(await ping(`inv-${i}`)).toBe('SIP/2.0 200 OK');
+    }
+    // An answered call, then hostile requests inside its dialog.
+    await send(withSdp('INVITE', 'dialog'));
+    expect(await ping('dialog-offered')).toBe('SIP/2.0 200 OK');
+    const offer = offers.at(-1)!;
+    const leg = await agent.answerInbound(offer, 'caller', { callId: 'call_fz', report: () => undefined, ended: () => undefined });
+    const ok = await new Promise<string>((resolve) => {
+      const check = (): void => {
+        const found = replies.find((r) => r.startsWith('SIP/2.0 200') && r.includes('Call-ID: dialog\r\n'));
+        if (found) resolve(found);
+        else waiters.push(check);
+      };
+      check();
+    });
+    const tag = /\r\nTo:[^\r]*;tag=([^;\r]+)/i.exec(ok)![1]!;
+    const inDialog = [...mutations(Buffer.from(withSdp('INVITE', 'dialog', tag), 'binary'), 200, 2202), ...mutations(Buffer.from(withSdp('BYE', 'dialog', tag), 'binary'), 200, 2203)];
+    for (let i = 0; i < inDialog.length; i += 50) {
+      for (const m of inDialog.slice(i, i + 50)) await send(m);
+      expect(await ping(`dlg-${i}`)).toBe('SIP/2.0 200 OK');
+    }
+    leg.close('test over');
+  });
+
+  it('survives mutated and cut-off messages over TCP, each connection on its own', async () => {
+    await startAgent(['127.0.0.1']);
+    const base = Buffer.from(withSdp('INVITE', 'tcp').replace('SIP/2.0/UDP', 'SIP/2.0/TCP'), 'binary');
+    const messages = mutations(base, 300, 2204);
+    for (let i = 0; i < messages.length; i += 30) {
+      await Promise.all(
+        messages.slice(i, i + 30).map(
+          (m) =>
+            new Promise<void>((resolve) => {
+              const socket = connect(port, '127.0.0.1', () => socket.end(m));
+              socket.on('error', () => resolve());
+              socket.on('close', () => resolve());
+              // The agent may keep a connection open waiting for the rest of a message: the test closes it.
+              socket.setTimeout(200, () => socket.destroy());
+            }),
+        ),
+      );
+      expect(await ping(`tcp-${i}`)).toBe('SIP/2.0 200 OK');
     }
   });
 });
