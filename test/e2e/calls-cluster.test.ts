@@ -25,6 +25,19 @@ describe('calls in cluster mode (NATS JetStream mailboxes and media control, Red
     expect(await customer.balance()).toBe(before - 25);
   });
 
+  it('a cold transfer through the NATS mailboxes: the target (an echo phone) answers, call.transfer.completed, its leg priced as an outbound minute', async () => {
+    const before = await customer.balance();
+    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 2 }, { 'idempotency-key': 'cluster-transfer' });
+    await customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === res.body.id);
+    const started = await sys.request(customer.key, 'POST', `/v1/calls/${res.body.id}/transfer`, { to: '+447700900008' }, { 'idempotency-key': 'cluster-transfer-1' });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    await customer.nextEvent((e) => e.type === 'call.transfer.completed' && e.data.callId === res.body.id);
+    await sys.request(customer.key, 'POST', `/v1/calls/${res.body.id}/hangup`);
+    const ended = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === res.body.id);
+    expect(ended.data.priceItems).toContainEqual(expect.objectContaining({ item: 'phone', id: started.body.target.id, minutes: 1 }));
+    expect(await customer.balance()).toBe(before - ended.data.priceOre);
+  });
+
   it('a company has at most 5 streams at once: the sixth is 429 stream_concurrency_limit, and a stopped one frees a slot', async () => {
     const options = { secret: '', now: () => Date.now() };
     const server = await CustomerServer.start(options);
