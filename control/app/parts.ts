@@ -12,6 +12,7 @@ import { callMachines } from '../calls/machines/machine-registry.js';
 import { callEffectHooks } from '../calls/call-effects.js';
 import { backfillCallViews } from '../calls/call-views.js';
 import { startReservationSweeper } from '../calls/reservation-sweeper.js';
+import { startInboundConsumer } from '../calls/inbound-calls.js';
 
 /** A running part of a role, stopped in reverse order of start. */
 export interface Part {
@@ -36,7 +37,7 @@ export async function startParts(role: RoleName, services: Services, readiness: 
   }
   if (runs('worker')) {
     // Call actors: the partitions this worker owns (all of them standalone), with the call effect hooks.
-    const hooks = callEffectHooks({ bus: services.bus, clock: services.clock, log, hot: services.hot, partitions: config.partitions });
+    const hooks = callEffectHooks({ bus: services.bus, clock: services.clock, log, hot: services.hot, partitions: config.partitions, sql: services.sql });
     // Calls last committed before the read model existed get theirs before the API is asked about them.
     const backfilled = await backfillCallViews(services.sql, log, services.clock.now());
     if (backfilled > 0) log.info({ calls: backfilled }, 'call read model backfilled');
@@ -45,6 +46,9 @@ export async function startParts(role: RoleName, services: Services, readiness: 
     // Money held by calls whose start was interrupted (no actor after the grace period) goes back.
     const sweeper = startReservationSweeper({ sql: services.sql, clock: services.clock, log, hot: services.hot, partitions: config.partitions });
     parts.push({ name: 'reservation-sweeper', stop: () => sweeper.stop() });
+    // Inbound calls offered by a carrier (the simulated network, the SIP trunk) become call actors here.
+    const inbound = await startInboundConsumer(services);
+    parts.push({ name: 'inbound-offers', stop: () => inbound.stop() });
   }
   if (runs('dispatcher')) {
     const dispatcher = await startDispatcher(services);

@@ -1,5 +1,5 @@
 /**
- * Adding to a running call what costs money of its own: a participant (phone, app or bot), a stream, or a
+ * Adding to a running call what costs money of its own: a participant (phone, app, staff, bot or AI agent), a stream, or a
  * recording. Each is priced for the call's paid minutes left (a bot at most 60, a stream at most its
  * maxMinutes), reserved under its own id, then handed to the actor; if the actor refuses, the reservation
  * (and a stream's slot) is given back at once.
@@ -15,7 +15,7 @@ import { release } from '../billing/ledger.js';
 import { priceListFor } from '../billing/price-list.js';
 import { askActor, messageIdFor } from './actor-requests.js';
 import { BOT_MAX_MINUTES } from './call-launcher.js';
-import { minutesLeft, reserveOnce, type ChargeRequest } from './call-pricing.js';
+import { DEFAULT_CALL_MAX_MINUTES, minutesLeft, reserveOnce, type ChargeRequest } from './call-pricing.js';
 import { viewOf } from './call-reads.js';
 import type { CallRow } from './call-records.js';
 import type { CallView } from './call-views.js';
@@ -89,19 +89,37 @@ export async function addParticipant(
   }
   const participantId = idempotencyKey === null ? newId('part', clock) : derivedId('part', caller.companyId, caller.mode, idempotencyKey);
   const prices = await priceListFor(sql, call.companyId);
+  // An AI agent is priced like a bot, a staff member like an app user.
   const request: ChargeRequest =
-    spec.kind === 'bot'
-      ? { service: 'bot', rateOre: prices.botMinuteOre, maxMinutes: Math.min(spec.maxMinutes ?? BOT_MAX_MINUTES, BOT_MAX_MINUTES) }
+    spec.kind === 'bot' || spec.kind === 'ai_agent'
+      ? { service: spec.kind, rateOre: prices.botMinuteOre, maxMinutes: Math.min(spec.maxMinutes ?? BOT_MAX_MINUTES, BOT_MAX_MINUTES) }
       : spec.kind === 'phone'
         ? { service: 'phone', rateOre: prices.phoneMinuteOre, maxMinutes: null }
-        : { service: 'app', rateOre: prices.appParticipantMinuteOre, maxMinutes: null };
-  const reserved = await reserveFor(calls, call, participantId, request, minutesLeft(view, clock.now()));
-  const answer = await handOver(calls, call.id, reserved, {
-    id: messageIdFor(caller, idempotencyKey, 'participant.add'),
-    type: 'participant.add',
-    payload: { participant: { ...spec, participantId, charge: reserved.charge } },
-  });
-  return { created: answer.status === 201, participant: await calls.signer.participant(answer.body as ParticipantReply) };
+        : { service: spec.kind, rateOre: prices.appParticipantMinuteOre, maxMinutes: null };
+  // On an inbound call not answered yet, the participant answers the caller: the call's minutes are reserved
+  // too (the call gives them back if it was answered meanwhile).
+  const answering = view.call.direction === 'inbound' && view.call.answeredAt === null ? await reserveAnswer(calls, call, `${participantId}:answer`) : null;
+  try {
+    const reserved = await reserveFor(calls, call, participantId, request, minutesLeft(view, clock.now()));
+    const answer = await handOver(calls, call.id, reserved, {
+      id: messageIdFor(caller, idempotencyKey, 'participant.add'),
+      type: 'participant.add',
+      payload: { participant: { ...spec, participantId, charge: reserved.charge }, ...(answering ? { answerCharge: answering.charge } : {}) },
+    });
+    return { created: answer.status === 201, participant: await calls.signer.participant(answer.body as ParticipantReply) };
+  } catch (err) {
+    if (answering?.made && err instanceof SentralError && err.status < 500) await giveBack(calls, answering.charge);
+    throw err;
+  }
+}
+
+/**
+ * Reserves an inbound call's own minutes at answer, with the outbound rules (as many whole minutes of
+ * DEFAULT_CALL_MAX_MINUTES as the balance reaches) at the company's inbound minute price.
+ */
+export async function reserveAnswer(calls: CallsService, call: CallRow, reference: string): Promise<Reserved> {
+  const prices = await priceListFor(calls.services.sql, call.companyId);
+  return reserveFor(calls, call, reference, { service: 'inbound', rateOre: prices.inboundMinuteOre, maxMinutes: null }, DEFAULT_CALL_MAX_MINUTES);
 }
 
 /** Starts a stream of a running call; its id derives from the Idempotency-Key. */

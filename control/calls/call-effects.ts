@@ -5,14 +5,14 @@
  * the call's read model follows the new state. After the commit (effect runner): media operations go
  * to the call's media node, which publishes their outcomes into the call's mailbox itself (media.op.result,
  * like every other media event); dispatchers are woken; a stream that ended gives back its slot of the
- * company's concurrent streams.
+ * company's concurrent streams; an inbound call's routing gets its reservation (mailed back to the call).
  */
 import type { CallEffect } from '../../protocol/calls/call-actor.js';
 import type { ActorMessage } from '../../protocol/calls/mailbox.js';
 import type { MediaOp, MediaOpAnswer } from '../../protocol/media/media-op.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import type { Clock } from '../../shared/clock/clock.js';
-import type { Tx } from '../../shared/db/database.js';
+import type { Sql, Tx } from '../../shared/db/database.js';
 import type { HotStore } from '../../shared/kv/hot-store.js';
 import type { Logger } from '../../shared/log/log.js';
 import { mailboxSubject, mediaControlSubject } from '../../protocol/bus/bus-names.js';
@@ -23,6 +23,7 @@ import { fileRecording } from './call-records.js';
 import { saveCallView } from './call-views.js';
 import type { CallContext } from './machines/call-context.js';
 import { fileTranscript, fileTranscriptSegments } from './call-transcripts.js';
+import { reserveRouting } from './inbound-calls.js';
 import { creationStreamId } from './stream-launch.js';
 import { releaseStreamSlot } from './stream-slots.js';
 
@@ -33,6 +34,8 @@ export interface CallEffectDeps {
   log: Logger;
   hot: HotStore;
   partitions: number;
+  /** Reserves an inbound call's routing (effect inbound.reserveRouting); without it the routing cannot run. */
+  sql?: Sql;
   /** How long one media op request waits for the node's answer (default 3 s). */
   opTimeoutMs?: number;
   /** Attempts per op before it counts as unanswered (default 3; the node drops repeats by op id). */
@@ -145,6 +148,9 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
         if (answer === null && op.ack !== true) await report(context.callId, op.opId, false, 'media_unreachable');
         // A node that could not read the op cannot tell the call: a version mismatch or a bug, for operators.
         else if (answer !== null && !answer.ok && answer.error.code === 'invalid_request') log.error({ nodeId, op: op.op, opId: op.opId, error: answer.error }, 'media node could not read an op');
+      } else if (effect.type === 'inbound.reserveRouting') {
+        if (!deps.sql) throw new Error('inbound.reserveRouting needs the database');
+        await reserveRouting({ sql: deps.sql, clock, bus, partitions: deps.partitions }, effect as Emitted<'inbound.reserveRouting'>);
       } else if (effect.type === 'event.record') {
         recorded = true;
         const e = effect as Emitted<'event.record'>;

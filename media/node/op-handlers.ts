@@ -1,4 +1,4 @@
-import { addLeg, removeLeg, supersedeTokens, updateLeg } from './ops/leg-ops.js';
+import { addLeg, answerLeg, removeLeg, supersedeTokens, updateLeg } from './ops/leg-ops.js';
 import type { OpHandlers } from './ops/op-handler.js';
 import { play } from './ops/play.js';
 import { startRecording, stopRecording } from './ops/recording-ops.js';
@@ -16,6 +16,7 @@ export const opHandlers: OpHandlers = {
   openSession,
   closeSession,
   addLeg,
+  answerLeg,
   updateLeg,
   removeLeg,
   supersedeTokens,

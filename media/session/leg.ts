@@ -60,6 +60,8 @@ interface LegBase {
    * legs without I/O of their own (simulated phones) hear at `push` and need no flush.
    */
   flush?(): void;
+  /** A leg calling in (an inbound call's caller): answers it, and it reports leg.answered. Absent on other legs. */
+  answer?(): void;
   /** Releases the leg's resources; called once by the session. */
   close(reason: string): void;
 }

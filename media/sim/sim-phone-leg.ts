@@ -21,6 +21,23 @@ export type SimSpeech = (text: string, voice: string | undefined) => Promise<Int
 export interface SimPhoneOptions {
   /** Frames to ring before reporting no answer; unlimited when absent. */
   ringTimeoutFrames?: number;
+  /**
+   * The phone is calling in (an inbound call's caller): it rings from the start until `answer()`. Its
+   * script runs from the start: `wait` and `hangup` run while it rings (so it can hang up while ringing),
+   * steps that need the line (say, dtmf, tone, waitForAudio, waitForSilence, echo) wait for the answer, and the dialled
+   * phone's steps (answerAfter, busy, noAnswer) are skipped.
+   */
+  callingIn?: boolean;
+}
+
+/** Steps that need an answered line. */
+function needsLine(step: SimStep): boolean {
+  return step.step === 'say' || step.step === 'dtmf' || step.step === 'tone' || step.step === 'waitForSilence' || step.step === 'waitForAudio' || step.step === 'echo';
+}
+
+/** The dialled phone's own steps, meaningless for a phone calling in. */
+function dialledOnly(step: SimStep): boolean {
+  return step.step === 'answerAfter' || step.step === 'busy' || step.step === 'noAnswer';
 }
 
 type State = 'idle' | 'ringing' | 'answered' | 'ended';
@@ -42,6 +59,8 @@ export class SimPhoneLeg implements G711Leg {
   /** Frames spent in the current step. */
   private frames = 0;
   private ringFrames = 0;
+  /** Calling in: the current step needs the line and waits for the answer. */
+  private deferred = false;
   /** Audio the phone is saying now, and how far it has got. */
   private speaking: Int16Array | null = null;
   private cursor = 0;
@@ -92,6 +111,21 @@ export class SimPhoneLeg implements G711Leg {
     }
   }
 
+  /** Answers a phone calling in: its waiting step (if any) starts now. */
+  answer(): void {
+    if (!this.options.callingIn || this.state === 'ended' || this.state === 'answered') return;
+    if (this.state === 'idle') this.begin();
+    // begin() runs the steps due at once: a script that starts with hangup has ended.
+    if ((this.state as State) === 'ended') return;
+    this.state = 'answered';
+    this.ctx.report({ type: 'leg.answered', legId: this.id });
+    if (this.deferred) {
+      this.deferred = false;
+      this.frames = 0;
+      this.startStep();
+    }
+  }
+
   close(): void {
     this.state = 'ended';
     this.speaking = null;
@@ -99,16 +133,22 @@ export class SimPhoneLeg implements G711Leg {
   }
 
   private begin(): void {
+    if (this.options.callingIn) {
+      this.state = 'ringing';
+      this.ctx.report({ type: 'leg.ringing', legId: this.id });
+      this.advance();
+      return;
+    }
     const first = this.script[0];
     if (first?.step === 'answerAfter' || first?.step === 'busy' || first?.step === 'noAnswer') {
       this.advance();
       return;
     }
-    this.answer();
+    this.answerDialled();
     this.advance();
   }
 
-  private answer(): void {
+  private answerDialled(): void {
     this.state = 'answered';
     this.ctx.report({ type: 'leg.answered', legId: this.id });
   }
@@ -136,8 +176,19 @@ export class SimPhoneLeg implements G711Leg {
   private advance(): void {
     this.step++;
     this.frames = 0;
+    this.startStep();
+  }
+
+  private startStep(): void {
     const step = this.current();
     if (!step) return;
+    if (this.options.callingIn) {
+      if (dialledOnly(step)) return;
+      if (this.state !== 'answered' && needsLine(step)) {
+        this.deferred = true;
+        return;
+      }
+    }
     switch (step.step) {
       case 'answerAfter':
       case 'noAnswer':
@@ -157,6 +208,7 @@ export class SimPhoneLeg implements G711Leg {
         this.speak(beep(step.hz, step.ms, RATE));
         break;
       case 'waitForSilence':
+      case 'waitForAudio':
         this.heardAudio = false;
         this.quietFrames = 0;
         break;
@@ -183,13 +235,17 @@ export class SimPhoneLeg implements G711Leg {
       if (this.state === 'ended') return;
       const step = this.current();
       if (!step || !this.finished(step)) break;
-      if (step.step === 'answerAfter') this.answer();
+      if (step.step === 'answerAfter' && !this.options.callingIn) this.answerDialled();
       this.advance();
     }
     this.frames++;
   }
 
   private finished(step: SimStep): boolean {
+    if (this.options.callingIn) {
+      if (dialledOnly(step)) return true;
+      if (this.deferred) return false;
+    }
     switch (step.step) {
       case 'answerAfter':
         return this.frames >= Math.round(step.ms / FRAME_MS);
@@ -200,6 +256,8 @@ export class SimPhoneLeg implements G711Leg {
       case 'dtmf':
       case 'tone':
         return this.speaking === null;
+      case 'waitForAudio':
+        return this.heardAudio;
       case 'waitForSilence':
         return this.heardAudio && this.quietFrames >= Math.round((step.silenceMs ?? DEFAULT_SILENCE_MS) / FRAME_MS);
       case 'busy':

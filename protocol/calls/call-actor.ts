@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
+import { NumberRouting } from '../api/admin.js';
 import { Mode } from '../api/common.js';
+import { InboundCarrier } from '../carrier/inbound-offer.js';
 import { MediaEventBody, MediaOpResult } from '../media/media-event.js';
 import type { MediaOp } from '../media/media-op.js';
 import { Voice } from '../speech/voice.js';
@@ -55,6 +57,22 @@ export const StreamLaunch = Type.Object({
 /** A stream to open. */
 export type StreamLaunch = Static<typeof StreamLaunch>;
 
+/**
+ * What makes a call inbound: the carrier's offer it answers, the number called and its inbound settings as
+ * they were when the call came in. The caller is the call's primary participant (`primaryParticipantId`),
+ * ringing from the start; `from` is the caller's number and `to` the number called.
+ */
+export const InboundLaunch = Type.Object({
+  offerId: Type.String({ minLength: 1, maxLength: 64 }),
+  carrier: InboundCarrier,
+  numberId: Id,
+  inboundMode: Type.Union([Type.Literal('api'), Type.Literal('routing')]),
+  decideWithinSeconds: Type.Integer({ minimum: 1, maximum: 120 }),
+  routing: Type.Union([NumberRouting, Type.Null()]),
+});
+/** What makes a call inbound. */
+export type InboundLaunch = Static<typeof InboundLaunch>;
+
 /** The input of a call actor (mailbox `actor.create { kind: 'call', input }`). */
 export const CallActorInput = Type.Object({
   callId: Id,
@@ -106,8 +124,13 @@ export const CallActorInput = Type.Object({
   /** A post-call transcript (`transcription: true`): every participant recorded on its own from the answer. */
   transcription: Type.Optional(Type.Union([Type.Object({ transcriptionId: Id }), Type.Null()])),
   participants: Type.Array(ParticipantLaunch),
-  /** The call's own reservation (the call's minutes, or per participant and minute for app-only calls). */
+  /**
+   * The call's own reservation (the call's minutes, or per participant and minute for app-only calls). An
+   * inbound call starts with nothing reserved (rate 0): its money is reserved when it is answered.
+   */
   charge: Charge,
+  /** Present for an inbound call. */
+  inbound: Type.Optional(InboundLaunch),
 });
 /** The input of a call actor. */
 export type CallActorInput = Static<typeof CallActorInput>;
@@ -119,7 +142,17 @@ export const CallRequestEvent = Type.Union([
   Type.Object({ type: Type.Literal('call.get'), ...at }),
   Type.Object({ type: Type.Literal('call.update'), ...at, metadata: Metadata }),
   Type.Object({ type: Type.Literal('call.hangup'), ...at }),
-  Type.Object({ type: Type.Literal('participant.add'), ...at, participant: ParticipantLaunch }),
+  /** Inbound decision: answer the caller, with the call's reservation made at answer. */
+  Type.Object({ type: Type.Literal('call.answer'), ...at, charge: Charge }),
+  /** Inbound decision: reject the caller (nothing is charged). */
+  Type.Object({ type: Type.Literal('call.reject'), ...at }),
+  Type.Object({
+    type: Type.Literal('participant.add'),
+    ...at,
+    participant: ParticipantLaunch,
+    /** An inbound call not answered yet: the call's reservation, as adding a participant answers the caller. */
+    answerCharge: Type.Optional(Charge),
+  }),
   Type.Object({
     type: Type.Literal('participant.update'),
     ...at,
@@ -216,6 +249,19 @@ export const TimerFiredEvent = Type.Object({ type: Type.Literal('timer.fired'), 
 /** A durable timer firing. */
 export type TimerFiredEvent = Static<typeof TimerFiredEvent>;
 
+/** The reservation of an inbound call's routing, made by the host after the routing ran (null: none could be made). */
+export const RoutingChargedEvent = Type.Object({
+  type: Type.Literal('inbound.routingCharged'),
+  ...at,
+  charge: Type.Union([Charge, Type.Null()]),
+  /** A forward's own reservation (outbound minutes). */
+  forwardCharge: Type.Union([Charge, Type.Null()]),
+  /** Why nothing could be reserved (insufficient_balance, profile_limit_reached). */
+  code: Type.Optional(Type.String()),
+});
+/** The reservation of an inbound call's routing. */
+export type RoutingChargedEvent = Static<typeof RoutingChargedEvent>;
+
 /** A media node event as the call's actor receives it. */
 export type CallMediaEvent = MediaEventBody & { at: number };
 
@@ -223,13 +269,14 @@ export type CallMediaEvent = MediaEventBody & { at: number };
 export type ActorMessageFailedEvent = { type: 'actor.message.failed'; at: number } & ActorMessageFailedPayload;
 
 /** Every event a call actor takes. */
-export type CallActorEvent = CallRequestEvent | CallMediaEvent | TimerFiredEvent | ActorMessageFailedEvent;
+export type CallActorEvent = CallRequestEvent | CallMediaEvent | TimerFiredEvent | ActorMessageFailedEvent | RoutingChargedEvent;
 
 /** What a room token is issued for: the API signs it (issueRoomToken) into `connection.token`. */
 export interface ConnectionGrant {
   url: string;
   participantId: string;
   callId: string;
+  /** The room's rules: staff join as app users, AI agents as bots. */
   kind: 'app' | 'bot';
   notBefore: number;
   expiresAt: number;
@@ -275,5 +322,7 @@ export type CallEffect =
       data: Record<string, unknown>;
     }
   | { type: 'transcript.file'; callId: string; source: TranscriptSource; segments: TranscriptSegment[] }
+  /** Reserve the money of an inbound call's routing; the host mails `inbound.routingCharged` back. */
+  | { type: 'inbound.reserveRouting'; callId: string; companyId: string; profileId: string; mode: 'live' | 'test'; forward: boolean; staff: number }
   | { type: 'ledger.capture'; reservationId: string; amountOre: number }
   | { type: 'ledger.release'; reservationId: string };

@@ -160,8 +160,20 @@ export const TranscriptReadyData = callEvent('TranscriptReadyData', {
 /** call.transcript.ready data. */
 export type TranscriptReadyData = Static<typeof TranscriptReadyData>;
 
+/** call.incoming: a number with `inboundMode: api` is called; decide before `decideBy` (protocol/calls/inbound.ts). */
+export const CallIncomingEventData = callEvent('CallIncomingData', {
+  from: Type.String(),
+  to: Type.String(),
+  numberId: Type.String(),
+  assignedTo: Type.Union([Type.String(), Type.Null()]),
+  decideBy: Type.String(),
+});
+/** call.incoming data. */
+export type CallIncomingEventData = Static<typeof CallIncomingEventData>;
+
 /** Each call event type and the schema of its data. */
 export const callEventSchemas = {
+  'call.incoming': CallIncomingEventData,
   'call.ringing': CallRingingData,
   'call.answered': CallAnsweredData,
   'call.ended': CallEndedData,

@@ -10,6 +10,11 @@ export const CallState = Type.Union([Type.Literal('dialing'), Type.Literal('ring
 /** State of a call. */
 export type CallState = Static<typeof CallState>;
 
+/** Which way a call goes. */
+export const CallDirection = Type.Union([Type.Literal('outbound'), Type.Literal('inbound')]);
+/** Which way a call goes. */
+export type CallDirection = Static<typeof CallDirection>;
+
 /** Why a call ended. */
 export const CallEndReason = Type.Union([
   /** The dialled phone hung up. */
@@ -27,6 +32,10 @@ export const CallEndReason = Type.Union([
   Type.Literal('machine_detected'),
   /** amd voicemail_drop: the message was left on the answering machine. */
   Type.Literal('voicemail_left'),
+  /** An inbound call was rejected (POST /v1/calls/:id/reject) before it was answered: nothing is charged. */
+  Type.Literal('rejected'),
+  /** The number's routing ended an inbound call: its message was read, or it has no routing. */
+  Type.Literal('routing_ended'),
   /** The call was stored and its money reserved, but it never started (its start was interrupted): nothing was dialled or charged. */
   Type.Literal('not_started'),
 ]);
@@ -121,8 +130,16 @@ export const Call = Type.Object(
     state: CallState,
     mode: Mode,
     profileId: Type.String(),
+    /** outbound: made with POST /v1/calls; inbound: a phone called one of the company's numbers. */
+    direction: CallDirection,
+    /** Outbound: the party dialled; inbound: the number called. */
     to: Type.Union([Type.String(), Type.Null()]),
+    /** Outbound: the profile's number shown; inbound: the caller's number. */
     from: Type.Union([Type.String(), Type.Null()]),
+    /** Inbound: the provisioned number called (num_…); null for an outbound call. */
+    numberId: Type.Union([Type.String(), Type.Null()]),
+    /** Inbound on an `inboundMode: api` number: when the decision window ends (the number's routing runs); else null. */
+    decideBy: Type.Union([Type.String(), Type.Null()]),
     conference: Type.Boolean(),
     externalRef: Type.Union([Type.String(), Type.Null()]),
     metadata: Metadata,

@@ -1,8 +1,20 @@
 import { Type, type Static } from 'typebox';
 import { PhoneNumber } from '../api/common.js';
 
-/** Kinds of participant: a dialled telephone, an app user, a customer's bot, or a stream to the customer's server. */
-export const ParticipantKind = Type.Union([Type.Literal('phone'), Type.Literal('app'), Type.Literal('bot'), Type.Literal('stream')]);
+/**
+ * Kinds of participant: a telephone (dialled, or the caller of an inbound call), an app user, a customer's
+ * bot, a stream to the customer's server, a staff member of the company in the app (joins through the media
+ * room like an app user and counts as a person), or an AI agent (joins like a bot, with a bot's token rules,
+ * and does not keep a call open).
+ */
+export const ParticipantKind = Type.Union([
+  Type.Literal('phone'),
+  Type.Literal('app'),
+  Type.Literal('bot'),
+  Type.Literal('stream'),
+  Type.Literal('staff'),
+  Type.Literal('ai_agent'),
+]);
 /** Kind of participant. */
 export type ParticipantKind = Static<typeof ParticipantKind>;
 
@@ -42,6 +54,8 @@ export const ParticipantLeftReason = Type.Union([
   Type.Literal('offer_cancelled'),
   Type.Literal('transferred'),
   Type.Literal('transfer_cancelled'),
+  /** An inbound caller whose call was rejected. */
+  Type.Literal('rejected'),
   // Stream end reasons (protocol/stream/stream-end-reason.ts) other than the two above.
   Type.Literal('stopped'),
   Type.Literal('max_minutes'),
@@ -58,7 +72,7 @@ export const AudioMode = Type.Union([Type.Literal('talk'), Type.Literal('listen'
 /** How a participant takes part in the mix. */
 export type AudioMode = Static<typeof AudioMode>;
 
-/** Connection details of an app or bot participant for a real-time media-room client. */
+/** Connection details of an app, staff, bot or AI agent participant for a real-time media-room client. */
 export const Connection = Type.Object({ url: Type.String(), token: Type.String() });
 /** Connection details of an app or bot participant. */
 export type Connection = Static<typeof Connection>;
@@ -66,7 +80,7 @@ export type Connection = Static<typeof Connection>;
 /** A participant as given at call creation or in an add request (bodies: `participants[]`, `{ participant }`). */
 export const ParticipantSpec = Type.Object(
   {
-    kind: Type.Union([Type.Literal('phone'), Type.Literal('app'), Type.Literal('bot')]),
+    kind: Type.Union([Type.Literal('phone'), Type.Literal('app'), Type.Literal('bot'), Type.Literal('staff'), Type.Literal('ai_agent')]),
     to: Type.Optional(PhoneNumber),
     displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     externalRef: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -104,7 +118,7 @@ export const Participant = Type.Object(
     muted: Type.Boolean(),
     held: Type.Boolean(),
     audioMode: AudioMode,
-    /** App and bot participants: the room connection; null for other kinds and for a bot under a test key. */
+    /** App, staff, bot and AI agent participants: the room connection; null for other kinds and for a bot or AI agent under a test key. */
     connection: Type.Union([Connection, Type.Null()]),
     joinedAt: Type.Union([Type.String(), Type.Null()]),
     leftAt: Type.Union([Type.String(), Type.Null()]),

@@ -29,6 +29,12 @@ export const PhoneLegSpec = Type.Object({
   /** With carrier sip: answer this inbound offer (sip_…) instead of dialling; `to` is the number called. */
   answer: Type.Optional(Type.String({ pattern: '^sip_[0-9a-f]{20}$' })),
   from: Type.Optional(Type.String({ maxLength: 32 })),
+  /**
+   * The far end is calling in (an inbound call's caller): the leg is not dialled; `to` is the caller's
+   * number, `from` the number called. It rings (its caller hears ringing) until answerLeg; on the simulated
+   * network the caller's script (the phone at `to`) runs.
+   */
+  inbound: Type.Optional(Type.Boolean()),
   /** Seconds to ring before reporting no answer. */
   ringTimeoutSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
 });
@@ -50,6 +56,9 @@ export const AddLeg = Type.Object({
   whisperTo: Type.Optional(Type.Union([Id, Type.Null()])),
   listenTo: Type.Optional(Type.Union([Id, Type.Null()])),
 });
+
+/** Answers a leg that is calling in (addLeg with phone.inbound); it reports leg.answered. */
+export const AnswerLeg = Type.Object({ op: Type.Literal('answerLeg'), ...base, legId: Id });
 
 /** Changes how a leg takes part in the mix; absent fields stay as they are. */
 export const UpdateLeg = Type.Object({
@@ -178,6 +187,7 @@ export const MediaOp = Type.Union([
   OpenSession,
   CloseSession,
   AddLeg,
+  AnswerLeg,
   UpdateLeg,
   RemoveLeg,
   SupersedeTokens,

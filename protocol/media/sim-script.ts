@@ -26,6 +26,8 @@ export const SimStep = Type.Union([
   Type.Object({ step: Type.Literal('tone'), hz: Type.Integer({ minimum: 50, maximum: 3900 }), ms: Ms }),
   /** Stays silent for `ms`. */
   Type.Object({ step: Type.Literal('wait'), ms: Ms }),
+  /** Waits until it hears audio (a caller waiting for the waiting tone, a greeting). */
+  Type.Object({ step: Type.Literal('waitForAudio') }),
   /** Waits until it has heard audio and then `silenceMs` of silence. */
   Type.Object({ step: Type.Literal('waitForSilence'), silenceMs: Type.Optional(Ms) }),
   /** Repeats what it hears until hung up (ends the script). */

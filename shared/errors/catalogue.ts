@@ -34,12 +34,13 @@ export const errorCatalogue = {
   // calls (interface)
   call_already_routed: { status: 409, message: 'The decision window has passed and the number routing ran.' },
   call_already_decided: { status: 409, message: 'The inbound call was already decided by an earlier action (answer, participants, offers, transfer, move or reject).' },
+  call_not_inbound: { status: 409, message: 'Only an inbound call takes this action (answer, reject).' },
   capability_unavailable: { status: 501, message: 'This capability is not available.' },
   // calls (the call actor)
   call_ended: { status: 409, message: 'The call has ended.' },
   call_not_answered: { status: 409, message: 'The call is not answered yet.' },
   participant_left: { status: 409, message: 'The participant has left the call.' },
-  participant_no_connection: { status: 400, message: 'Only app and bot participants have connection details.' },
+  participant_no_connection: { status: 400, message: 'Only app, staff, bot and AI agent participants have connection details.' },
   stream_limit_reached: { status: 409, message: 'A call has at most one stream.' },
   no_caller: { status: 409, message: 'The call has no telephone party (the caller) to offer or transfer.' },
   transfer_in_progress: { status: 409, message: 'A transfer or an offer is already under way in this call; complete or cancel it first.' },

@@ -332,6 +332,16 @@ export const operations = {
     "path": "/v1/calls/{id}/transcription/stop",
     "idempotency": "optional"
   },
+  "answerCall": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/answer",
+    "idempotency": "required"
+  },
+  "rejectCall": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/reject",
+    "idempotency": "optional"
+  },
   "sendDtmf": {
     "method": "POST",
     "path": "/v1/calls/{id}/dtmf",
@@ -400,6 +410,8 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/calls/{id}/transfer/cancel": "optional",
   "POST /v1/calls/{id}/transcription/start": "optional",
   "POST /v1/calls/{id}/transcription/stop": "optional",
+  "POST /v1/calls/{id}/answer": "required",
+  "POST /v1/calls/{id}/reject": "optional",
   "POST /v1/calls/{id}/dtmf": "optional"
 };
 

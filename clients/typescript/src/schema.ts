@@ -248,6 +248,23 @@ export interface paths {
         patch: operations["updateCall"];
         trace?: never;
     };
+    "/v1/calls/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inbound decision: answer the caller, who hears a waiting tone until the next action */
+        post: operations["answerCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calls/{id}/commands/{commandId}": {
         parameters: {
             query?: never;
@@ -464,6 +481,23 @@ export interface paths {
         get: operations["downloadRecording"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/calls/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Inbound decision: reject the caller; the call ends unanswered and nothing is charged */
+        post: operations["rejectCall"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2885,6 +2919,9 @@ export interface operations {
                                 /** @enum {string} */
                                 step: "wait";
                             } | {
+                                /** @enum {string} */
+                                step: "waitForAudio";
+                            } | {
                                 silenceMs?: number;
                                 /** @enum {string} */
                                 step: "waitForSilence";
@@ -3030,6 +3067,9 @@ export interface operations {
                         /** @enum {string} */
                         step: "wait";
                     } | {
+                        /** @enum {string} */
+                        step: "waitForAudio";
+                    } | {
                         silenceMs?: number;
                         /** @enum {string} */
                         step: "waitForSilence";
@@ -3089,6 +3129,9 @@ export interface operations {
                             ms: number;
                             /** @enum {string} */
                             step: "wait";
+                        } | {
+                            /** @enum {string} */
+                            step: "waitForAudio";
                         } | {
                             silenceMs?: number;
                             /** @enum {string} */
@@ -4623,7 +4666,7 @@ export interface operations {
                     participants?: {
                         displayName?: string;
                         externalRef?: string;
-                        kind: "phone" | "app" | "bot";
+                        kind: "phone" | "app" | "bot" | "staff" | "ai_agent";
                         maxMinutes?: number;
                         /** @description E.164, e.g. +4712345678 */
                         to?: string;
@@ -4670,9 +4713,11 @@ export interface operations {
                         conference: boolean;
                         countedMinutes: number | null;
                         createdAt: string;
+                        decideBy: string | null;
+                        direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -4682,6 +4727,7 @@ export interface operations {
                         };
                         /** @description live or test */
                         mode: "live" | "test";
+                        numberId: string | null;
                         /** @enum {string} */
                         object: "call";
                         offer: {
@@ -4705,9 +4751,9 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -4942,9 +4988,11 @@ export interface operations {
                         conference: boolean;
                         countedMinutes: number | null;
                         createdAt: string;
+                        decideBy: string | null;
+                        direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -4954,6 +5002,7 @@ export interface operations {
                         };
                         /** @description live or test */
                         mode: "live" | "test";
+                        numberId: string | null;
                         /** @enum {string} */
                         object: "call";
                         offer: {
@@ -4977,9 +5026,9 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -5146,9 +5195,11 @@ export interface operations {
                         conference: boolean;
                         countedMinutes: number | null;
                         createdAt: string;
+                        decideBy: string | null;
+                        direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -5158,6 +5209,7 @@ export interface operations {
                         };
                         /** @description live or test */
                         mode: "live" | "test";
+                        numberId: string | null;
                         /** @enum {string} */
                         object: "call";
                         offer: {
@@ -5181,9 +5233,9 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -5335,6 +5387,244 @@ export interface operations {
             };
             /** @description Error: unsupported_media_type */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    answerCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answeredAt: string | null;
+                        assignedTo: string | null;
+                        conference: boolean;
+                        countedMinutes: number | null;
+                        createdAt: string;
+                        decideBy: string | null;
+                        direction: "outbound" | "inbound";
+                        duration: number | null;
+                        endedAt: string | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
+                        externalRef: string | null;
+                        from: string | null;
+                        id: string;
+                        /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        numberId: string | null;
+                        /** @enum {string} */
+                        object: "call";
+                        offer: {
+                            acceptedBy: string | null;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            expiresAt: string;
+                            expiry: ("timeout" | "no_target_left") | null;
+                            id: string;
+                            state: "ringing" | "accepted" | "expired" | "cancelled";
+                            targetIds: string[];
+                        } | null;
+                        participants: {
+                            audioMode: "talk" | "listen" | "whisper";
+                            callId: string;
+                            connection: {
+                                token: string;
+                                url: string;
+                            } | null;
+                            displayName: string | null;
+                            externalRef: string | null;
+                            held: boolean;
+                            id: string;
+                            joinedAt: string | null;
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            leftAt: string | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            muted: boolean;
+                            /** @enum {string} */
+                            object: "participant";
+                            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                            to: string | null;
+                        }[];
+                        priceItems: {
+                            id: string;
+                            item: string;
+                            minutes: number;
+                            priceOre: number;
+                            rateOre: number;
+                        }[] | null;
+                        priceOre: number | null;
+                        profileId: string;
+                        state: "dialing" | "ringing" | "in_progress" | "ended";
+                        to: string | null;
+                        transfer: {
+                            callerId: string;
+                            id: string;
+                            kind: "cold" | "warm";
+                            operatorIds: string[];
+                            reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                            state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                            targetId: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6082,9 +6372,11 @@ export interface operations {
                         conference: boolean;
                         countedMinutes: number | null;
                         createdAt: string;
+                        decideBy: string | null;
+                        direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -6094,6 +6386,7 @@ export interface operations {
                         };
                         /** @description live or test */
                         mode: "live" | "test";
+                        numberId: string | null;
                         /** @enum {string} */
                         object: "call";
                         offer: {
@@ -6117,9 +6410,9 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -6560,9 +6853,9 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -6600,9 +6893,9 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -6812,7 +7105,7 @@ export interface operations {
                     participant: {
                         displayName?: string;
                         externalRef?: string;
-                        kind: "phone" | "app" | "bot";
+                        kind: "phone" | "app" | "bot" | "staff" | "ai_agent";
                         maxMinutes?: number;
                         /** @description E.164, e.g. +4712345678 */
                         to?: string;
@@ -6839,9 +7132,9 @@ export interface operations {
                         held: boolean;
                         id: string;
                         joinedAt: string | null;
-                        kind: "phone" | "app" | "bot" | "stream";
+                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -6868,9 +7161,9 @@ export interface operations {
                         held: boolean;
                         id: string;
                         joinedAt: string | null;
-                        kind: "phone" | "app" | "bot" | "stream";
+                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -7274,9 +7567,9 @@ export interface operations {
                         held: boolean;
                         id: string;
                         joinedAt: string | null;
-                        kind: "phone" | "app" | "bot" | "stream";
+                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -7500,9 +7793,9 @@ export interface operations {
                         held: boolean;
                         id: string;
                         joinedAt: string | null;
-                        kind: "phone" | "app" | "bot" | "stream";
+                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -8337,6 +8630,244 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    rejectCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answeredAt: string | null;
+                        assignedTo: string | null;
+                        conference: boolean;
+                        countedMinutes: number | null;
+                        createdAt: string;
+                        decideBy: string | null;
+                        direction: "outbound" | "inbound";
+                        duration: number | null;
+                        endedAt: string | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
+                        externalRef: string | null;
+                        from: string | null;
+                        id: string;
+                        /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        numberId: string | null;
+                        /** @enum {string} */
+                        object: "call";
+                        offer: {
+                            acceptedBy: string | null;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            expiresAt: string;
+                            expiry: ("timeout" | "no_target_left") | null;
+                            id: string;
+                            state: "ringing" | "accepted" | "expired" | "cancelled";
+                            targetIds: string[];
+                        } | null;
+                        participants: {
+                            audioMode: "talk" | "listen" | "whisper";
+                            callId: string;
+                            connection: {
+                                token: string;
+                                url: string;
+                            } | null;
+                            displayName: string | null;
+                            externalRef: string | null;
+                            held: boolean;
+                            id: string;
+                            joinedAt: string | null;
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            leftAt: string | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            muted: boolean;
+                            /** @enum {string} */
+                            object: "participant";
+                            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                            to: string | null;
+                        }[];
+                        priceItems: {
+                            id: string;
+                            item: string;
+                            minutes: number;
+                            priceOre: number;
+                            rateOre: number;
+                        }[] | null;
+                        priceOre: number | null;
+                        profileId: string;
+                        state: "dialing" | "ringing" | "in_progress" | "ended";
+                        to: string | null;
+                        transfer: {
+                            callerId: string;
+                            id: string;
+                            kind: "cold" | "warm";
+                            operatorIds: string[];
+                            reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                            state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                            targetId: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9230,7 +9761,7 @@ export interface operations {
                         segments: {
                             confidence: number;
                             endMs: number;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             participantId: string;
                             startMs: number;
                             text: string;
@@ -9837,9 +10368,9 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -9882,9 +10413,9 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -10123,9 +10654,9 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -10324,9 +10855,9 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";

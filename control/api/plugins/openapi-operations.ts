@@ -47,6 +47,8 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /v1/calls/{id}/transfer': 'transferCall',
   'POST /v1/calls/{id}/transfer/complete': 'completeTransfer',
   'POST /v1/calls/{id}/transfer/cancel': 'cancelTransfer',
+  'POST /v1/calls/{id}/answer': 'answerCall',
+  'POST /v1/calls/{id}/reject': 'rejectCall',
   'GET /v1/calls/{id}/transcript': 'getCallTranscript',
   'GET /v1/calls/{id}/commands/{commandId}': 'getCommand',
   'POST /v1/calls/{id}/participants': 'addParticipant',

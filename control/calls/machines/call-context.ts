@@ -1,9 +1,10 @@
 import type { CallEndReason, CallState, Metadata, PriceItem } from '../../../protocol/calls/call.js';
-import type { CallActorInput, Charge, StreamLaunch } from '../../../protocol/calls/call-actor.js';
+import type { CallActorInput, Charge, InboundLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState, GatherChoice, GatherResult } from '../../../protocol/calls/command.js';
 import type { OfferRecord } from './offer-machine.js';
 import type { TransferRecord } from './transfer-machine.js';
 import type { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
+import type { InboundWindow } from './inbound-window.js';
 
 /** What a durable timer is for; `subjectId` names the participant or command it concerns. */
 export type TimerKind =
@@ -19,7 +20,8 @@ export type TimerKind =
   | 'commandResult'
   | 'gather'
   | 'recordings'
-  | 'offer';
+  | 'offer'
+  | 'decideBy';
 
 /** An armed timer, kept so that a firing of a cancelled or replaced timer is recognised and ignored. */
 export interface TimerRecord {
@@ -129,6 +131,26 @@ export interface CallResult {
   items: PriceItem[];
 }
 
+/** What an inbound call keeps: its offer and number, its decision window, and what its answer or routing set going. */
+export interface InboundRecord {
+  offerId: string;
+  carrier: InboundLaunch['carrier'];
+  numberId: string;
+  window: InboundWindow;
+  /** When the decision window ends (`inboundMode: api`); null when the routing ran at once. */
+  decideBy: number | null;
+  /** The caller hears the waiting tone (held on the node) until the next action. */
+  waitingTone: boolean;
+  /** The routing that ran, while its reservation is awaited (then null again). */
+  routingPending: InboundWindow['routing'] | { type: 'end' } | null;
+  /** Routing `message`: its say command; the call ends when it has played. */
+  messageCommandId: string | null;
+  /** Routing `forward` or `browser`: the participants rung; the caller is answered when the first joins. */
+  routeTargets: string[];
+  /** answerLeg was sent for the caller (once). */
+  answerSent: boolean;
+}
+
 /** Context of the call machine: everything a snapshot must carry to continue after a restore. */
 export interface CallContext {
   callId: string;
@@ -179,4 +201,6 @@ export interface CallContext {
   offer?: OfferRecord | null;
   /** The latest transfer (absent in snapshots from before transfers existed). */
   transfer?: TransferRecord | null;
+  /** An inbound call's offer, number and decision window; null for an outbound call. */
+  inbound: InboundRecord | null;
 }

@@ -1,4 +1,4 @@
-import type { ActorMessageFailedEvent, CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent } from '../../../protocol/calls/call-actor.js';
+import type { ActorMessageFailedEvent, CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent, RoutingChargedEvent } from '../../../protocol/calls/call-actor.js';
 import { issuePlay } from '../verbs/play.js';
 import { issueRecording } from '../verbs/recording-start.js';
 import { issueSay } from '../verbs/say.js';
@@ -8,6 +8,7 @@ import type { CallContext } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
 import { callBody, commandBody, participantBody, streamBody } from './call-view.js';
 import { finishCommand, onCommandTimer, onOpResult, rejectCommand } from './command-machine.js';
+import { answerCaller, closeWindow, decideInbound, endWaitingTone, followRouting, launchInbound, onDecideByTimer, onRoutingCharged } from './inbound-call.js';
 import {
   giveUpTranscriptions,
   onTranscriptionEnded,
@@ -21,6 +22,8 @@ import {
 } from './call-transcription.js';
 import {
   DEFAULT_RING_TIMEOUT_MS,
+  isAppLike,
+  isBotLike,
   isPresent,
   launchParticipant,
   leave,
@@ -73,6 +76,7 @@ export function initialContext(input: CallActorInput): CallContext {
     timers: {},
     sessionOpId: null,
     seq: 0,
+    inbound: null,
   };
 }
 
@@ -80,6 +84,7 @@ export function initialContext(input: CallActorInput): CallContext {
 export function launchCall(d: CallDraft, input: CallActorInput): void {
   const c = d.ctx;
   c.sessionOpId = d.op({ op: 'openSession' });
+  if (input.inbound) return launchInbound(d, input);
   if (c.primaryId !== null && c.to !== null) launchParticipant(d, { participantId: c.primaryId, kind: 'phone', to: c.to, charge: null });
   for (const launch of input.participants) launchParticipant(d, launch);
 }
@@ -112,6 +117,7 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   const c = d.ctx;
   c.status = 'ended';
   c.endedAt = d.at;
+  closeWindow(d);
   for (const cmd of c.commands) if (!d.verbs.forAction(cmd.action)?.command?.outlivesCall) finishCommand(d, cmd, 'failed', 'call_ended');
   // A stream's server is told why it ends (stop.reason call_ended); the other legs end with the session.
   for (const p of c.participants) leave(d, p, 'call_ended', p.kind === 'stream');
@@ -152,12 +158,16 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   settleTranscript(d);
   const waitMs = Math.max(c.recordingsPending.length > 0 ? RECORDING_WAIT_MS : 0, transcriptionsSettled(c) ? 0 : transcriptionWaitMs(c));
   if (waitMs > 0) d.setTimer('recordings', c.callId, d.at + waitMs);
-  if (replyTo === 'call.hangup') d.reply(callBody(c));
+  if (replyTo === 'call.hangup' || replyTo === 'call.reject') d.reply(callBody(c));
 }
+
+// Requests that only read or label the call: they do not end an inbound caller's waiting tone.
+const readTypes: ReadonlySet<string> = new Set(['call.get', 'call.update', 'stream.get', 'command.get', 'participant.token']);
 
 /** Handles an API request while the call is live: reads and participant changes here, verbs through the registry. */
 function onRequest(d: CallDraft, e: CallRequestEvent): void {
   const c = d.ctx;
+  if (!readTypes.has(e.type)) endWaitingTone(d);
   switch (e.type) {
     case 'call.get':
       return d.reply(callBody(c));
@@ -168,6 +178,12 @@ function onRequest(d: CallDraft, e: CallRequestEvent): void {
       const existing = d.participant(e.participant.participantId);
       if (existing) return d.reply(participantBody(c, existing));
       if (e.participant.kind === 'phone' && e.participant.to === undefined) return d.refuse('invalid_request', 'participant.to');
+      if (!decideInbound(d, 'participants')) return;
+      // On an inbound call not answered yet, adding a participant answers the caller (with the call's reservation).
+      // A reservation that answered nothing (the caller was answered meanwhile) goes back.
+      if (e.answerCharge && !(c.inbound && answerCaller(d, e.answerCharge, true)) && e.answerCharge.reservationId !== null) {
+        d.effects.push({ type: 'ledger.release', reservationId: e.answerCharge.reservationId });
+      }
       return d.reply(participantBody(c, launchParticipant(d, e.participant)), 201);
     }
     case 'participant.update': {
@@ -194,7 +210,7 @@ function onRequest(d: CallDraft, e: CallRequestEvent): void {
     case 'participant.token': {
       const p = d.participant(e.participantId);
       if (!p) return d.refuse('not_found', 'participantId');
-      if (p.kind !== 'app' && p.kind !== 'bot') return d.refuse('participant_no_connection', 'participantId');
+      if (!isAppLike(p) && !isBotLike(p)) return d.refuse('participant_no_connection', 'participantId');
       if (!isPresent(p)) return d.refuse('participant_left', 'participantId');
       renewToken(d, p);
       return d.reply(participantBody(c, p));
@@ -234,7 +250,7 @@ function onOpAnswer(d: CallDraft, e: Extract<CallMediaEvent, { type: 'media.op.r
 }
 
 /** Handles a media node event, an op result or a timer while the call is live. */
-function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent>): void {
+function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent | RoutingChargedEvent>): void {
   const c = d.ctx;
   switch (e.type) {
     case 'dtmf.received': {
@@ -263,6 +279,7 @@ function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEven
       const t = d.takeTimer(e.timerId);
       if (t === undefined) return;
       if (t.kind === 'callPaid') c.endReason ??= 'paid_time_exhausted';
+      else if (t.kind === 'decideBy') onDecideByTimer(d);
       else if (participantTimers.has(t.kind)) {
         const p = d.participant(t.subjectId);
         if (p) onParticipantTimer(d, p, t.kind);
@@ -302,10 +319,13 @@ export function handleLive(d: CallDraft, e: CallActorEvent): void {
     if (e.commandId !== undefined) rejectCommand(d, e.commandId, e.messageType, e.code);
     return;
   }
-  if (isRequest(d, e)) return onRequest(d, e);
-  if (!mediaTypes.has(e.type)) return;
-  onMediaOrTimer(d, e as Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent>);
-  settleVoicemail(d);
+  if (e.type === 'inbound.routingCharged') onRoutingCharged(d, e);
+  else if (isRequest(d, e)) onRequest(d, e);
+  else if (mediaTypes.has(e.type)) {
+    onMediaOrTimer(d, e as Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent | RoutingChargedEvent>);
+    settleVoicemail(d);
+  }
+  followRouting(d);
 }
 
 /** Handles an event after the call ended: reads and metadata still work, late reports of recordings arrive, actions are refused. */
@@ -324,6 +344,10 @@ export function handleEnded(d: CallDraft, e: CallActorEvent): void {
     case 'recording.ready':
     case 'recording.failed':
       return onCommandMedia(d, e);
+    case 'inbound.routingCharged':
+      // The call ended while its routing's money was being reserved: it goes back.
+      for (const charge of [e.charge, e.forwardCharge]) if (charge?.reservationId) d.effects.push({ type: 'ledger.release', reservationId: charge.reservationId });
+      return;
     case 'media.op.result': {
       const cmd = c.commands.find((x) => x.opId === e.opId);
       if (cmd) onOpResult(d, cmd, e.ok, e.code);

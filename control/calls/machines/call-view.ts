@@ -13,8 +13,16 @@ export function iso(ms: number | null): string | null {
 
 /** The connection grant of an app or bot participant (null for a test-key bot and for phones and streams). */
 export function connectionOf(ctx: CallContext, p: ParticipantRecord): ConnectionGrant | null {
-  if ((p.kind !== 'app' && p.kind !== 'bot') || p.token === null || p.state === 'left') return null;
-  return { url: ctx.media.roomUrl, participantId: p.id, callId: ctx.callId, kind: p.kind, ...p.token, generation: p.token.generation ?? 1 };
+  const room = roomKindOf(p.kind);
+  if (room === null || p.token === null || p.state === 'left') return null;
+  return { url: ctx.media.roomUrl, participantId: p.id, callId: ctx.callId, kind: room, ...p.token, generation: p.token.generation ?? 1 };
+}
+
+/** How a participant kind joins the media room: staff as app users, AI agents as bots; null: not through the room. */
+export function roomKindOf(kind: ParticipantRecord['kind']): 'app' | 'bot' | null {
+  if (kind === 'app' || kind === 'staff') return 'app';
+  if (kind === 'bot' || kind === 'ai_agent') return 'bot';
+  return null;
 }
 
 /** A participant as the actor replies it. */
@@ -46,8 +54,11 @@ export function callBody(ctx: CallContext): CallReply {
     state: ctx.status,
     mode: ctx.mode,
     profileId: ctx.profileId,
+    direction: ctx.inbound ? 'inbound' : 'outbound',
     to: ctx.to,
     from: ctx.from,
+    numberId: ctx.inbound?.numberId ?? null,
+    decideBy: iso(ctx.inbound?.decideBy ?? null),
     conference: ctx.conference,
     externalRef: ctx.externalRef,
     metadata: ctx.metadata,

@@ -38,9 +38,19 @@ export function canMove(from: ParticipantState, to: ParticipantState): boolean {
   return participantTransitions[from].includes(to);
 }
 
-/** Persons keep a conference or app-only call open; bots, streams and AI agents do not. */
+/** Persons (phones, app users, staff) keep a conference or app-only call open; bots, streams and AI agents do not. */
 export function isPerson(p: ParticipantRecord): boolean {
-  return p.kind === 'phone' || p.kind === 'app';
+  return p.kind === 'phone' || p.kind === 'app' || p.kind === 'staff';
+}
+
+/** Joins like a bot (a bot's token rules, leaves when its connection drops): bots and AI agents. */
+export function isBotLike(p: Pick<ParticipantRecord, 'kind'>): boolean {
+  return p.kind === 'bot' || p.kind === 'ai_agent';
+}
+
+/** Joins like an app user (may reconnect within the grace period): app users and staff. */
+export function isAppLike(p: Pick<ParticipantRecord, 'kind'>): boolean {
+  return p.kind === 'app' || p.kind === 'staff';
 }
 
 /** Whether the participant still takes part (has not left). */
@@ -78,14 +88,14 @@ export function appTokenWindow(d: CallDraft): { notBefore: number; expiresAt: nu
  */
 export function renewToken(d: CallDraft, p: ParticipantRecord): void {
   if (p.token === null) return;
-  const window = p.kind === 'app' ? appTokenWindow(d) : { notBefore: d.at, expiresAt: p.token.expiresAt };
+  const window = isAppLike(p) ? appTokenWindow(d) : { notBefore: d.at, expiresAt: p.token.expiresAt };
   const generation = (p.token.generation ?? 1) + 1;
   p.token = { ...window, generation };
   d.op({ op: 'supersedeTokens', legId: p.id, generation });
 }
 
 /**
- * Adds a phone, app or bot participant: sends its leg to the media node and arms its timers. A phone rings
+ * Adds a phone, app, staff, bot or AI agent participant: sends its leg to the media node and arms its timers. A phone rings
  * for `ringTimeoutMs` (the call's ring timeout unless an offer or a transfer says otherwise).
  */
 export function launchParticipant(d: CallDraft, launch: ParticipantLaunch, ringTimeoutMs = d.ctx.ringTimeoutMs): ParticipantRecord {
@@ -101,7 +111,7 @@ export function launchParticipant(d: CallDraft, launch: ParticipantLaunch, ringT
     const live = d.ctx.mode === 'live' ? { live: true } : {};
     p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'phone', phone: { to: p.to!, ...(d.ctx.from ? { from: d.ctx.from } : {}), ringTimeoutSeconds: ringSeconds, ...live } });
     d.setTimer('ring', p.id, d.at + ringTimeoutMs);
-  } else if (launch.kind === 'app') {
+  } else if (isAppLike(launch)) {
     p.token = { ...appTokenWindow(d), generation: 1 };
     p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'app' } });
     d.setTimer('join', p.id, d.at + APP_JOIN_WINDOW_MS);
@@ -154,7 +164,7 @@ export function join(d: CallDraft, p: ParticipantRecord): void {
   d.cancelTimers(p.id, ['ring', 'join', 'token']);
   d.record('call.participant.joined', eventFields(p));
   if (p.kind === 'stream') return; // its streamMax timer already bounds it
-  if (p.kind === 'bot' || p.charge !== null) {
+  if (isBotLike(p) || p.charge !== null) {
     const until = Math.min(d.at + paidWindowMs(d, p), p.token?.expiresAt ?? Infinity);
     p.paidUntil = until;
     d.setTimer('participantPaid', p.id, until);
@@ -183,8 +193,8 @@ export function leave(d: CallDraft, p: ParticipantRecord, reason: ParticipantLef
 
 /** An app's connection dropped: it may come back within the grace period; a bot's drop means it left. */
 function disconnected(d: CallDraft, p: ParticipantRecord): void {
-  if (p.kind === 'bot') return leave(d, p, 'disconnected', true);
-  if (p.kind !== 'app') return;
+  if (isBotLike(p)) return leave(d, p, 'disconnected', true);
+  if (!isAppLike(p)) return;
   if (p.state === 'joined') {
     p.state = 'reconnecting';
     d.setTimer('grace', p.id, d.at + APP_RECONNECT_GRACE_MS);
@@ -216,7 +226,7 @@ export function onLegEvent(d: CallDraft, p: ParticipantRecord, event: CallMediaE
     case 'leg.hungUp':
       return leave(d, p, p.kind === 'stream' ? streamEndReason(event.reason) : p.kind === 'phone' ? 'hangup' : 'disconnected', false);
     case 'participant.connected':
-      return p.kind === 'app' || p.kind === 'bot' ? join(d, p) : undefined;
+      return isAppLike(p) || isBotLike(p) ? join(d, p) : undefined;
     case 'participant.disconnected':
       return isPresent(p) ? disconnected(d, p) : undefined;
     case 'stream.status':

@@ -1,9 +1,11 @@
+import { answerVerb } from './answer.js';
 import { gatherVerb } from './gather.js';
 import { hangupVerb } from './hangup.js';
 import { mediaStopVerb } from './media-stop.js';
 import { offersVerb } from './offers.js';
 import { playVerb } from './play.js';
 import { recordingStartVerb } from './recording-start.js';
+import { rejectVerb } from './reject.js';
 import { sayVerb } from './say.js';
 import { streamStartVerb } from './stream-start.js';
 import { streamStopVerb } from './stream-stop.js';
@@ -17,5 +19,5 @@ import { VerbRegistry } from './verb-registry.js';
 /** The verbs of a call (docs/verbs.md lists them; a test checks the list against this registry). */
 export const callVerbs = new VerbRegistry([
   sayVerb, playVerb, gatherVerb, mediaStopVerb, recordingStartVerb, hangupVerb, streamStartVerb, streamStopVerb,
-  offersVerb, transferVerb, transferCompleteVerb, transferCancelVerb, transcriptionStartVerb, transcriptionStopVerb,
+  offersVerb, transferVerb, transferCompleteVerb, transferCancelVerb, transcriptionStartVerb, transcriptionStopVerb, answerVerb, rejectVerb,
 ]);

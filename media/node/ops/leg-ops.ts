@@ -18,8 +18,11 @@ export function addLeg(env: OpEnv, op: Extract<MediaOp, { op: 'addLeg' }>): Medi
   switch (op.kind) {
     case 'phone': {
       if (!op.phone) throw new SentralError('invalid_request', { message: 'A phone leg needs phone.to.', param: 'phone' });
+      if (op.phone.inbound === true && op.phone.carrier === 'sip') {
+        throw new SentralError('capability_unavailable', { message: 'Inbound SIP callers are not taken by this node yet.', param: 'phone.carrier' });
+      }
       // A live leg without an explicit carrier goes over the trunk when the node has one that reaches the number.
-      if (op.phone.carrier === 'sip' || (op.phone.carrier === undefined && op.phone.live === true && deps.sip?.reaches(op.phone.to))) {
+      if (op.phone.inbound !== true && (op.phone.carrier === 'sip' || (op.phone.carrier === undefined && op.phone.live === true && deps.sip?.reaches(op.phone.to)))) {
         return addSipLeg(env, op, session, context);
       }
       const dialled = deps.sim.dial(op.phone.to);
@@ -28,7 +31,11 @@ export function addLeg(env: OpEnv, op: Extract<MediaOp, { op: 'addLeg' }>): Medi
         return { ok: true };
       }
       const ringTimeoutFrames = op.phone.ringTimeoutSeconds === undefined ? undefined : (op.phone.ringTimeoutSeconds * 1000) / FRAME_MS;
-      leg = new SimPhoneLeg(op.legId, dialled.script, context, (text, voice) => deps.speech.render(text, voice, 8000), { ringTimeoutFrames });
+      // A caller calling in rings until answerLeg; its phone's script runs from when it called.
+      leg = new SimPhoneLeg(op.legId, dialled.script, context, (text, voice) => deps.speech.render(text, voice, 8000), {
+        ringTimeoutFrames,
+        callingIn: op.phone.inbound === true,
+      });
       break;
     }
     case 'room':
@@ -59,6 +66,15 @@ async function addSipLeg(env: OpEnv, op: Extract<MediaOp, { op: 'addLeg' }>, ses
   }
   session.addLeg(leg);
   session.updateLeg(op.legId, { muted: op.muted, audioMode: op.audioMode, whisperTo: op.whisperTo, listenTo: op.listenTo });
+  return { ok: true };
+}
+
+/** answerLeg: answers a leg that is calling in (an inbound call's caller); it reports leg.answered. */
+export function answerLeg(env: OpEnv, op: Extract<MediaOp, { op: 'answerLeg' }>): MediaOpAnswer {
+  const leg = env.session(op.callId).getLeg(op.legId);
+  if (!leg) throw new SentralError('media_leg_not_found', { param: 'legId' });
+  if (!leg.answer) throw new SentralError('invalid_request', { message: 'This leg is not calling in.', param: 'legId' });
+  leg.answer();
   return { ok: true };
 }
 

@@ -1,0 +1,157 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CallActorInput, Charge } from '../../protocol/calls/call-actor.js';
+import type { NumberRouting } from '../../protocol/api/admin.js';
+import { CallUnderTest, MIN, T0, ledger, ops, phoneCall, recorded, replies } from './call-harness.js';
+
+const CALLER = 'part_caller';
+const ANSWER_CHARGE: Charge = { reservationId: 'res_answer', service: 'inbound', reservedOre: 900, rateOre: 15, paidMinutes: 60 };
+
+/** An inbound call from +447700900001 to +4723000001 on a number deciding within 10 s. */
+function inboundCall(options: { mode?: 'api' | 'routing'; routing?: NumberRouting | null } = {}): CallActorInput {
+  return phoneCall({
+    to: '+4723000001',
+    from: '+447700900001',
+    primaryParticipantId: CALLER,
+    externalRef: null,
+    metadata: {},
+    assignedTo: 'seller-7',
+    charge: { reservationId: null, service: 'inbound', reservedOre: 0, rateOre: 0, paidMinutes: 60 },
+    inbound: {
+      offerId: 'sim_1',
+      carrier: 'sim',
+      numberId: 'num_1',
+      inboundMode: options.mode ?? 'api',
+      decideWithinSeconds: 10,
+      routing: options.routing === undefined ? { type: 'message', text: 'We are closed.' } : options.routing,
+    },
+  });
+}
+
+describe('an inbound call', () => {
+  it('rings unanswered and unbilled, sends call.incoming and arms the decision deadline', () => {
+    const call = new CallUnderTest(inboundCall());
+    expect(call.ctx.status).toBe('ringing');
+    expect(recorded(call.all, 'call.incoming')[0]!.data).toMatchObject({
+      from: '+447700900001', to: '+4723000001', numberId: 'num_1', assignedTo: 'seller-7', decideBy: new Date(T0 + 10_000).toISOString(),
+    });
+    expect(ops(call.all, 'addLeg')).toMatchObject([{ legId: CALLER, kind: 'phone', phone: { to: '+447700900001', from: '+4723000001', inbound: true } }]);
+    expect(call.timer('decideBy', 'call_test')?.fireAt).toBe(T0 + 10_000);
+    expect(replies(call.all)[0]!.body).toMatchObject({ direction: 'inbound', numberId: 'num_1', decideBy: new Date(T0 + 10_000).toISOString() });
+  });
+
+  it('answer: the caller is held (waiting tone) then answered; billing starts at its answer; say ends the waiting tone', () => {
+    const call = new CallUnderTest(inboundCall());
+    const out = call.send({ type: 'call.answer', charge: ANSWER_CHARGE }, T0 + 2_000);
+    expect(ops(out)).toMatchObject([{ op: 'updateLeg', legId: CALLER, held: true }, { op: 'answerLeg', legId: CALLER }]);
+    expect(call.timer('decideBy', 'call_test')).toBeUndefined();
+    call.send({ type: 'leg.answered', legId: CALLER }, T0 + 2_100);
+    expect(call.ctx.status).toBe('in_progress');
+    expect(call.ctx.paidUntil).toBe(T0 + 2_100 + 60 * MIN);
+    const said = call.send({ type: 'command.say', commandId: 'cmd_1', text: 'Hello' }, T0 + 3_000);
+    expect(ops(said).map((o) => o.op)).toEqual(['updateLeg', 'say']);
+    expect(ops(said, 'updateLeg')[0]).toMatchObject({ legId: CALLER, held: false });
+    call.send({ type: 'leg.hungUp', legId: CALLER, reason: 'hung up' }, T0 + 62_100);
+    expect(recorded(call.all, 'call.ended')[0]!.data).toMatchObject({ reason: 'hangup_phone', countedMinutes: 1, priceOre: 15, assignedTo: 'seller-7' });
+    expect(ledger(call.all)).toEqual([{ type: 'ledger.capture', reservationId: 'res_answer', amountOre: 15 }, { type: 'ledger.release', reservationId: 'res_answer' }]);
+  });
+
+  it('reject: ends unanswered, reason rejected, nothing charged; a second decision is call_already_decided', () => {
+    const call = new CallUnderTest(inboundCall());
+    const out = call.send({ type: 'call.reject' }, T0 + 1_000);
+    expect(replies(out)[0]!.body).toMatchObject({ state: 'ended', endReason: 'rejected' });
+    expect(recorded(out, 'call.ended')[0]!.data).toMatchObject({ reason: 'rejected', priceOre: 0, countedMinutes: 0 });
+    expect(ledger(call.all)).toEqual([]);
+    expect(ops(out, 'removeLeg')).toMatchObject([{ legId: CALLER, reason: 'rejected' }]);
+  });
+
+  it('a second decision is refused with call_already_decided; participants after answer still work', () => {
+    const call = new CallUnderTest(inboundCall());
+    call.send({ type: 'call.answer', charge: ANSWER_CHARGE }, T0 + 1_000);
+    expect(replies(call.send({ type: 'call.reject' }, T0 + 1_500))[0]).toMatchObject({ status: 409, body: { error: { code: 'call_already_decided' } } });
+    expect(replies(call.send({ type: 'call.answer', charge: ANSWER_CHARGE }, T0 + 1_600))[0]!.body.error.code).toBe('call_already_decided');
+    const added = call.send({ type: 'participant.add', participant: { participantId: 'part_staff', kind: 'staff', externalRef: 'agent-1', charge: null } }, T0 + 2_000);
+    expect(replies(added)[0]).toMatchObject({ status: 201, body: { kind: 'staff', connection: { kind: 'app' } } });
+  });
+
+  it('no decision: the deadline runs the routing once; a later action is call_already_routed', () => {
+    const call = new CallUnderTest(inboundCall());
+    const routed = call.advanceTo(T0 + 10_000);
+    expect(routed.filter((e) => e.type === 'inbound.reserveRouting')).toHaveLength(1);
+    expect(replies(call.send({ type: 'call.answer', charge: ANSWER_CHARGE }, T0 + 11_000))[0]!.body.error.code).toBe('call_already_routed');
+    // The message is read once the caller is answered, then the call ends.
+    const charged = call.send({ type: 'inbound.routingCharged', charge: ANSWER_CHARGE, forwardCharge: null }, T0 + 10_100);
+    expect(ops(charged, 'answerLeg')).toHaveLength(1);
+    const answered = call.send({ type: 'leg.answered', legId: CALLER }, T0 + 10_200);
+    const say = ops(answered, 'say')[0]!;
+    expect(say).toMatchObject({ text: 'We are closed.' });
+    call.send({ type: 'media.op.result', opId: say.opId, ok: true }, T0 + 10_300);
+    const end = call.send({ type: 'playback.ended', commandId: (say as { commandId: string }).commandId, outcome: 'completed' }, T0 + 13_000);
+    expect(recorded(end, 'call.ended')[0]!.data).toMatchObject({ reason: 'routing_ended', countedMinutes: 1, priceOre: 15 });
+  });
+
+  it('a decision at decideBy loses to the deadline even before its timer fires', () => {
+    const call = new CallUnderTest(inboundCall());
+    const out = call.send({ type: 'call.answer', charge: ANSWER_CHARGE }, T0 + 10_000);
+    expect(replies(out)[0]!.body.error.code).toBe('call_already_routed');
+    expect(out.filter((e) => e.type === 'inbound.reserveRouting')).toHaveLength(1);
+    expect(call.advanceTo(T0 + 20_000).filter((e) => e.type === 'inbound.reserveRouting')).toHaveLength(0);
+  });
+
+  it('forward routing dials the number and answers the caller when it answers', () => {
+    const call = new CallUnderTest(inboundCall({ mode: 'routing', routing: { type: 'forward', to: '+447700900001' } }));
+    expect(recorded(call.all, 'call.incoming')).toEqual([]);
+    expect(call.all.filter((e) => e.type === 'inbound.reserveRouting')).toMatchObject([{ forward: true }]);
+    const fwdCharge: Charge = { reservationId: 'res_fwd', service: 'phone', reservedOre: 600, rateOre: 10, paidMinutes: 60 };
+    const dial = call.send({ type: 'inbound.routingCharged', charge: ANSWER_CHARGE, forwardCharge: fwdCharge }, T0 + 100);
+    const target = ops(dial, 'addLeg')[0]! as { legId: string };
+    expect(ops(call.send({ type: 'leg.answered', legId: target.legId }, T0 + 3_000), 'answerLeg')).toHaveLength(1);
+    call.send({ type: 'leg.answered', legId: CALLER }, T0 + 3_100);
+    expect(call.ctx.status).toBe('in_progress');
+    const end = call.send({ type: 'leg.hungUp', legId: target.legId, reason: 'hung up' }, T0 + 63_000);
+    expect(recorded(end, 'call.ended')[0]!.data).toMatchObject({ reason: 'hangup_phone' });
+  });
+
+  it('the caller hanging up while it rings ends the call free; a late decision is call_ended', () => {
+    const call = new CallUnderTest(inboundCall());
+    call.send({ type: 'leg.hungUp', legId: CALLER, reason: 'hung up' }, T0 + 3_000);
+    expect(recorded(call.all, 'call.ended')[0]!.data).toMatchObject({ reason: 'hangup_phone', priceOre: 0 });
+    expect(call.ctx.inbound!.window.phase).toBe('ended');
+  });
+});
+
+describe('inbound races (fast-check over orderings)', () => {
+  type Step = 'answer' | 'reject' | 'deadline' | 'hangup';
+  it('answer, reject, the deadline and the caller hanging up in any order end in one consistent state with at most one call.ended', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray<Step>(['answer', 'reject', 'deadline', 'hangup'], { minLength: 1 }), fc.boolean(), (steps, late) => {
+        const call = new CallUnderTest(inboundCall());
+        let at = T0 + 1_000;
+        const accepted: string[] = [];
+        for (const step of steps) {
+          if (call.actor.getSnapshot().status === 'done') break;
+          at += late ? 5_000 : 100;
+          let out;
+          if (step === 'deadline') out = call.advanceTo(Math.max(at, T0 + 10_000));
+          else if (step === 'hangup') out = call.send({ type: 'leg.hungUp', legId: CALLER, reason: 'hung up' }, at);
+          else out = call.send(step === 'answer' ? { type: 'call.answer', charge: ANSWER_CHARGE } : { type: 'call.reject' }, at);
+          if (step === 'answer' || step === 'reject') {
+            const reply = replies(out)[0];
+            if (reply && !('error' in reply.body)) accepted.push(step);
+          }
+          at = Math.max(at, call.now);
+        }
+        // At most one decision wins; routing runs at most once; the window is settled exactly once.
+        expect(accepted.length).toBeLessThanOrEqual(1);
+        expect(call.all.filter((e) => e.type === 'inbound.reserveRouting').length).toBeLessThanOrEqual(1);
+        const phase = call.ctx.inbound!.window.phase;
+        if (accepted.length === 1) expect(phase).toBe('decided');
+        if (call.all.some((e) => e.type === 'inbound.reserveRouting')) expect(accepted).toEqual([]);
+        expect(recorded(call.all, 'call.ended').length).toBeLessThanOrEqual(1);
+        // Unanswered calls cost nothing.
+        if (call.ctx.answeredAt === null) expect(ledger(call.all).filter((e) => e.type === 'ledger.capture')).toEqual([]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
