@@ -113,10 +113,13 @@ export class Session {
   private readonly mixed16: MixListener[] = [];
   /** Ticks since the session opened (counted as each starts): the session's own time, 20 ms each. */
   private ticks = 0;
-  private readonly callMix = new Int16Array(MIX_FRAME_SAMPLES);
-  private readonly callMixListener: MixListener = { id: MIX_LISTENER, own: null, out: this.callMix };
+  /** The call's mix for recordings: its 8 kHz legs at 8 kHz, its 16 kHz legs and playbacks at 16 kHz. */
+  private readonly record8 = new Int16Array(MIX_FRAME_SAMPLES / 2);
+  private readonly record16 = new Int16Array(MIX_FRAME_SAMPLES);
   private readonly recordFrame = new Int16Array(MIX_FRAME_SAMPLES);
+  private readonly recordAcc = new Int32Array(MIX_FRAME_SAMPLES);
   private recordUp: Upsampler8to16 | null = null;
+  private recordedOn = Number.NEGATIVE_INFINITY;
   private readonly paths = new Map<string, LegPath>();
   private rate: LegRate = 8000;
   private ticking = false;
@@ -324,14 +327,11 @@ export class Session {
     for (const w of watchers) w.closed();
   }
 
-  // 8 kHz while every leg is 8 kHz, else 16 kHz: the rate recordings take the mix at. A change restarts the
-  // recording's upsampler, whose history belongs to the old path. (The legs' converters restart by themselves.)
+  // 8 kHz while every leg is 8 kHz, else 16 kHz (what mixRate reports).
   private chooseRate(): void {
     let rate: LegRate = 8000;
     for (const slot of this.slots.values()) if (slot.leg.rate !== 8000) rate = 16000;
-    if (rate === this.rate) return;
     this.rate = rate;
-    this.recordUp?.reset();
   }
 
   private gather(): void {
@@ -419,8 +419,6 @@ export class Session {
   }
 
   private mix(): void {
-    const recording = this.sinks.size > 0;
-    if (recording) (this.rate === 8000 ? this.mixed8 : this.mixed16).push(this.callMixListener);
     if (this.mixed8.length > 0 || this.anyListenTo(8000)) this.mixAt(8000, this.mixed8);
     if (this.mixed16.length > 0 || this.anyListenTo(16000)) this.mixAt(16000, this.mixed16);
     for (const slot of this.slots.values()) {
@@ -444,14 +442,43 @@ export class Session {
         this.paths.set(id, 'mixed');
       }
     }
-    if (recording) {
-      let frame = this.callMix;
-      if (this.rate === 8000) {
-        (this.recordUp ??= new Upsampler8to16()).process(this.callMix, this.recordFrame);
-        frame = this.recordFrame;
-      }
-      for (const sink of this.sinks.values()) sink.write(frame);
+    if (this.sinks.size > 0) this.record();
+  }
+
+  /**
+   * Writes the call's mix (everyone heard, no whispers) to the sinks at 16 kHz: the 8 kHz legs summed at
+   * 8 kHz and upsampled by one converter that runs for the whole recording, plus the 16 kHz legs and the
+   * playbacks, so a room participant joining or leaving moves nothing of the phones in the recording either.
+   */
+  private record(): void {
+    const inputs = this.inputs;
+    inputs.length = 0;
+    for (const slot of this.slots.values()) {
+      if (!slot.audible || slot.leg.rate !== 8000) continue;
+      slot.prepareInput();
+      inputs.push(slot.input);
     }
+    mixFor(MIX_LISTENER, inputs, this.record8, this.recordAcc);
+    this.recordUp ??= new Upsampler8to16();
+    if (this.recordedOn !== this.ticks - 1) this.recordUp.reset();
+    this.recordedOn = this.ticks;
+    this.recordUp.process(this.record8, this.recordFrame);
+    inputs.length = 0;
+    for (const slot of this.slots.values()) {
+      if (!slot.audible || slot.leg.rate !== 16000) continue;
+      slot.prepareInput();
+      inputs.push(slot.input);
+    }
+    for (const p of this.playbacks) inputs.push(p.input);
+    if (inputs.length > 0) {
+      mixFor(MIX_LISTENER, inputs, this.record16, this.recordAcc);
+      const frame = this.recordFrame;
+      for (let i = 0; i < frame.length; i++) {
+        const v = frame[i]! + this.record16[i]!;
+        frame[i] = v > 32767 ? 32767 : v < -32768 ? -32768 : v;
+      }
+    }
+    for (const sink of this.sinks.values()) sink.write(this.recordFrame);
   }
 
   /** Mixes `listeners` at `rate`: every audible leg at that rate (converted if it is at the other), and the playbacks. */

@@ -260,4 +260,22 @@ describe('pass-through between two G.711 legs', () => {
     const maxStep = 2 * Math.PI * (300 * 8000 + 1000 * 6000) / 8000;
     for (let i = 1; i < samples.length; i++) expect(Math.abs(samples[i]! - samples[i - 1]!)).toBeLessThan(maxStep * 1.3);
   });
+
+  it('nor in the recording: the phone goes on in it without a jump as a room leg joins and leaves', () => {
+    const phone = new G711Probe('phone', 'phone', 300);
+    const stream = new G711Probe('stream', 'stream', null);
+    const { session, tick } = callWith(phone, stream);
+    const recorded: Int16Array[] = [];
+    session.addSink({ id: 'rec', write: (frame) => recorded.push(frame.slice()), close: () => {} });
+    tick(10);
+    session.addLeg(new RoomProbe('quiet'));
+    tick(10);
+    session.removeLeg('quiet', 'left');
+    tick(10);
+    const samples = recorded.slice(2).flatMap((f) => [...f]);
+    expect(toneAmplitude(Int16Array.from(samples), 300, 16000)).toBeGreaterThan(6000);
+    // A 300 Hz tone of amplitude 8000 moves at most about 950 from one 16 kHz sample to the next.
+    const maxStep = (2 * Math.PI * 300 * 8000) / 16000;
+    for (let i = 1; i < samples.length; i++) expect(Math.abs(samples[i]! - samples[i - 1]!), `sample ${i}`).toBeLessThan(maxStep * 1.3);
+  });
 });
