@@ -33,7 +33,7 @@ export const scopeCatalogue = [
       'POST /v1/calls/:id/say', 'POST /v1/calls/:id/play', 'POST /v1/calls/:id/gather', 'POST /v1/calls/:id/dtmf',
       'POST /v1/calls/:id/media/stop', 'POST /v1/calls/:id/recording/start', 'POST /v1/calls/:id/transcription/start', 'POST /v1/calls/:id/transcription/stop',
       'POST /v1/calls/:id/hangup', 'POST /v1/calls/:id/answer', 'POST /v1/calls/:id/offers', 'POST /v1/calls/:id/transfer',
-      'POST /v1/calls/:id/transfer/complete', 'POST /v1/calls/:id/move', 'POST /v1/calls/:id/reject',
+      'POST /v1/calls/:id/transfer/complete', 'POST /v1/calls/:id/transfer/cancel', 'POST /v1/calls/:id/move', 'POST /v1/calls/:id/reject',
     ],
   },
   {
