@@ -172,7 +172,9 @@ describe('a worker killed with kill -9 in the middle of a call', () => {
     expect(hung.body).toMatchObject({ state: 'ended', endReason: 'hangup_api' });
     const ended = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId, 30_000);
     await conn.waitForEvent('stop');
-    expect(ended.data).toMatchObject({ reason: 'hangup_api', countedMinutes: 1, priceOre: 25 });
+    // The call's minute and the stream's: its price is everything it drew.
+    expect(ended.data).toMatchObject({ reason: 'hangup_api', countedMinutes: 1, priceOre: 30 });
+    expect(ended.data.priceItems.map((i: { item: string; priceOre: number }) => [i.item, i.priceOre])).toEqual([['call', 25], ['stream', 5]]);
     expect(ended.data.duration).toBeGreaterThanOrEqual(GATHER_TIMEOUT_SECONDS - 1);
 
     // (e) Every event recorded once, and each received: repeats only with the same event id.
@@ -197,7 +199,7 @@ describe('a worker killed with kill -9 in the middle of a call', () => {
     expect(new Set(received.map((d) => d.event.id))).toEqual(new Set(log.map((e) => e.id)));
     for (const d of received) expect(d.event.id, eventKey(d.event)).toBe(log.find((e) => eventKey(e) === eventKey(d.event))!.id);
 
-    // Charged once, to the øre: the call's minute and the stream's.
-    expect(await customer.balance()).toBe(before - 25 - 5);
+    // Charged once, to the øre: the call's minute and the stream's, as its price says.
+    expect(await customer.balance()).toBe(before - ended.data.priceOre);
   }, 90_000);
 });
