@@ -141,6 +141,7 @@ describe('live transcription', () => {
     const end = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId);
     // One started minute of the call and one of transcription.
     expect(end.data.priceOre).toBe(35);
+    expect(end.data.priceItems).toContainEqual(expect.objectContaining({ item: 'transcription', id: started.body.id, minutes: 1, priceOre: 10 }));
     const ready = await customer.nextEvent((e) => e.type === 'call.transcript.ready' && e.data.callId === callId);
     expect(ready.data.source).toBe('live');
     expect(await customer.balance()).toBe(before - 35);

@@ -80,4 +80,21 @@ describe('live transcription', () => {
     expect(again).toMatchObject({ ok: false, error: { code: 'media_transcription_not_found' } });
     await h.op({ op: 'closeSession', callId });
   }, 60_000);
+
+  it('transcribes a participant who joins after it started, and not one who is muted', async () => {
+    const { callId, alice } = await twoProbes();
+    expect(await h.op({ op: 'startTranscription', callId, transcriptionId: 'trn_join', mode: 'live' })).toEqual({ ok: true });
+    await h.op({ op: 'updateLeg', callId, legId: 'alice', muted: true });
+    const carol = await h.addProbe(callId, 'carol');
+    alice.say(words);
+    carol.say(words);
+    await h.run(frames(words));
+    const segment = await h.event('transcription.segments', (e) => e.transcriptionId === 'trn_join');
+    expect(segment.segments[0]).toMatchObject({ legId: 'carol' });
+    await h.op({ op: 'closeSession', callId });
+    const ended = await h.event('transcription.ended', (e) => e.transcriptionId === 'trn_join');
+    const legs = h.ofType('transcription.segments').filter((e) => e.transcriptionId === 'trn_join').flatMap((e) => e.segments.map((x) => x.legId));
+    expect(legs).not.toContain('alice');
+    expect(ended.segmentCount).toBe(legs.length);
+  }, 60_000);
 });
