@@ -2,7 +2,8 @@
  * The API's side of offers and transfers: every participant they dial is priced as outbound minutes (a phone
  * at the phone minute price, an app user at the app participant price) for the call's paid minutes left,
  * reserved under its own id (derived from the Idempotency-Key, so a retry names the same participants), and
- * handed to the call's actor with the request. The reservations go back when the call refuses the request
+ * handed to the call's actor with the request (on an unanswered inbound call, with the caller's own minutes
+ * reserved as at answer: the request is its decision). The reservations go back when the call refuses the request
  * or already had it (a retry).
  */
 import type { OfferReply, ParticipantLaunch, TransferReply } from '../../protocol/calls/call-actor.js';
@@ -13,7 +14,7 @@ import { newId, type IdPrefix } from '../../shared/ids/ids.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import { priceListFor } from '../billing/price-list.js';
 import { askActor, messageIdFor } from './actor-requests.js';
-import { giveBack, liveView, reserveFor, type Reserved } from './call-additions.js';
+import { giveBack, liveView, reserveAnswer, reserveFor, type Reserved } from './call-additions.js';
 import { minutesLeft } from './call-pricing.js';
 import type { CallRow } from './call-records.js';
 import type { CallsService } from './calls-service.js';
@@ -50,8 +51,12 @@ async function handOverWithTargets(
       reserved.push(r);
       launches.push({ ...spec, participantId, charge: r.charge });
     }
+    // On an inbound call not answered yet, the offer or transfer is its decision and answers the caller: the
+    // call's minutes are reserved too (the call gives them back if it does not need them).
+    const answering = view.call.direction === 'inbound' && view.call.answeredAt === null ? await reserveAnswer(calls, call, `${idFor(calls, caller, 'part', idempotencyKey, purpose, 'answer')}:answer`) : null;
+    if (answering) reserved.push(answering);
     const { type, payload } = message(launches);
-    const answer = await askActor(calls.actors, call.id, { id: messageIdFor(caller, idempotencyKey, purpose), type, payload });
+    const answer = await askActor(calls.actors, call.id, { id: messageIdFor(caller, idempotencyKey, purpose), type, payload: { ...payload, ...(answering ? { answerCharge: answering.charge } : {}) } });
     if (answer.status !== 201) await Promise.all(reserved.filter((r) => r.made).map((r) => giveBack(calls, r.charge)));
     return answer;
   } catch (err) {

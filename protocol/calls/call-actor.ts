@@ -224,6 +224,8 @@ export const CallRequestEvent = Type.Union([
     /** The recipients, each with its own reservation (priced as outbound minutes). */
     targets: Type.Array(ParticipantLaunch),
     timeoutSeconds: Type.Integer({ minimum: 1 }),
+    /** On an inbound call not answered yet: the call's minutes, reserved to answer the caller when the offer is accepted. */
+    answerCharge: Type.Optional(Charge),
   }),
   Type.Object({
     type: Type.Literal('call.transfer'),
@@ -232,6 +234,8 @@ export const CallRequestEvent = Type.Union([
     kind: Type.Union([Type.Literal('cold'), Type.Literal('warm')]),
     target: ParticipantLaunch,
     timeoutSeconds: Type.Integer({ minimum: 1 }),
+    /** On an inbound call not answered yet: the call's minutes, reserved to answer the caller when the target answers. */
+    answerCharge: Type.Optional(Charge),
   }),
   Type.Object({ type: Type.Literal('call.transfer.complete'), ...at }),
   Type.Object({ type: Type.Literal('call.transfer.cancel'), ...at }),

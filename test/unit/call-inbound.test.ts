@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CallActorInput, Charge } from '../../protocol/calls/call-actor.js';
+import type { CallActorInput, Charge, ParticipantLaunch } from '../../protocol/calls/call-actor.js';
 import type { NumberRouting } from '../../protocol/api/admin.js';
-import { CallUnderTest, MIN, T0, ledger, ops, phoneCall, recorded, replies } from './call-harness.js';
+import { CallUnderTest, MIN, T0, app, ledger, ops, phoneCall, recorded, replies, type EventWithoutAt } from './call-harness.js';
 
 const CALLER = 'part_caller';
 const ANSWER_CHARGE: Charge = { reservationId: 'res_answer', service: 'inbound', reservedOre: 900, rateOre: 15, paidMinutes: 60 };
@@ -120,24 +120,97 @@ describe('an inbound call', () => {
   });
 });
 
+function phone(id: string, to: string): ParticipantLaunch {
+  return { participantId: id, kind: 'phone', to, charge: { reservationId: `res_${id}`, service: 'phone', reservedOre: 250, rateOre: 25, paidMinutes: 10 } };
+}
+const OFFER_CHARGE: Charge = { ...ANSWER_CHARGE, reservationId: 'res_offer_answer' };
+const offer = (offerId = 'ofr_1', charge: Charge = OFFER_CHARGE): EventWithoutAt => ({
+  type: 'call.offer', offerId, targets: [phone('part_p1', '+4790000001'), app('part_staff')], timeoutSeconds: 30, answerCharge: charge,
+});
+
+describe('offers and transfers as inbound decisions', () => {
+  it('an offer decides a ringing call; a second decision is call_already_decided; the offer accepted answers the caller', () => {
+    const call = new CallUnderTest(inboundCall());
+    const made = call.send(offer(), T0 + 1_000);
+    expect(replies(made)[0]).toMatchObject({ status: 201, body: { object: 'offer', state: 'ringing' } });
+    expect(call.ctx.inbound!.window).toMatchObject({ phase: 'decided', decision: 'offers' });
+    expect(call.timer('decideBy', 'call_test')).toBeUndefined();
+    expect(ops(made, 'answerLeg')).toEqual([]);
+    expect(replies(call.send({ type: 'call.answer', charge: ANSWER_CHARGE }, T0 + 1_500))[0]).toMatchObject({ status: 409, body: { error: { code: 'call_already_decided' } } });
+    expect(replies(call.send({ type: 'call.reject' }, T0 + 1_600))[0]!.body.error.code).toBe('call_already_decided');
+    const taken = call.send({ type: 'participant.connected', legId: 'part_staff' }, T0 + 5_000);
+    expect(recorded(taken, 'call.offer.accepted')[0]!.data).toMatchObject({ acceptedBy: 'part_staff' });
+    expect(ops(taken, 'answerLeg')).toMatchObject([{ legId: CALLER }]);
+    call.send({ type: 'leg.answered', legId: CALLER }, T0 + 5_100);
+    expect(call.ctx.status).toBe('in_progress');
+    expect(call.ctx.charge.reservationId).toBe('res_offer_answer');
+    expect(ledger(call.all)).toEqual(expect.not.arrayContaining([expect.objectContaining({ reservationId: 'res_offer_answer' })]));
+  });
+
+  it('an offer expired leaves the caller ringing; answer then works as the next action and the offer\'s reservation goes back', () => {
+    const call = new CallUnderTest(inboundCall());
+    call.send(offer(), T0 + 1_000);
+    const expired = call.advanceTo(T0 + 31_000);
+    expect(recorded(expired, 'call.offer.expired')).toHaveLength(1);
+    expect(call.ctx.status).toBe('ringing');
+    expect(call.all.filter((e) => e.type === 'inbound.reserveRouting')).toEqual([]);
+    const answered = call.send({ type: 'call.answer', charge: ANSWER_CHARGE }, T0 + 32_000);
+    expect(replies(answered)[0]!.body).toMatchObject({ object: 'call', direction: 'inbound' });
+    expect(ops(answered, 'answerLeg')).toMatchObject([{ legId: CALLER }]);
+    expect(ledger(answered)).toEqual([{ type: 'ledger.release', reservationId: 'res_offer_answer' }]);
+    expect(call.ctx.charge.reservationId).toBe('res_answer');
+    // Once answered, that is the decision: a reject is still refused.
+    expect(replies(call.send({ type: 'call.reject' }, T0 + 33_000))[0]!.body.error.code).toBe('call_already_decided');
+  });
+
+  it('an offer after answer still works and gives its answer reservation back', () => {
+    const call = new CallUnderTest(inboundCall());
+    call.send({ type: 'call.answer', charge: ANSWER_CHARGE }, T0 + 1_000);
+    call.send({ type: 'leg.answered', legId: CALLER }, T0 + 1_100);
+    const made = call.send(offer(), T0 + 2_000);
+    expect(replies(made)[0]).toMatchObject({ status: 201, body: { state: 'ringing' } });
+    expect(ledger(made)).toEqual([{ type: 'ledger.release', reservationId: 'res_offer_answer' }]);
+  });
+
+  it('a cold transfer decides a ringing call: the target answering answers the caller and connects them', () => {
+    const call = new CallUnderTest(inboundCall());
+    const transfer: EventWithoutAt = { type: 'call.transfer', transferId: 'xfer_1', kind: 'cold', target: phone('part_target', '+4790000009'), timeoutSeconds: 30, answerCharge: OFFER_CHARGE };
+    const made = call.send(transfer, T0 + 1_000);
+    expect(replies(made)[0]).toMatchObject({ status: 201, body: { object: 'transfer', state: 'ringing' } });
+    expect(call.ctx.inbound!.window).toMatchObject({ phase: 'decided', decision: 'transfer' });
+    expect(replies(call.send({ type: 'call.answer', charge: ANSWER_CHARGE }, T0 + 1_500))[0]!.body.error.code).toBe('call_already_decided');
+    const target = ops(made, 'addLeg')[0]! as { legId: string };
+    const done = call.send({ type: 'leg.answered', legId: target.legId }, T0 + 4_000);
+    expect(recorded(done, 'call.transfer.completed')).toHaveLength(1);
+    expect(ops(done, 'answerLeg')).toMatchObject([{ legId: CALLER }]);
+    call.send({ type: 'leg.answered', legId: CALLER }, T0 + 4_100);
+    expect(call.ctx.status).toBe('in_progress');
+    expect(call.ctx.participants.find((p) => p.id === CALLER)).toMatchObject({ state: 'joined', held: false });
+    expect(call.ctx.participants.find((p) => p.id === target.legId)).toMatchObject({ state: 'joined' });
+  });
+});
+
 describe('inbound races (fast-check over orderings)', () => {
-  type Step = 'answer' | 'reject' | 'deadline' | 'hangup';
-  it('answer, reject, the deadline and the caller hanging up in any order end in one consistent state with at most one call.ended', () => {
+  type Step = 'answer' | 'reject' | 'offer' | 'deadline' | 'hangup';
+  it('answer, reject, an offer, the deadline and the caller hanging up in any order end in one consistent state with at most one call.ended', () => {
     fc.assert(
-      fc.property(fc.shuffledSubarray<Step>(['answer', 'reject', 'deadline', 'hangup'], { minLength: 1 }), fc.boolean(), (steps, late) => {
+      fc.property(fc.shuffledSubarray<Step>(['answer', 'reject', 'offer', 'deadline', 'hangup'], { minLength: 1 }), fc.boolean(), (steps, late) => {
         const call = new CallUnderTest(inboundCall());
         let at = T0 + 1_000;
         const accepted: string[] = [];
         for (const step of steps) {
           if (call.actor.getSnapshot().status === 'done') break;
           at += late ? 5_000 : 100;
+          // An offer after answer is an action on the decided call, not a second decision.
+          const decidedBefore = call.ctx.inbound!.window.phase === 'decided';
           let out;
           if (step === 'deadline') out = call.advanceTo(Math.max(at, T0 + 10_000));
           else if (step === 'hangup') out = call.send({ type: 'leg.hungUp', legId: CALLER, reason: 'hung up' }, at);
+          else if (step === 'offer') out = call.send(offer(), at);
           else out = call.send(step === 'answer' ? { type: 'call.answer', charge: ANSWER_CHARGE } : { type: 'call.reject' }, at);
-          if (step === 'answer' || step === 'reject') {
+          if (step === 'answer' || step === 'reject' || step === 'offer') {
             const reply = replies(out)[0];
-            if (reply && !('error' in reply.body)) accepted.push(step);
+            if (reply && !('error' in reply.body) && !decidedBefore) accepted.push(step);
           }
           at = Math.max(at, call.now);
         }

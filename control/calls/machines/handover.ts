@@ -10,6 +10,7 @@
  */
 import type { CallContext, ParticipantRecord } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
+import { answerRinging } from './inbound-call.js';
 import { cancelOffer, deadlinePassed, isRinging, isTarget, targetAnswered, targetGone, type OfferRecord, type OfferStep } from './offer-machine.js';
 import { leave, updatedFields } from './participant-machine.js';
 import {
@@ -100,8 +101,15 @@ export function followHandovers(before: CallContext, d: CallDraft, event: { type
 
 function joined(d: CallDraft, p: ParticipantRecord): void {
   const { offer, transfer } = d.ctx;
-  if (isRinging(offer) && isTarget(offer, p.id)) applyOfferStep(d, targetAnswered(offer, p.id, d.at));
-  if (isActive(transfer) && transfer.targetId === p.id) applyTransferStep(d, transferTargetAnswered(transfer, d.at));
+  // On an inbound call the offer or transfer decided, the caller still rings: the answer answers it too.
+  if (isRinging(offer) && isTarget(offer, p.id)) {
+    applyOfferStep(d, targetAnswered(offer, p.id, d.at));
+    if (d.ctx.offer?.state === 'accepted') answerRinging(d);
+  }
+  if (isActive(transfer) && transfer.targetId === p.id) {
+    applyTransferStep(d, transferTargetAnswered(transfer, d.at));
+    if (d.ctx.transfer?.state === 'completed') answerRinging(d);
+  }
 }
 
 function left(d: CallDraft, p: ParticipantRecord): void {

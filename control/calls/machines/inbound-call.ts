@@ -12,13 +12,17 @@ import type { CallActorInput } from '../../../protocol/calls/call-actor.js';
 import type { CallDraft } from './call-draft.js';
 import type { ParticipantRecord } from './call-context.js';
 import { callerLeft, deadlinePassed, decide, openWindow, type RoutingAction, type WindowStep } from './inbound-window.js';
+import { isRinging } from './offer-machine.js';
 import { isPresent, launchParticipant, leave } from './participant-machine.js';
+import { isActive } from './transfer-machine.js';
 
 /**
- * Inbound actions that still work on a call decided by another action (adding a participant after
- * `answer`). Every other inbound action on a decided call is `call_already_decided`.
+ * Inbound actions that still work on a call decided by another action (adding a participant, an offer or
+ * a transfer after `answer`). Every other inbound action on a decided call is `call_already_decided`,
+ * except after an offer or transfer that left the caller unanswered (expired, failed): the call waits for
+ * the next action.
  */
-export const ACTIONS_AFTER_DECISION: ReadonlySet<InboundDecisionKind> = new Set<InboundDecisionKind>(['participants']);
+export const ACTIONS_AFTER_DECISION: ReadonlySet<InboundDecisionKind> = new Set<InboundDecisionKind>(['participants', 'offers', 'transfer']);
 
 /** The caller of an inbound call (its primary participant). */
 export function caller(d: CallDraft): ParticipantRecord | undefined {
@@ -73,7 +77,7 @@ export function launchInbound(d: CallDraft, input: CallActorInput): void {
 export function decideInbound(d: CallDraft, kind: InboundDecisionKind): boolean {
   const inbound = d.ctx.inbound;
   if (!inbound) return true;
-  if (inbound.window.phase === 'decided' && ACTIONS_AFTER_DECISION.has(kind)) return true;
+  if (inbound.window.phase === 'decided' && (ACTIONS_AFTER_DECISION.has(kind) || handoverFellThrough(d))) return true;
   const step = decide(inbound.window, kind, d.at);
   applyStep(d, step);
   if (step.answer.ok) {
@@ -82,6 +86,35 @@ export function decideInbound(d: CallDraft, kind: InboundDecisionKind): boolean 
   }
   d.refuse(step.answer.code);
   return false;
+}
+
+/** Whether an offer or transfer decided the call and is over with the caller still unanswered and present. */
+function handoverFellThrough(d: CallDraft): boolean {
+  const inbound = d.ctx.inbound!;
+  const p = caller(d);
+  const decision = inbound.window.decision;
+  return (decision === 'offers' || decision === 'transfer') && !inbound.answerSent && p !== undefined && isPresent(p) && !isRinging(d.ctx.offer) && !isActive(d.ctx.transfer);
+}
+
+/**
+ * Keeps the reservation an offer or transfer made for answering a ringing caller: it answers the caller
+ * when the offer is accepted or the transfer's target answers (answerRinging). One the caller no longer
+ * needs (already answered) goes back, and so does one it replaces (an earlier offer's that expired).
+ */
+export function holdAnswerCharge(d: CallDraft, charge: Charge | undefined): void {
+  if (!charge) return;
+  const c = d.ctx;
+  const p = caller(d);
+  const keep = c.inbound !== null && c.inbound !== undefined && !c.inbound.answerSent && p !== undefined && isPresent(p);
+  const spare = keep ? c.charge.reservationId : charge.reservationId;
+  if (keep) c.charge = charge;
+  if (spare !== null && spare !== c.charge.reservationId) d.effects.push({ type: 'ledger.release', reservationId: spare });
+}
+
+/** An offer accepted or a transfer's target answered: a ringing inbound caller is answered with the reservation held for it. */
+export function answerRinging(d: CallDraft): void {
+  const p = caller(d);
+  if (p?.state === 'ringing') answerCaller(d, d.ctx.charge, false);
 }
 
 /**
@@ -93,6 +126,9 @@ export function answerCaller(d: CallDraft, charge: Charge, waitingTone: boolean)
   const p = caller(d);
   if (!p || !isPresent(p) || d.ctx.inbound!.answerSent) return false;
   d.ctx.inbound!.answerSent = true;
+  // A reservation held for an offer or transfer that did not answer the caller goes back when another answers it.
+  const held = d.ctx.charge.reservationId;
+  if (held !== null && held !== charge.reservationId) d.effects.push({ type: 'ledger.release', reservationId: held });
   d.ctx.charge = charge;
   if (waitingTone) {
     d.ctx.inbound!.waitingTone = true;

@@ -3,24 +3,30 @@ import type { TransferReply } from '../../../protocol/calls/call-actor.js';
 import { askActor, messageIdFor } from '../actor-requests.js';
 import type { CallDraft } from '../machines/call-draft.js';
 import type { ParticipantRecord } from '../machines/call-context.js';
+import type { InboundDecisionKind } from '../../../protocol/calls/inbound.js';
+import { decideInbound } from '../machines/inbound-call.js';
 import { isRinging } from '../machines/offer-machine.js';
 import { isPresent } from '../machines/participant-machine.js';
 import { isActive } from '../machines/transfer-machine.js';
 import type { VerbRequest } from './verb.js';
 
 /**
- * Whether the machine takes a new offer or transfer, and whom it hands over: the call is answered, its
- * caller (the phone it dialled or that called) is in it, and no offer or transfer is under way. Null when
- * it has refused (and answered).
+ * Whether the machine takes a new offer or transfer, and whom it hands over: on an inbound call it is a
+ * decision first (decideInbound); the call is answered, or is inbound with its caller ringing (the verb
+ * then holds the request's `answerCharge` with holdAnswerCharge, to answer the caller with); its caller
+ * (the phone it dialled or that called) is in it, and no offer or transfer is under way. Null when it has
+ * refused (and answered); a refused request's reservations go back by the API (handover-requests.ts).
  */
-export function admitHandover(d: CallDraft): ParticipantRecord | null {
+export function admitHandover(d: CallDraft, kind: Extract<InboundDecisionKind, 'offers' | 'transfer'>): ParticipantRecord | null {
   const c = d.ctx;
-  if (c.status !== 'in_progress') {
-    d.refuse('call_not_answered');
-    return null;
-  }
+  const ringingCaller = c.inbound !== null && c.inbound !== undefined && c.primaryId !== null && d.participant(c.primaryId)?.state === 'ringing';
   if (isRinging(c.offer) || isActive(c.transfer)) {
     d.refuse('transfer_in_progress');
+    return null;
+  }
+  if (!decideInbound(d, kind)) return null;
+  if (c.status !== 'in_progress' && !ringingCaller) {
+    d.refuse('call_not_answered');
     return null;
   }
   const caller = c.primaryId === null ? undefined : d.participant(c.primaryId);

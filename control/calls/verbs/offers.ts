@@ -3,6 +3,7 @@ import { Offer, OfferRequest } from '../../../protocol/calls/handover.js';
 import { offerCall } from '../handover-requests.js';
 import { offerBody } from '../machines/call-view.js';
 import { applyOfferStep } from '../machines/handover.js';
+import { holdAnswerCharge } from '../machines/inbound-call.js';
 import { openOffer } from '../machines/offer-machine.js';
 import { launchParticipant } from '../machines/participant-machine.js';
 import { admitHandover } from './handover-verb.js';
@@ -36,7 +37,8 @@ export const offersVerb = defineVerb<OfferEvent>({
   live(d, e) {
     const c = d.ctx;
     if (c.offer?.id === e.offerId) return d.reply(offerBody(c, c.offer));
-    if (admitHandover(d) === null) return;
+    if (admitHandover(d, 'offers') === null) return;
+    holdAnswerCharge(d, e.answerCharge);
     const timeoutMs = e.timeoutSeconds * 1000;
     const targets = e.targets.map((t) => launchParticipant(d, t, timeoutMs + RING_BEYOND_OFFER_MS).id);
     const offer = openOffer(e.offerId, targets, d.at, timeoutMs);

@@ -3,6 +3,7 @@ import { Transfer, TransferRequest } from '../../../protocol/calls/handover.js';
 import { transferCall } from '../handover-requests.js';
 import { transferBody } from '../machines/call-view.js';
 import { applyTransferStep } from '../machines/handover.js';
+import { holdAnswerCharge } from '../machines/inbound-call.js';
 import { isPerson, isPresent, launchParticipant } from '../machines/participant-machine.js';
 import { openTransfer } from '../machines/transfer-machine.js';
 import { admitHandover } from './handover-verb.js';
@@ -34,10 +35,11 @@ export const transferVerb = defineVerb<TransferEvent>({
   live(d, e) {
     const c = d.ctx;
     if (c.transfer?.id === e.transferId) return d.reply(transferBody(c, c.transfer));
-    const caller = admitHandover(d);
+    const caller = admitHandover(d, 'transfer');
     if (caller === null) return;
     const operatorIds = c.participants.filter((p) => p.id !== caller.id && isPerson(p) && isPresent(p)).map((p) => p.id);
     if (e.kind === 'warm' && operatorIds.length === 0) return d.refuse('invalid_request', 'kind');
+    holdAnswerCharge(d, e.answerCharge);
     const target = launchParticipant(d, e.target, e.timeoutSeconds * 1000);
     const step = openTransfer({ id: e.transferId, kind: e.kind, callerId: caller.id, operatorIds, targetId: target.id }, d.at);
     applyTransferStep(d, step);
