@@ -28,14 +28,7 @@ describe('room tokens', () => {
 
   it('carry the token generation; one issued before generations existed is of the first', async () => {
     expect((await verifyRoomToken(keys.publicKey, await issueRoomToken(keys.privateKey, { ...request, generation: 4 }), now)).gen).toBe(4);
-    const legacy = await new SignJWT({ call: 'call_1', kind: 'app', grants: grantsFor('app') })
-      .setProtectedHeader({ alg: 'EdDSA' })
-      .setSubject('part_1')
-      .setIssuer('sentral')
-      .setAudience('sentral-room')
-      .setNotBefore(now / 1000)
-      .setExpirationTime(now / 1000 + 60)
-      .sign(keys.privateKey);
+    const legacy = await signedByHand({ call: 'call_1', kind: 'app', grants: grantsFor('app') });
     expect((await verifyRoomToken(keys.publicKey, legacy, now)).gen).toBe(1);
   });
 
@@ -66,14 +59,19 @@ describe('room tokens', () => {
       .setExpirationTime(now / 1000 + 60)
       .sign(new Uint8Array(32));
     expect(await codeOf(verifyRoomToken(keys.publicKey, hs, now))).toBe('room_token_invalid');
-    const bare = await new SignJWT({ call: 'call_1' })
-      .setProtectedHeader({ alg: 'EdDSA' })
-      .setSubject('part_1')
-      .setIssuer('sentral')
-      .setAudience('sentral-room')
-      .setNotBefore(now / 1000)
-      .setExpirationTime(now / 1000 + 60)
-      .sign(keys.privateKey);
+    const bare = await signedByHand({ call: 'call_1' });
     expect(await codeOf(verifyRoomToken(keys.publicKey, bare, now))).toBe('room_token_invalid');
   });
 });
+
+/** A token signed with the room key outside issueRoomToken, carrying exactly `claims` besides the standard ones. */
+function signedByHand(claims: Record<string, unknown>): Promise<string> {
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'EdDSA' })
+    .setSubject('part_1')
+    .setIssuer('sentral')
+    .setAudience('sentral-room')
+    .setNotBefore(now / 1000)
+    .setExpirationTime(now / 1000 + 60)
+    .sign(keys.privateKey);
+}
