@@ -27,7 +27,8 @@ export class RealClock implements Clock {
         handle = setTimeout(() => !cancelled && fn(), 0);
         return;
       }
-      handle = setTimeout(() => !cancelled && (remaining > MAX_DELAY ? arm() : fn()), Math.min(remaining, MAX_DELAY));
+      // Node may fire a timer up to a millisecond before Date.now() reaches its deadline: arm again until it has.
+      handle = setTimeout(() => !cancelled && (Date.now() < atMs ? arm() : fn()), Math.min(remaining, MAX_DELAY));
     };
     arm();
     return {

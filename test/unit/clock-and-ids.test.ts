@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
+import { RealClock } from '../../shared/clock/real-clock.js';
 import { isId, newId } from '../../shared/ids/ids.js';
 
 describe('the manual clock', () => {
@@ -37,6 +38,20 @@ describe('the manual clock', () => {
     });
     await clock.advance(100);
     expect(seen).toEqual([20]);
+  });
+});
+
+describe('the real clock', () => {
+  it('never runs a timer before Date.now() reaches its deadline (Node may fire a millisecond early)', async () => {
+    const clock = new RealClock();
+    const start = Date.now();
+    const early = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => new Promise<number>((resolve) => {
+        const at = start + 2 + (i % 20);
+        clock.setTimerAt(at, () => resolve(at - Date.now()));
+      })),
+    );
+    expect(early.filter((ms) => ms > 0)).toEqual([]);
   });
 });
 
