@@ -5,18 +5,22 @@ import type { ManualClock } from '../../shared/clock/manual-clock.js';
 import { openDatabase } from '../../shared/db/database.js';
 import { reapIdempotencyRecords, requestFingerprint } from '../../control/api/idempotency-store.js';
 import { runDatabaseUrl } from '../support/services.js';
+import { SentralError } from '../../shared/errors/sentral-error.js';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 
 // Test routes that opt into the one idempotency mechanism, counting how often their work runs.
 const executions = new Map<string, number>();
 const gates = new Map<string, Promise<void>>();
+// Tags whose `invalid` request passes validation now, as a setting changed between two tries would make it.
+const validNow = new Set<string>();
 async function testRoutes(app: FastifyInstance): Promise<void> {
-  const body = Type.Object({ tag: Type.String(), fail: Type.Optional(Type.Boolean()), reject: Type.Optional(Type.Boolean()) });
+  const body = Type.Object({ tag: Type.String(), fail: Type.Optional(Type.Boolean()), reject: Type.Optional(Type.Boolean()), invalid: Type.Optional(Type.Boolean()) });
   app.post('/v1/test-actions', { schema: { body }, config: { scope: 'calls:write', idempotency: 'required' } }, async (request, reply) => {
-    const { tag, fail, reject } = request.body as { tag: string; fail?: boolean; reject?: boolean };
+    const { tag, fail, reject, invalid } = request.body as { tag: string; fail?: boolean; reject?: boolean; invalid?: boolean };
     executions.set(tag, (executions.get(tag) ?? 0) + 1);
     await gates.get(tag);
     if (fail) throw new Error('boom');
+    if (invalid && !validNow.has(tag)) throw new SentralError('invalid_target_url', { param: 'url' });
     if (reject) return reply.code(404).send({ error: { code: 'not_found', message: 'gone', requestId: request.id } });
     return reply.code(201).header('location', `/v1/test-actions/${tag}`).send({ tag, run: executions.get(tag), key: request.idempotencyKey });
   });
@@ -111,6 +115,19 @@ describe('idempotency', () => {
     expect(again.statusCode).toBe(404);
     expect(again.headers['idempotency-replayed']).toBe('true');
     expect(executions.get('four')).toBe(1);
+  });
+
+  it('saves no result for a request refused with 400, so the same key runs once the request is valid', async () => {
+    const first = await act(h.app, 'k-400', { tag: 'invalid', invalid: true });
+    expect(first.statusCode).toBe(400);
+    expect(first.data.error.code).toBe('invalid_target_url');
+    validNow.add('invalid');
+    const again = await act(h.app, 'k-400', { tag: 'invalid', invalid: true });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotency-replayed']).toBeUndefined();
+    const third = await act(h.app, 'k-400', { tag: 'invalid', invalid: true });
+    expect(third.headers['idempotency-replayed']).toBe('true');
+    expect(executions.get('invalid')).toBe(2);
   });
 
   it('releases the key after a 5xx so a retry runs again', async () => {

@@ -22,7 +22,8 @@ interface Claim {
 /**
  * One idempotency mechanism for every route that opts in with `config.idempotency`. Keys are scoped to
  * the company and mode (or the operator); the fingerprint is method, path and canonical body. 2xx and
- * 4xx responses are stored for 24 h and replayed with Idempotency-Replayed: true; a 5xx releases the key.
+ * 4xx responses are stored for 24 h and replayed with Idempotency-Replayed: true. A 400 (the request failed
+ * validation, nothing ran) and a 5xx release the key, as Stripe saves no result for a request it refused.
  */
 export function registerIdempotency(app: FastifyInstance, services: Services): void {
   const claims = new WeakMap<FastifyRequest, Claim>();
@@ -65,7 +66,7 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
-    if (reply.statusCode >= 500) {
+    if (reply.statusCode >= 500 || reply.statusCode === 400) {
       await releaseIdempotencyKey(services.sql, claim.scope, claim.key);
       return payload;
     }
