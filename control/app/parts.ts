@@ -23,6 +23,17 @@ export interface Part {
 /** Starts what `role` runs: `start` runs them all in one process. */
 export async function startParts(role: RoleName, services: Services, readiness: () => Promise<Readiness>): Promise<Part[]> {
   const parts: Part[] = [];
+  try {
+    return await startEach(role, services, readiness, parts);
+  } catch (err) {
+    // A part that fails (a port already taken, say) stops those already running, so the process can exit
+    // with one clear error instead of workers retrying against services that are closing.
+    for (const part of [...parts].reverse()) await part.stop().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function startEach(role: RoleName, services: Services, readiness: () => Promise<Readiness>, parts: Part[]): Promise<Part[]> {
   const runs = (r: RoleName): boolean => role === 'start' || role === r;
   const { config, log } = services;
 
@@ -59,11 +70,15 @@ export async function startParts(role: RoleName, services: Services, readiness: 
     // Media nodes have no database: they fetch audio clips from the API processes over the bus.
     const clipServer = await startClipServer({ bus: services.bus, sql: services.sql });
     parts.push({ name: 'clip-server', stop: () => clipServer.stop() });
-    if (role === 'start') first = await bootstrapStandalone(services);
     const app = await buildApiServer(services, { readiness });
-    const address = await app.listen({ host: config.host, port: config.apiPort });
+    const address = await app.listen({ host: config.host, port: config.apiPort }).catch(async (err: unknown) => {
+      await app.close();
+      throw err;
+    });
     // Fastify's close stops taking requests and waits for in-flight ones.
     parts.push({ name: 'api', stop: () => app.close() });
+    // After the port is bound: a start that cannot listen must not make the shown-once keys and lose them.
+    if (role === 'start') first = await bootstrapStandalone(services);
     summary.unshift(`control API listening on ${address}`, `API reference ${address}/docs, softphone ${address}/phone`);
     if (role === 'start') summary.push(...firstSteps(address, first));
   }

@@ -11,15 +11,23 @@ export type {
   us_socket_context_t as SocketContext,
 } from 'uWebSockets.js';
 
+// uSockets' LIBUS_LISTEN_EXCLUSIVE_PORT; the typings lack the (host, port, options, cb) form the binary has.
+const LISTEN_EXCLUSIVE_PORT = 1;
+type ListenWithOptions = (this: uWS.TemplatedApp, host: string, port: number, options: number, cb: (socket: uWS.us_listen_socket | false) => void) => void;
+
 /** Creates a plain (non-TLS) uWebSockets.js app. */
 export function createApp(): uWS.TemplatedApp {
   return uWS.App();
 }
 
-/** Listens on host:port (0 picks a free port); resolves with the socket and the port bound. */
+/**
+ * Listens on host:port (0 picks a free port); resolves with the socket and the port bound. The port is
+ * taken exclusively: by default uSockets sets SO_REUSEPORT, so a second node on a taken port would start
+ * and silently share its connections with the first.
+ */
 export function listen(app: uWS.TemplatedApp, host: string, port: number): Promise<{ socket: uWS.us_listen_socket; port: number }> {
   return new Promise((resolve, reject) => {
-    app.listen(host, port, (socket) => {
+    (app.listen as unknown as ListenWithOptions).call(app, host, port, LISTEN_EXCLUSIVE_PORT, (socket) => {
       if (!socket) {
         reject(new Error(`media server could not listen on ${host}:${port}`));
         return;

@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSentral, untilStatus } from '../support/sentral-process.js';
@@ -46,5 +47,30 @@ describe('a first start a person can read', () => {
     expect(admin.output()).toMatch(/Acme/);
     expect(admin.output()).toMatch(/sk_test_/);
     expect(await proc.stop('SIGTERM')).toBe(0);
+  });
+});
+
+describe('a start whose port is taken', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sentral-port-taken-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('exits 1 with the address error, stops what it started, and keeps the first-start secrets for the next start', { timeout: 180_000 }, async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = String((holder.address() as AddressInfo).port);
+    try {
+      const taken = runSentral(['start'], { SENTRAL_DATA_DIR: dataDir, SENTRAL_LOG_LEVEL: 'info', SENTRAL_API_PORT: port });
+      expect(await taken.exited, taken.output()).toBe(1);
+      expect(taken.output()).toMatch(new RegExp(`EADDRINUSE[^\\n]*127\\.0\\.0\\.1:${port}`));
+      // The parts that had started were stopped, not left retrying against closed services.
+      expect(taken.output()).not.toMatch(/is closed|CONNECTION_ENDED/);
+      expect(taken.output()).not.toMatch(/sat_|sk_test_|never shown again/);
+    } finally {
+      holder.close();
+    }
+    const next = runSentral(['start'], { SENTRAL_DATA_DIR: dataDir });
+    await next.printed(/demo live key +sk_live_\S+ *\|\n\+=+\+\n/);
+    expect(next.output()).toMatch(/admin token +sat_\S+/);
+    expect(await next.stop('SIGINT')).toBe(0);
   });
 });
