@@ -26,6 +26,7 @@ import { callParticipantRoutes } from './routes/call-participants.js';
 import { callActionRoutes } from './routes/call-actions.js';
 import { streamRoutes } from './routes/streams.js';
 import { recordingRoutes } from './routes/recordings.js';
+import { transcriptionJobRoutes } from './routes/transcription-jobs.js';
 import { docsPageRoutes } from './routes/docs-page.js';
 import { phonePageRoutes } from './routes/phone-page.js';
 import './route-config.js';
@@ -87,6 +88,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(callActionRoutes, { services });
   await app.register(streamRoutes, { services });
   await app.register(recordingRoutes, { services });
+  await app.register(transcriptionJobRoutes, { services });
   await app.register(docsPageRoutes);
   await app.register(phonePageRoutes);
 

@@ -1,5 +1,6 @@
 import type { Services } from './services.js';
 import type { Readiness } from './readiness.js';
+import { startJobRunner } from '../transcription/job-runner.js';
 import type { RoleName } from './run-role.js';
 import { buildApiServer } from '../api/server.js';
 import { bootstrapStandalone } from '../accounts/bootstrap.js';
@@ -60,6 +61,9 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
     // Inbound calls offered by a carrier (the simulated network, the SIP trunk) become call actors here.
     const inbound = await startInboundConsumer(services);
     parts.push({ name: 'inbound-offers', stop: () => inbound.stop() });
+    // Transcription jobs: claimed from PostgreSQL, transcribed by any media node.
+    const jobs = await startJobRunner(services);
+    parts.push({ name: 'transcription-jobs', stop: () => jobs.stop() });
   }
   if (runs('dispatcher')) {
     const dispatcher = await startDispatcher(services);

@@ -29,6 +29,7 @@ import { MediaMetrics } from './media-metrics.js';
 import { NodeRegistration } from './node-registration.js';
 import { MEDIA_NODE_TTL_MS } from '../../protocol/media/media-node-record.js';
 import { installHttpRoutes } from './http-routes.js';
+import { serveJobTranscriptions } from '../transcription/job-transcriber.js';
 
 /** The services a media node runs on (a subset of the process's Services: no database). */
 export interface MediaServices {
@@ -102,8 +103,10 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   // The SIP trunk carrier, when configured: its agent listens beside the node and dials phone legs with carrier sip.
   const sipAgent = config.sip ? SipAgent.start(config.sip, new RtpPortPool(config.sip.listenAddress, ...config.sip.rtpPorts), log.child({ part: 'sip' })) : undefined;
   const speech = options.speech ?? new SpeechSynthesizer();
+  const recordings = options.recordings ?? new LocalRecordingStorage(join(config.dataDir, 'recordings'));
   // Made on the first gather by speech, so a node that never listens starts no recognizer helpers.
   let recognizer: Recognizer | undefined;
+  const makeRecognizer = (): Recognizer => (recognizer ??= createRecognizer(config.speech, clock));
   // The simulated phones' lines are rendered now, so the first call's greeting is not late.
   void Promise.allSettled(sim.phrases().map((p) => speech.render(p.text, p.voice, 8000)));
   engine = new MediaEngine({
@@ -113,8 +116,8 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     sim,
     speech,
     clips,
-    recognizer: () => (recognizer ??= createRecognizer(config.speech, clock)),
-    recordings: options.recordings ?? new LocalRecordingStorage(join(config.dataDir, 'recordings')),
+    recognizer: makeRecognizer,
+    recordings,
     holdAudio: holdMusic(),
     roomUrl,
     capacity,
@@ -138,10 +141,12 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   let control: Subscription | undefined;
   let registration: NodeRegistration | undefined;
   let simSync: Subscription | undefined;
+  let jobs: Subscription | undefined;
   try {
     await bus.ensureStream({ ...MAILBOX_STREAM, subjects: [...MAILBOX_STREAM.subjects] });
     control = await serveControl({ bus, clock, nodeId, engine, metrics });
     simSync = await syncSimPhones({ bus, sim, log });
+    jobs = await serveJobTranscriptions({ bus, log, clips, recordings, recognizer: makeRecognizer });
     const bucket = await bus.kv(MEDIA_NODES_BUCKET, { ttlMs: MEDIA_NODE_TTL_MS });
     registration = new NodeRegistration(
       bucket,
@@ -152,6 +157,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     );
     await registration.start();
   } catch (err) {
+    await jobs?.stop();
     await simSync?.stop();
     await control?.stop();
     sipAgent?.close();
@@ -172,6 +178,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     stop() {
       stopping ??= (async () => {
         await registration?.stop();
+        await jobs?.stop();
         await simSync?.stop();
         await control?.stop();
         tick.stop();

@@ -3,11 +3,9 @@ import type { Logger } from '../../shared/log/log.js';
 import type { RecordingStorage, RecordingWriter } from '../record/recording-storage.js';
 import type { LegAudioConsumer } from './transcription-taps.js';
 import type { RecognitionRequest, Recognizer } from '../speech/recognizer.js';
-import { segmentConfidence, segmentText } from './segment-text.js';
+import { transcribeAudio } from './transcribe-audio.js';
 
 const RATE = 16000;
-/** Utterances of one leg in flight at most while a recording is read back (the engine's queue is bounded). */
-const MAX_IN_FLIGHT = 8;
 
 interface LegTrack {
   /** Session time of the leg's first frame. */
@@ -108,34 +106,8 @@ export class RecordedTranscription implements LegAudioConsumer {
 
   /** Reads one leg's file through a recognition stream; returns how many utterances failed. */
   private async transcribeLeg(legId: string, offsetMs: number, key: string, out: SegmentBody[]): Promise<number> {
-    let failed = 0;
-    let open = 0;
-    let wake: (() => void) | null = null;
-    const stream = this.recognizer.open(this.request, (event) => {
-      if (event.type === 'speechStart') open++;
-      else if (event.type === 'final' || event.type === 'error') {
-        open--;
-        wake?.();
-        if (event.type === 'error') failed++;
-        else {
-          const text = segmentText(event.text);
-          if (text !== '') out.push({ legId, startMs: offsetMs + event.startMs, endMs: offsetMs + event.endMs, text, confidence: segmentConfidence(event.confidence) });
-        }
-      }
-    });
-    try {
-      for await (const chunk of this.storage.read(key)) {
-        for (let at = 0; at < chunk.length; at += 320) {
-          stream.write(chunk.subarray(at, at + 320));
-          // Faster than real time, but at most MAX_IN_FLIGHT utterances wait for the engine (one more may be open).
-          while (open > MAX_IN_FLIGHT) await new Promise<void>((resolve) => (wake = resolve));
-        }
-      }
-      await stream.end();
-    } catch (err) {
-      stream.abort();
-      throw err;
-    }
+    const { segments, failed } = await transcribeAudio(this.recognizer, this.request, this.storage.read(key));
+    for (const s of segments) out.push({ legId, ...s, startMs: offsetMs + s.startMs, endMs: offsetMs + s.endMs });
     return failed;
   }
 }

@@ -56,6 +56,18 @@ export const CLIP_GET_SUBJECT = 'clips.get';
 /** The queue group of the clip servers: each request is answered by one of them. */
 export const CLIP_SERVER_QUEUE = 'clip-servers';
 
+/**
+ * The subject media nodes answer transcription requests of jobs on (protocol/transcription/transcription-job.ts),
+ * in one queue group, so any node with a recognizer takes each request.
+ */
+export const TRANSCRIBE_SUBJECT = 'transcription.transcribe';
+
+/** The queue group of the media nodes answering TRANSCRIBE_SUBJECT. */
+export const TRANSCRIBERS_QUEUE = 'transcribers';
+
+/** Wakes the transcription job runners when a job is queued (core publish; a slow poll is the safety net). */
+export const TRANSCRIPTION_JOBS_WAKE_SUBJECT = 'transcription.jobs.wake';
+
 // --- Inbound calls.
 
 /**

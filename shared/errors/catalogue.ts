@@ -55,6 +55,10 @@ export const errorCatalogue = {
   transcription_running: { status: 409, message: 'Live transcription is already running on this call: stop it first.' },
   transcription_not_running: { status: 409, message: 'No live transcription is running on this call.' },
   transcript_not_ready: { status: 404, message: 'The call has no transcript (none was made, or it is not ready yet).' },
+  transcription_source_required: { status: 400, message: 'A transcription job needs exactly one of clipId and recordingId.' },
+  transcription_source_missing: { status: 410, message: 'The audio of the transcription job is no longer stored.' },
+  transcription_failed: { status: 502, message: 'The recognizer could not transcribe the audio.' },
+  transcription_unanswered: { status: 503, message: 'No media node answered the transcription request in time.' },
   stream_concurrency_limit: { status: 429, message: 'The company already has 5 streams open; stop one first.' },
   recording_not_stored: { status: 410, message: 'The recording file is not in this installation\'s storage.' },
   // webhooks (interface)

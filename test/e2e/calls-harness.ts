@@ -69,7 +69,7 @@ export interface CallsSystem {
   /** Sends a request with the customer's key; returns status, headers and parsed body. */
   request(key: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
   admin(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
-  /** A new company (balance in øre) with a profile, a number, and a webhook endpoint for call.* events. */
+  /** A new company (balance in øre) with a profile, a number, and a webhook endpoint for call.* and transcription.* events. */
   customer(options?: { balanceOre?: number; mode?: 'live' | 'test'; number?: string }): Promise<Customer>;
   /** Every call.* event received whose data does not match its schema in protocol/calls/call-events.ts. */
   schemaMismatches: string[];
@@ -164,7 +164,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
       if (provisioned.status !== 201) throw new Error(`number: ${provisioned.status} ${JSON.stringify(provisioned.body)}`);
       const receiver = await startWebhookReceiver();
       receivers.push(receiver);
-      const endpoint = await request(key, 'POST', '/v1/webhook-endpoints', { url: receiver.url, events: ['call.*'] }, { 'idempotency-key': `ep-${numberSeq}` });
+      const endpoint = await request(key, 'POST', '/v1/webhook-endpoints', { url: receiver.url, events: ['call.*', 'transcription.*'] }, { 'idempotency-key': `ep-${numberSeq}` });
       if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.status} ${JSON.stringify(endpoint.body)}`);
       const verifier = new Webhook(endpoint.body.secret.replace(/^whsec_/, ''));
       const events: ReceivedEvent[] = [];

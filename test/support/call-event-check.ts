@@ -1,17 +1,21 @@
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { callEventSchemas } from '../../protocol/calls/call-events.js';
+import { transcriptionJobEventSchemas } from '../../protocol/transcription/transcription-job.js';
 import type { Sql } from '../../shared/db/database.js';
 
+const schemas: Record<string, TSchema> = { ...callEventSchemas, ...transcriptionJobEventSchemas };
+
 /**
- * Why a recorded or delivered event does not match its schema in protocol/calls/call-events.ts, or null when
- * it does (events outside the call.* family are not checked here). Unit, integration and e2e tests check
- * every call event they see with it, so code and schema cannot drift.
+ * Why a recorded or delivered event does not match its schema (protocol/calls/call-events.ts,
+ * protocol/transcription/transcription-job.ts), or null when it does (other families are not checked here).
+ * Unit, integration and e2e tests check every call and transcription event they see with it, so code and
+ * schema cannot drift.
  */
 export function callEventMismatch(type: string, data: unknown): string | null {
-  if (!type.startsWith('call.')) return null;
-  const schema = (callEventSchemas as Record<string, TSchema>)[type];
-  if (schema === undefined) return `${type} has no schema in protocol/calls/call-events.ts`;
+  if (!type.startsWith('call.') && !type.startsWith('transcription.')) return null;
+  const schema = schemas[type];
+  if (schema === undefined) return `${type} has no schema in ${type.startsWith('call.') ? 'protocol/calls/call-events.ts' : 'protocol/transcription/transcription-job.ts'}`;
   if (Value.Check(schema, data)) return null;
   const errors = [...Value.Errors(schema, data)].slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`);
   return `${type} does not match its schema: ${errors.join('; ')} in ${JSON.stringify(data)}`;

@@ -14,4 +14,11 @@ describe('the call event check the test harnesses share', () => {
     expect(callEventMismatch('call.ended', { ...base, state: 'ended', reason: 'hangup_api', duration: 1, countedMinutes: 1, priceOre: 25, assignedTo: null })).toMatch(/priceItems/);
     expect(callEventMismatch('call.teleported', base)).toBe('call.teleported has no schema in protocol/calls/call-events.ts');
   });
+
+  it('checks transcription job events against theirs too', () => {
+    const job = { jobId: 'trj_1', status: 'completed', durationMs: 1200, priceOre: 10, segmentCount: 1, failureReason: null, mode: 'live', profileId: null };
+    expect(callEventMismatch('transcription.job.completed', job)).toBeNull();
+    expect(callEventMismatch('transcription.job.failed', { ...job, priceOre: -1 })).toMatch(/transcription\.job\.failed does not match its schema: \/priceOre/);
+    expect(callEventMismatch('transcription.session.ended', job)).toBe('transcription.session.ended has no schema in protocol/transcription/transcription-job.ts');
+  });
 });

@@ -361,6 +361,21 @@ export const operations = {
     "method": "GET",
     "path": "/v1/calls/{id}/recordings/{recordingId}",
     "idempotency": null
+  },
+  "listTranscriptionJobs": {
+    "method": "GET",
+    "path": "/v1/transcription/jobs",
+    "idempotency": null
+  },
+  "createTranscriptionJob": {
+    "method": "POST",
+    "path": "/v1/transcription/jobs",
+    "idempotency": "required"
+  },
+  "getTranscriptionJob": {
+    "method": "GET",
+    "path": "/v1/transcription/jobs/{id}",
+    "idempotency": null
   }
 } as const;
 
@@ -412,7 +427,8 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/calls/{id}/transcription/stop": "optional",
   "POST /v1/calls/{id}/answer": "required",
   "POST /v1/calls/{id}/reject": "optional",
-  "POST /v1/calls/{id}/dtmf": "optional"
+  "POST /v1/calls/{id}/dtmf": "optional",
+  "POST /v1/transcription/jobs": "required"
 };
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */

@@ -38,6 +38,9 @@ export const operationIds: Readonly<Record<string, string>> = {
   'GET /v1/audio-clips': 'listAudioClips',
   'GET /v1/audio-clips/{id}': 'getAudioClip',
   'DELETE /v1/audio-clips/{id}': 'deleteAudioClip',
+  'POST /v1/transcription/jobs': 'createTranscriptionJob',
+  'GET /v1/transcription/jobs': 'listTranscriptionJobs',
+  'GET /v1/transcription/jobs/{id}': 'getTranscriptionJob',
 
   'POST /v1/calls': 'createCall',
   'GET /v1/calls/{id}': 'getCall',
@@ -93,6 +96,7 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   webhooks: 'Endpoints that receive events, signed per Standard Webhooks; their delivery attempts and recovery.',
   events: 'Every event the account produced, readable and redeliverable for 30 days.',
   'audio clips': 'WAV files uploaded once and played into calls by id.',
+  transcription: 'Transcription jobs: an audio clip or a call recording transcribed after the fact, with an event when done.',
   profiles: 'Sending profiles: the numbers and services a part of the company uses, with spend limits.',
   'api-keys': 'Company and profile API keys (sk_live_…, sk_test_…) and their scopes; a secret is shown once.',
   admin: 'The operator API (admin token): companies, balances, prices, numbers and the simulated phone network.',

@@ -1,0 +1,126 @@
+import { Value } from 'typebox/value';
+import { TRANSCRIBE_SUBJECT, TRANSCRIPTION_JOBS_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
+import { TranscribeAnswer, type TranscribeRequest } from '../../protocol/transcription/transcription-job.js';
+import type { Timer } from '../../shared/clock/clock.js';
+import type { Subscription } from '../../shared/bus/bus.js';
+import type { Services } from '../app/services.js';
+import { wakeDispatcher } from '../events/event-log.js';
+import { claimJob, finishJob, type JobOutcome, type JobRow } from './transcription-jobs.js';
+
+/** Options of the job runner (tests shorten the waits). */
+export interface JobRunnerOptions {
+  /** Jobs one runner transcribes at once (default 2: the recognizer's helpers are the limit). */
+  concurrency?: number;
+  /** How long a media node may take for one job before the request is given up (default 10 minutes). */
+  requestTimeoutMs?: number;
+  /** How often queued jobs are looked for without a wake-up (default 5 s; the safety net). */
+  pollIntervalMs?: number;
+}
+
+/** Runs beyond this fail as transcription_unanswered (a job whose node never answers is not retried for ever). */
+const MAX_ATTEMPTS = 3;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A running job runner. */
+export interface JobRunner {
+  /** Resolves when no job is being claimed or run (tests). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Takes queued transcription jobs (PostgreSQL is the queue: claimed with SKIP LOCKED under a lease, so runners
+ * in several workers share the work and a job whose runner died is taken again), asks any media node to
+ * transcribe the audio, and settles each job with its money and event. Woken when a job is queued; polls
+ * slowly otherwise.
+ */
+export async function startJobRunner(services: Services, options: JobRunnerOptions = {}): Promise<JobRunner> {
+  const { sql, bus, clock, log } = services;
+  const concurrency = options.concurrency ?? 2;
+  const requestTimeoutMs = options.requestTimeoutMs ?? 10 * 60_000;
+  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
+  const leaseMs = requestTimeoutMs + 60_000;
+  const running = new Set<Promise<void>>();
+  let stopped = false;
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  let timer: Timer | undefined;
+
+  const wake = (): void => {
+    if (stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = pump().finally(() => {
+      pumping = null;
+      if (again && !stopped) wake();
+    });
+  };
+
+  async function pump(): Promise<void> {
+    timer?.cancel();
+    try {
+      do {
+        again = false;
+        while (running.size < concurrency && !stopped) {
+          const job = await claimJob(sql, clock, leaseMs);
+          if (!job) break;
+          const run: Promise<void> = runJob(job)
+            .catch((err: unknown) => log.error({ err, jobId: job.id }, 'a transcription job could not be settled; it is taken again after its lease'))
+            .finally(() => {
+              running.delete(run);
+              wake();
+            });
+          running.add(run);
+        }
+      } while (again && !stopped);
+    } catch (err) {
+      log.warn({ err }, 'transcription jobs could not be claimed');
+    }
+    if (!stopped) timer = clock.setTimer(pollIntervalMs, wake);
+  }
+
+  async function runJob(job: JobRow): Promise<void> {
+    const outcome: JobOutcome = job.attempts > MAX_ATTEMPTS ? { ok: false, reason: 'transcription_unanswered' } : await transcribe(job);
+    if (await finishJob(sql, clock, job.id, outcome)) await wakeDispatcher(bus).catch(() => undefined);
+  }
+
+  async function transcribe(job: JobRow): Promise<JobOutcome> {
+    const request: TranscribeRequest = {
+      jobId: job.id,
+      source: job.source_type === 'clip' ? { type: 'clip', clipId: job.clip_id! } : { type: 'recording', storageKey: job.storage_key! },
+      language: job.language,
+    };
+    let answer: unknown;
+    try {
+      answer = JSON.parse(decoder.decode(await bus.request(TRANSCRIBE_SUBJECT, encoder.encode(JSON.stringify(request)), { timeoutMs: requestTimeoutMs })));
+    } catch (err) {
+      log.warn({ err, jobId: job.id, attempt: job.attempts }, 'no media node answered a transcription job');
+      return { ok: false, reason: 'transcription_unanswered' };
+    }
+    if (!Value.Check(TranscribeAnswer, answer)) return { ok: false, reason: 'transcription_failed' };
+    return answer.ok ? { ok: true, segments: answer.segments, failed: answer.failed } : { ok: false, reason: answer.code };
+  }
+
+  const subscription: Subscription = await bus.subscribe(TRANSCRIPTION_JOBS_WAKE_SUBJECT, () => wake());
+  wake();
+  return {
+    async idle() {
+      while (pumping || running.size > 0) await Promise.allSettled([pumping, ...running]);
+    },
+    async stop() {
+      stopped = true;
+      timer?.cancel();
+      await subscription.stop();
+      await Promise.allSettled([pumping, ...running]);
+    },
+  };
+}
+
+/** Wakes the job runners: a job was queued. */
+export async function wakeJobRunners(services: Pick<Services, 'bus'>): Promise<void> {
+  await services.bus.notify(TRANSCRIPTION_JOBS_WAKE_SUBJECT, new Uint8Array(0));
+}
