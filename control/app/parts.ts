@@ -1,6 +1,7 @@
 import type { Services } from './services.js';
 import type { Readiness } from './readiness.js';
 import { startJobRunner } from '../transcription/job-runner.js';
+import { startSessionSettler } from '../transcription/session-settler.js';
 import type { RoleName } from './run-role.js';
 import { buildApiServer } from '../api/server.js';
 import { bootstrapStandalone } from '../accounts/bootstrap.js';
@@ -64,6 +65,8 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
     // Transcription jobs: claimed from PostgreSQL, transcribed by any media node.
     const jobs = await startJobRunner(services);
     parts.push({ name: 'transcription-jobs', stop: () => jobs.stop() });
+    const settler = await startSessionSettler(services);
+    parts.push({ name: 'transcription-sessions', stop: () => settler.stop() });
   }
   if (runs('dispatcher')) {
     const dispatcher = await startDispatcher(services);

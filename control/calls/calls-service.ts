@@ -1,4 +1,5 @@
 /** What the calls API routes share: the services, the media node picker, the connection signer and the actor client. */
+import type { KeyObject } from 'node:crypto';
 import type { Services } from '../app/services.js';
 import { ensureRoomKeys } from '../app/room-keys.js';
 import type { ActorClient } from './actor-requests.js';
@@ -11,6 +12,8 @@ export interface CallsService {
   actors: ActorClient;
   picker: MediaNodePicker;
   signer: ConnectionSigner;
+  /** The private half of the room key (room and transcription session tokens are signed with it). */
+  roomKey: () => Promise<KeyObject>;
 }
 
 /** Builds the calls service of an API process (the room key is read, or made, on first use). */
@@ -29,5 +32,6 @@ export function callsService(services: Services): CallsService {
     actors: { bus: services.bus, clock: services.clock, partitions: services.config.partitions },
     picker: new MediaNodePicker(services.bus),
     signer: new ConnectionSigner(privateKey),
+    roomKey: privateKey,
   };
 }

@@ -30,6 +30,8 @@ import { NodeRegistration } from './node-registration.js';
 import { MEDIA_NODE_TTL_MS } from '../../protocol/media/media-node-record.js';
 import { installHttpRoutes } from './http-routes.js';
 import { serveJobTranscriptions } from '../transcription/job-transcriber.js';
+import { SessionEndpoint } from '../transcription/session-endpoint.js';
+import { reportSession } from '../transcription/session-report.js';
 
 /** The services a media node runs on (a subset of the process's Services: no database). */
 export interface MediaServices {
@@ -97,6 +99,11 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   };
   const room = new RoomEndpoint({ publicKey: options.roomPublicKey, clock, log, directory });
   room.install(app);
+  // Made on the first gather by speech, so a node that never listens starts no recognizer helpers.
+  let recognizer: Recognizer | undefined;
+  const makeRecognizer = (): Recognizer => (recognizer ??= createRecognizer(config.speech, clock));
+  const sessions = new SessionEndpoint({ publicKey: options.roomPublicKey, clock, log, recognizer: makeRecognizer, settle: (report) => reportSession(bus, report) });
+  sessions.install(app);
   const listening = await listen(app, config.host, options.port ?? config.mediaPort);
   const roomUrl = `${(config.mediaPublicUrl ?? `ws://${config.host}:${listening.port}`).replace(/\/$/, '')}/room`;
 
@@ -104,9 +111,6 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   const sipAgent = config.sip ? SipAgent.start(config.sip, new RtpPortPool(config.sip.listenAddress, ...config.sip.rtpPorts), log.child({ part: 'sip' })) : undefined;
   const speech = options.speech ?? new SpeechSynthesizer();
   const recordings = options.recordings ?? new LocalRecordingStorage(join(config.dataDir, 'recordings'));
-  // Made on the first gather by speech, so a node that never listens starts no recognizer helpers.
-  let recognizer: Recognizer | undefined;
-  const makeRecognizer = (): Recognizer => (recognizer ??= createRecognizer(config.speech, clock));
   // The simulated phones' lines are rendered now, so the first call's greeting is not late.
   void Promise.allSettled(sim.phrases().map((p) => speech.render(p.text, p.voice, 8000)));
   engine = new MediaEngine({
@@ -186,6 +190,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
         await recognizer?.close();
         sipAgent?.close();
         room.closeAll();
+        sessions.closeAll();
         closeListenSocket(listening.socket as ListenSocket);
         await publisher.flush();
         log.info('media node stopped');

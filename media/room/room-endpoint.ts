@@ -13,7 +13,7 @@ import {
   type RoomServerMessage,
 } from '../../protocol/room/room-message.js';
 import type { RoomTokenClaims } from '../../protocol/room/room-token-claims.js';
-import type { HttpRequest, HttpResponse, SocketContext, TemplatedApp, WebSocket } from '../server/uws.js';
+import { bearerToken, type HttpRequest, type HttpResponse, type SocketContext, type TemplatedApp, type WebSocket } from '../server/uws.js';
 import { verifyRoomToken } from '../../shared/signing/room-token.js';
 import type { RoomConnection, RoomLeg } from './room-leg.js';
 
@@ -85,7 +85,7 @@ export class RoomEndpoint {
   }
 
   private upgrade(res: HttpResponse, req: HttpRequest, context: SocketContext): void {
-    const token = new URLSearchParams(req.getQuery() ?? '').get('token') ?? bearer(req.getHeader('authorization'));
+    const token = new URLSearchParams(req.getQuery() ?? '').get('token') ?? bearerToken(req.getHeader('authorization'));
     const key = req.getHeader('sec-websocket-key');
     const protocol = req.getHeader('sec-websocket-protocol').split(',')[0]?.trim() ?? '';
     const extensions = req.getHeader('sec-websocket-extensions');
@@ -240,7 +240,3 @@ function send(ws: WebSocket<SocketData>, message: RoomServerMessage): void {
   ws.send(JSON.stringify(message), false);
 }
 
-function bearer(header: string): string | null {
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1]! : null;
-}

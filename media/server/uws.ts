@@ -41,3 +41,9 @@ export function listen(app: uWS.TemplatedApp, host: string, port: number): Promi
 export function closeListenSocket(socket: uWS.us_listen_socket): void {
   uWS.us_listen_socket_close(socket);
 }
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1]! : null;
+}

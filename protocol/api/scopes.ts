@@ -51,8 +51,12 @@ export const scopeCatalogue = [
   },
   { scope: 'audio:write', description: 'Upload and delete audio clips.', operations: ['POST /v1/audio-clips', 'DELETE /v1/audio-clips/:id'] },
   { scope: 'audio:read', description: 'List and read audio clips.', operations: ['GET /v1/audio-clips', 'GET /v1/audio-clips/:id'] },
-  { scope: 'transcription:write', description: 'Start transcription jobs of audio clips and recordings.', operations: ['POST /v1/transcription/jobs'] },
-  { scope: 'transcription:read', description: 'List and read transcription jobs and their transcripts.', operations: ['GET /v1/transcription/jobs', 'GET /v1/transcription/jobs/:id'] },
+  { scope: 'transcription:write', description: 'Start transcription jobs and open transcription sessions.', operations: ['POST /v1/transcription/jobs', 'POST /v1/transcription/sessions'] },
+  {
+    scope: 'transcription:read',
+    description: 'List and read transcription jobs with their transcripts, and read transcription sessions.',
+    operations: ['GET /v1/transcription/jobs', 'GET /v1/transcription/jobs/:id', 'GET /v1/transcription/sessions/:id'],
+  },
   {
     scope: 'webhooks:manage',
     description: 'Register, change, test, rotate, revive and inspect webhook endpoints; redeliver events.',

@@ -65,6 +65,12 @@ export const TRANSCRIBE_SUBJECT = 'transcription.transcribe';
 /** The queue group of the media nodes answering TRANSCRIBE_SUBJECT. */
 export const TRANSCRIBERS_QUEUE = 'transcribers';
 
+/** The subject media nodes report a closed transcription session on (request/reply; the control plane settles it). */
+export const SESSION_SETTLE_SUBJECT = 'transcription.sessions.settle';
+
+/** The queue group of the control-plane processes answering SESSION_SETTLE_SUBJECT. */
+export const SESSION_SETTLERS_QUEUE = 'session-settlers';
+
 /** Wakes the transcription job runners when a job is queued (core publish; a slow poll is the safety net). */
 export const TRANSCRIPTION_JOBS_WAKE_SUBJECT = 'transcription.jobs.wake';
 

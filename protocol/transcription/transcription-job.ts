@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Mode, Timestamp, Uuid } from '../api/common.js';
 import { SEGMENT_TEXT_MAX } from '../calls/transcript.js';
+import { TranscriptionSessionEndedData } from './transcription-session.js';
 
 /** Where a job's audio comes from: exactly one of an uploaded audio clip or a call's recording. */
 export const CreateTranscriptionJob = Type.Object(
@@ -109,6 +110,7 @@ export type TranscriptionJobEventData = Static<typeof TranscriptionJobEventData>
 export const transcriptionJobEventSchemas = {
   'transcription.job.completed': TranscriptionJobEventData,
   'transcription.job.failed': TranscriptionJobEventData,
+  'transcription.session.ended': TranscriptionSessionEndedData,
 } as const;
 
 /**

@@ -59,6 +59,11 @@ export const errorCatalogue = {
   transcription_source_missing: { status: 410, message: 'The audio of the transcription job is no longer stored.' },
   transcription_failed: { status: 502, message: 'The recognizer could not transcribe the audio.' },
   transcription_unanswered: { status: 503, message: 'No media node answered the transcription request in time.' },
+  transcription_token_invalid: { status: 401, message: 'The transcription session token is missing, malformed, wrongly signed or not valid yet.' },
+  transcription_token_expired: { status: 401, message: 'The transcription session token has expired; create a new session.' },
+  transcription_session_used: { status: 409, message: 'The transcription session was already connected once; create a new session.' },
+  transcription_session_limit: { status: 413, message: "The session received its maxMinutes of audio; the rest was not transcribed." },
+  transcription_message_invalid: { status: 400, message: 'Send audio as binary frames (PCM16 LE: an even number of bytes) and only {"type":"stop"} as text.' },
   stream_concurrency_limit: { status: 429, message: 'The company already has 5 streams open; stop one first.' },
   recording_not_stored: { status: 410, message: 'The recording file is not in this installation\'s storage.' },
   // webhooks (interface)

@@ -83,6 +83,7 @@ beforeAll(async () => {
     actors: { bus, clock, partitions: 8 },
     picker: new MediaNodePicker(bus),
     signer: new ConnectionSigner(async () => roomKey),
+    roomKey: async () => roomKey,
   };
   deps = { sql, clock, log: watchedLog, hot, partitions: 8 };
   await sql.begin(async (tx) => {

@@ -19,6 +19,6 @@ describe('the call event check the test harnesses share', () => {
     const job = { jobId: 'trj_1', status: 'completed', durationMs: 1200, priceOre: 10, segmentCount: 1, failureReason: null, mode: 'live', profileId: null };
     expect(callEventMismatch('transcription.job.completed', job)).toBeNull();
     expect(callEventMismatch('transcription.job.failed', { ...job, priceOre: -1 })).toMatch(/transcription\.job\.failed does not match its schema: \/priceOre/);
-    expect(callEventMismatch('transcription.session.ended', job)).toBe('transcription.session.ended has no schema in protocol/transcription/transcription-job.ts');
+    expect(callEventMismatch('transcription.sessions.teleported', job)).toBe('transcription.sessions.teleported has no schema in protocol/transcription/transcription-job.ts');
   });
 });

@@ -376,6 +376,16 @@ export const operations = {
     "method": "GET",
     "path": "/v1/transcription/jobs/{id}",
     "idempotency": null
+  },
+  "createTranscriptionSession": {
+    "method": "POST",
+    "path": "/v1/transcription/sessions",
+    "idempotency": "required"
+  },
+  "getTranscriptionSession": {
+    "method": "GET",
+    "path": "/v1/transcription/sessions/{id}",
+    "idempotency": null
   }
 } as const;
 
@@ -428,7 +438,8 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/calls/{id}/answer": "required",
   "POST /v1/calls/{id}/reject": "optional",
   "POST /v1/calls/{id}/dtmf": "optional",
-  "POST /v1/transcription/jobs": "required"
+  "POST /v1/transcription/jobs": "required",
+  "POST /v1/transcription/sessions": "required"
 };
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */

@@ -847,6 +847,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/transcription/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open a transcription session: a WebSocket (url, token) that takes audio and answers with what was said */
+        post: operations["createTranscriptionSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transcription/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a transcription session: its status and, once closed, the audio received and its price */
+        get: operations["getTranscriptionSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -13320,6 +13354,383 @@ export interface operations {
                             }[];
                             text: string;
                         } | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createTranscriptionSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    encoding?: "pcm16" | "mulaw";
+                    /** @description BCP 47, default en-US */
+                    language?: string;
+                    /** @description Minutes of audio at most (default 10); reserved at creation */
+                    maxMinutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        audioMs: number | null;
+                        closedAt: string | null;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        encoding: "pcm16" | "mulaw";
+                        /** @description ISO 8601 UTC with milliseconds */
+                        expiresAt: string;
+                        id: string;
+                        language: string;
+                        maxMinutes: number;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        /** @enum {string} */
+                        object: "transcription_session";
+                        priceOre: number;
+                        profileId: string | null;
+                        sampleRate: 16000 | 8000;
+                        status: "open" | "closed" | "expired";
+                        token?: string;
+                        url: string;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTranscriptionSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        audioMs: number | null;
+                        closedAt: string | null;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        encoding: "pcm16" | "mulaw";
+                        /** @description ISO 8601 UTC with milliseconds */
+                        expiresAt: string;
+                        id: string;
+                        language: string;
+                        maxMinutes: number;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        /** @enum {string} */
+                        object: "transcription_session";
+                        priceOre: number;
+                        profileId: string | null;
+                        sampleRate: 16000 | 8000;
+                        status: "open" | "closed" | "expired";
+                        token?: string;
+                        url: string;
                     };
                 };
             };

@@ -41,6 +41,8 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /v1/transcription/jobs': 'createTranscriptionJob',
   'GET /v1/transcription/jobs': 'listTranscriptionJobs',
   'GET /v1/transcription/jobs/{id}': 'getTranscriptionJob',
+  'POST /v1/transcription/sessions': 'createTranscriptionSession',
+  'GET /v1/transcription/sessions/{id}': 'getTranscriptionSession',
 
   'POST /v1/calls': 'createCall',
   'GET /v1/calls/{id}': 'getCall',
@@ -96,7 +98,7 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   webhooks: 'Endpoints that receive events, signed per Standard Webhooks; their delivery attempts and recovery.',
   events: 'Every event the account produced, readable and redeliverable for 30 days.',
   'audio clips': 'WAV files uploaded once and played into calls by id.',
-  transcription: 'Transcription jobs: an audio clip or a call recording transcribed after the fact, with an event when done.',
+  transcription: 'Transcription jobs (an audio clip or a call recording transcribed after the fact) and sessions (a WebSocket that transcribes audio as it streams).',
   profiles: 'Sending profiles: the numbers and services a part of the company uses, with spend limits.',
   'api-keys': 'Company and profile API keys (sk_live_…, sk_test_…) and their scopes; a secret is shown once.',
   admin: 'The operator API (admin token): companies, balances, prices, numbers and the simulated phone network.',
