@@ -34,7 +34,7 @@ export interface InboundDeps {
   clock: Services['clock'];
   log: Logger;
   actors: ActorClient;
-  picker: Pick<MediaNodePicker, 'pick'>;
+  picker: Pick<MediaNodePicker, 'pick' | 'node'>;
 }
 
 /** What became of an offer. */
@@ -54,7 +54,8 @@ export async function takeInboundOffer(deps: InboundDeps, offer: InboundOffered)
   const plan = planInbound(offer, number, at);
   let launch = (await callRow(sql, plan.callId))?.launch;
   if (launch === undefined) {
-    const node = await deps.picker.pick(1);
+    // A SIP caller's INVITE and RTP port live on the node that offered it: the call's audio goes there.
+    const node = offer.nodeId !== undefined ? await deps.picker.node(offer.nodeId) : await deps.picker.pick(1);
     const candidate: CallActorInput = {
       callId: plan.callId,
       companyId: plan.companyId,

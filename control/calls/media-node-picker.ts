@@ -18,27 +18,43 @@ export class MediaNodePicker {
 
   /** The least loaded live node with room for `legs` more legs; media_unavailable when there is none. */
   async pick(legs: number): Promise<MediaNodeRecord> {
-    this.bucket ??= this.bus.kv(MEDIA_NODES_BUCKET, { ttlMs: MEDIA_NODE_TTL_MS }).catch((err: unknown) => {
-      this.bucket = undefined;
-      throw err;
-    });
-    const bucket = await this.bucket;
+    const bucket = await this.nodes();
     let best: MediaNodeRecord | undefined;
     for (const key of await bucket.keys()) {
-      const entry = await bucket.get(key);
-      if (!entry) continue;
-      let record: unknown;
-      try {
-        record = JSON.parse(decoder.decode(entry.value));
-      } catch {
-        continue;
-      }
-      if (!Value.Check(MediaNodeRecord, record)) continue;
+      const record = await read(bucket, key);
+      if (record === null) continue;
       // A node that stopped heartbeating drops out of the bucket with its TTL.
       if (record.capacity - record.load < legs) continue;
       if (!best || record.capacity - record.load > best.capacity - best.load) best = record;
     }
     if (!best) throw new SentralError('media_unavailable', { retryAfterSeconds: 5 });
     return best;
+  }
+
+  /** One live node by id (a SIP caller's call must live on the node holding its INVITE); media_unavailable when it is gone. */
+  async node(nodeId: string): Promise<MediaNodeRecord> {
+    const record = await read(await this.nodes(), nodeId);
+    if (record === null) throw new SentralError('media_unavailable', { retryAfterSeconds: 5 });
+    return record;
+  }
+
+  private nodes(): Promise<KvBucket> {
+    this.bucket ??= this.bus.kv(MEDIA_NODES_BUCKET, { ttlMs: MEDIA_NODE_TTL_MS }).catch((err: unknown) => {
+      this.bucket = undefined;
+      throw err;
+    });
+    return this.bucket;
+  }
+}
+
+/** A node's registry entry, or null when it is missing or unreadable. */
+async function read(bucket: KvBucket, key: string): Promise<MediaNodeRecord | null> {
+  const entry = await bucket.get(key);
+  if (!entry) return null;
+  try {
+    const record: unknown = JSON.parse(decoder.decode(entry.value));
+    return Value.Check(MediaNodeRecord, record) ? record : null;
+  } catch {
+    return null;
   }
 }

@@ -45,7 +45,7 @@ export interface MediaEngineDeps {
   capacity: number;
   streamLegs?: StreamLegFactory;
   /** The node's SIP trunk, when configured (phone legs with carrier `sip`). */
-  sip?: Pick<SipAgent, 'dial' | 'answerInbound' | 'reaches'>;
+  sip?: Pick<SipAgent, 'dial' | 'answerInbound' | 'takeInbound' | 'reaches'>;
   /** Counts room audio frames dropped for a client that sends too fast or reads too slowly. */
   roomDrop?: (direction: 'in' | 'out') => void;
 }

@@ -25,6 +25,7 @@ import { EventPublisher } from './event-publisher.js';
 import { MediaEngine, type StreamLegFactory } from './media-engine.js';
 import { RtpPortPool } from '../rtp/rtp-port-pool.js';
 import { SipAgent } from '../sip/sip-agent.js';
+import { offerSipCalls } from '../sip/inbound-offers.js';
 import { MediaMetrics } from './media-metrics.js';
 import { NodeRegistration } from './node-registration.js';
 import { MEDIA_NODE_TTL_MS } from '../../protocol/media/media-node-record.js';
@@ -150,6 +151,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     await bus.ensureStream({ ...MAILBOX_STREAM, subjects: [...MAILBOX_STREAM.subjects] });
     control = await serveControl({ bus, clock, nodeId, engine, metrics });
     simSync = await syncSimPhones({ bus, sim, log });
+    if (sipAgent) await offerSipCalls({ agent: sipAgent, bus, clock, log, nodeId });
     jobs = await serveJobTranscriptions({ bus, log, clips, recordings, recognizer: makeRecognizer });
     const bucket = await bus.kv(MEDIA_NODES_BUCKET, { ttlMs: MEDIA_NODE_TTL_MS });
     registration = new NodeRegistration(

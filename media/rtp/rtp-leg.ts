@@ -74,6 +74,8 @@ export class RtpLeg implements G711Leg {
   private sending: { code: number; ts: number; tick: number; endsSent: number } | null = null;
   private gapTicks = 0;
   private closed = false;
+  /** Set while the leg is a caller not answered yet: no audio either way until `answer()` sends the 200 OK. */
+  private accept: (() => void) | null = null;
 
   constructor(
     readonly id: string,
@@ -121,6 +123,18 @@ export class RtpLeg implements G711Leg {
     }
   }
 
+  /** Makes the leg a caller calling in: silent both ways until `answer()`, which calls `accept` (the 200 OK). */
+  callingIn(accept: () => void): void {
+    this.accept = accept;
+  }
+
+  /** Answers a caller calling in (answerLeg); nothing for a leg already answered. */
+  answer(): void {
+    const accept = this.accept;
+    this.accept = null;
+    accept?.();
+  }
+
   /** Queues digits to send as RFC 4733 events (ignored when the far side did not agree to them). */
   sendDtmf(digits: string): void {
     for (const d of digits) if (dtmfEventCode(d) !== null && this.digits.length < MAX_QUEUED_DIGITS) this.digits.push(d);
@@ -131,7 +145,7 @@ export class RtpLeg implements G711Leg {
   }
 
   pull(): Uint8Array | null {
-    if (!this.heardAnything) return null;
+    if (!this.heardAnything || this.accept !== null) return null;
     return this.jitter.pull(this.out, this.codec) === 'silent' ? null : this.out;
   }
 
@@ -141,7 +155,7 @@ export class RtpLeg implements G711Leg {
     const target = this.sendTarget;
     const ts = this.timestamp;
     this.timestamp = (this.timestamp + RTP_FRAME) >>> 0;
-    if (this.closed || !remote || !target || remote.direction === 'sendonly' || remote.direction === 'inactive') return;
+    if (this.closed || this.accept !== null || !remote || !target || remote.direction === 'sendonly' || remote.direction === 'inactive') return;
     if (remote.telephoneEvent !== null && this.sendEvent(remote.telephoneEvent, ts, target)) return;
     const packet = Buffer.allocUnsafe(RTP_HEADER_BYTES + RTP_FRAME);
     writeRtpHeader(packet, { payloadType: remote.payloadType, marker: this.takeMarker(), sequence: this.nextSequence(), timestamp: ts, ssrc: this.ssrc });

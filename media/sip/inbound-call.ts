@@ -46,14 +46,34 @@ export class InboundCall extends SipDialog {
 
   /** Answers with a leg on `port`: 200 OK with our SDP answer (repeated until the ACK), and the leg reports answered. */
   answer(legId: string, ctx: LegContext, port: RtpPort): RtpLeg {
-    const leg = new RtpLeg(legId, ctx, port, () => this.hangup(), () => this.tick());
+    const leg = this.take(legId, ctx, port);
+    leg.answer();
+    return leg;
+  }
+
+  /**
+   * Takes the offer as a leg on `port` that keeps ringing (the caller hears the 180's ringing) until the
+   * leg's `answer()` sends the 200 OK; removed before that, the caller gets 603 when rejected, else 480.
+   * A CANCEL meanwhile ends the leg as hung up (`callerCancelled`).
+   */
+  take(legId: string, ctx: LegContext, port: RtpPort): RtpLeg {
+    const leg = new RtpLeg(legId, ctx, port, (reason) => (reason === 'rejected' ? this.reject(603, 'Decline') : this.hangup()), () => this.tick());
     const answer = writeAnswer(this.local(leg.localPort), this.offer)!;
     leg.setRemote(remoteFrom(this.offer, answer.codec));
     this.leg = leg;
-    this.state = 'confirmed';
-    this.repeatUntilAcked(this.invite, this.host.respond(200, 'OK', answer.sdp));
-    ctx.report({ type: 'leg.answered', legId });
+    leg.callingIn(() => {
+      if (this.state !== 'offered') return;
+      this.state = 'confirmed';
+      this.repeatUntilAcked(this.invite, this.host.respond(200, 'OK', answer.sdp));
+      ctx.report({ type: 'leg.answered', legId });
+    });
     return leg;
+  }
+
+  /** The caller cancelled after its offer was taken but before the answer: 487, and its leg ends as hung up. */
+  callerCancelled(): void {
+    this.cancelled();
+    this.leg?.endedByFarSide('cancelled');
   }
 
   /** Refuses the offer (603 Decline by default). */

@@ -23,6 +23,8 @@ export interface SipDialRequest {
   context: LegContext;
 }
 
+const REASONS = { 486: 'Busy Here', 603: 'Decline', 480: 'Temporarily Unavailable', 503: 'Service Unavailable' } as const;
+
 /** An inbound call the trunk offers, waiting for the inbound flow to answer or reject it. */
 export interface SipInboundOffer {
   /** sip_…: names the offer when answering (addLeg phone.answer) or rejecting. */
@@ -139,11 +141,35 @@ export class SipAgent {
     return call.answer(legId, context, port);
   }
 
+  /**
+   * Takes an inbound offer as the leg of an inbound call's caller: it rings (no 200 yet) until answerLeg
+   * answers it; `media_leg_not_found` when the offer is gone (cancelled, taken).
+   */
+  async takeInbound(offerId: string, legId: string, context: LegContext): Promise<Leg> {
+    const call = this.offers.get(offerId);
+    if (!call?.isOffered) throw new SentralError('media_leg_not_found', { message: 'The inbound call is no longer offered.', param: 'phone.answer' });
+    this.offers.delete(offerId);
+    const port = await this.ports.take().catch((err: unknown) => {
+      call.reject(503, 'Service Unavailable');
+      throw err;
+    });
+    if (!call.isOffered) {
+      port.release();
+      throw new SentralError('media_leg_not_found', { message: 'The caller hung up before the call was set up.', param: 'phone.answer' });
+    }
+    return call.take(legId, context, port);
+  }
+
+  /** Whether an inbound offer still waits to be taken (an offer nobody takes is refused by the node). */
+  isOffered(offerId: string): boolean {
+    return this.offers.get(offerId)?.isOffered === true;
+  }
+
   /** Rejects an inbound offer (603 Decline, or 486 when busy); false when it is gone. */
-  rejectInbound(offerId: string, status: 486 | 603 | 480 = 603): boolean {
+  rejectInbound(offerId: string, status: 486 | 603 | 480 | 503 = 603): boolean {
     const call = this.offers.get(offerId);
     if (!call) return false;
-    call.reject(status, status === 486 ? 'Busy Here' : status === 480 ? 'Temporarily Unavailable' : 'Decline');
+    call.reject(status, REASONS[status]);
     return true;
   }
 
@@ -190,12 +216,17 @@ export class SipAgent {
           if (toTag) return this.respond(rq, 481, 'Call/Transaction Does Not Exist');
           return this.offer(rq);
         case 'CANCEL': {
-          const offered = [...this.offers.values()].find((c) => c.isOffered && c.key.startsWith(`${rq.headers['call-id']};`));
+          // An offer not taken yet, or taken by an inbound call whose caller still rings (not answered).
+          const offered = [...this.calls.values()].find((c): c is InboundCall => c instanceof InboundCall && c.isOffered && c.key.startsWith(`${rq.headers['call-id']};`));
           this.respond(rq, offered ? 200 : 481, offered ? 'OK' : 'Call/Transaction Does Not Exist');
           if (offered) {
+            const taken = !this.offers.has(offered.id);
             this.offers.delete(offered.id);
-            offered.cancelled();
-            this.inbound?.withdrawn(offered.id);
+            if (taken) offered.callerCancelled();
+            else {
+              offered.cancelled();
+              this.inbound?.withdrawn(offered.id);
+            }
           }
           return;
         }

@@ -16,10 +16,15 @@ export const InboundOffered = Type.Object({
   carrier: InboundCarrier,
   from: Type.String(),
   to: Type.String(),
-  /** The provisioned number called, and whom it belongs to at the time of the offer. */
-  numberId: Type.String(),
-  companyId: Type.String(),
-  profileId: Type.String(),
+  /**
+   * The provisioned number called, and whom it belongs to at the time of the offer (the simulated network
+   * fills them; a SIP media node has no database and leaves them to the consumer, which looks the number up).
+   */
+  numberId: Type.Optional(Type.String()),
+  companyId: Type.Optional(Type.String()),
+  profileId: Type.Optional(Type.String()),
+  /** SIP: the media node holding the INVITE and its RTP port; the call's audio must live there. */
+  nodeId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   offeredAt: Timestamp,
 });
 /** An inbound call offered by a carrier. */

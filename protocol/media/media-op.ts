@@ -21,7 +21,8 @@ export const CloseSession = Type.Object({
 
 /** A telephone leg: the node dials `to` on its carrier (the simulated network unless `carrier` is `sip`). */
 export const PhoneLegSpec = Type.Object({
-  to: Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$' }),
+  /** E.164; `anonymous` only for a caller calling in without a number (a SIP INVITE may withhold it). */
+  to: Type.Union([Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$' }), Type.Literal('anonymous')]),
   /** sim (default): the simulated network; sip: the node's SIP trunk (live calls only; see docs/sip.md). */
   carrier: Type.Optional(Type.Union([Type.Literal('sim'), Type.Literal('sip')])),
   /** A live call's leg: without `carrier`, the node dials over its SIP trunk when that reaches `to` (docs/sip.md), else the simulated network. */

@@ -4,7 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rms } from '../../media/audio/level.js';
+import { rms, toneAmplitude } from '../../media/audio/level.js';
+import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
+import { sine } from '../../shared/audio/tones.js';
+import { CustomerServer } from '../integration/stream-customer-server.js';
 import { parseWav } from '../../shared/audio/wav.js';
 import { Baresip, freeSipPort } from '../support/baresip.js';
 import { firstStartSecrets, runSentral, untilStatus, type SentralProcess } from '../support/sentral-process.js';
@@ -19,7 +22,8 @@ const ANSWERS = '+4712345678'; // baresip, answers at once
 const RINGS = '+4712345679'; // baresip, rings until told
 const DECLINES = '+4712345603'; // the carrier answers 603 Decline
 const UNAVAILABLE = '+4712345480'; // the carrier answers 480 Temporarily Unavailable
-const OURS = '+4722000001'; // the customer's provisioned number (the caller ID)
+const OURS = '+4722000001'; // the customer's provisioned number (the caller ID, and called by CALLER)
+const CALLER = '+4798765432'; // baresip, calls OURS through our SIP listener
 
 interface HookEvent {
   id: string;
@@ -35,6 +39,8 @@ let profileId = '';
 let trunk: SipTrunk;
 let answering: Baresip;
 let ringing: Baresip;
+let caller: Baresip;
+let sipPort = 0;
 let receiver: WebhookReceiver;
 const events: HookEvent[] = [];
 /** Call events received whose data does not match its schema in protocol/calls/call-events.ts. */
@@ -43,11 +49,13 @@ const waiters = new Set<() => void>();
 let seq = 0;
 
 beforeAll(async () => {
-  [answering, ringing, trunk] = await Promise.all([
+  [answering, ringing, caller, trunk] = await Promise.all([
     Baresip.start({ user: ANSWERS, answer: 'auto', source: { sineHz: 440 } }),
     Baresip.start({ user: RINGS, answer: 'manual', source: { sineHz: 440 } }),
+    Baresip.start({ user: CALLER, answer: 'manual', source: { sineHz: 440 } }),
     SipTrunk.start('127.0.0.3'),
   ]);
+  sipPort = await freeSipPort('127.0.0.1');
   trunk.numbers.set(ANSWERS, { kind: 'forward', port: answering.sipPort });
   trunk.numbers.set(RINGS, { kind: 'forward', port: ringing.sipPort });
   trunk.numbers.set(DECLINES, { kind: 'status', status: 603 });
@@ -57,7 +65,7 @@ beforeAll(async () => {
     SENTRAL_DATA_DIR: dataDir,
     SENTRAL_ALLOW_INSECURE_TARGETS: '1',
     SENTRAL_SIP_TRUNK: `127.0.0.3:${trunk.port}`,
-    SENTRAL_SIP_LISTEN: `127.0.0.1:${await freeSipPort('127.0.0.1')}`,
+    SENTRAL_SIP_LISTEN: `127.0.0.1:${sipPort}`,
     SENTRAL_SIP_PUBLIC_ADDRESS: '127.0.0.1',
     // The carrier, and the phones it routes to (their BYE comes straight to us: the carrier does not Record-Route).
     SENTRAL_SIP_ALLOW: '127.0.0.2,127.0.0.3',
@@ -71,7 +79,7 @@ beforeAll(async () => {
   const provisioned = await fetch(`${api}/admin/v1/numbers`, {
     method: 'POST',
     headers: { authorization: `Bearer ${secrets.adminToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ number: OURS, companyId: secrets.companyId, profileId }),
+    body: JSON.stringify({ number: OURS, companyId: secrets.companyId, profileId, inboundMode: 'api', decideWithinSeconds: 60 }),
   });
   expect(provisioned.status, await provisioned.clone().text()).toBe(201);
   receiver = await startWebhookReceiver();
@@ -108,6 +116,7 @@ afterAll(async () => {
   trunk?.close();
   await answering?.stop();
   await ringing?.stop();
+  await caller?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -123,9 +132,14 @@ async function request(method: string, path: string, body?: unknown): Promise<{ 
 
 /** The first webhook event of the call (received already or to come) of `type` that matches. */
 function event(callId: string, type: string, match: (e: HookEvent) => boolean = () => true): Promise<HookEvent> {
+  return anyEvent(type, (e) => e.data.callId === callId && match(e));
+}
+
+/** The first webhook event (received already or to come) of `type` that matches. */
+function anyEvent(type: string, match: (e: HookEvent) => boolean): Promise<HookEvent> {
   return new Promise((resolve) => {
     const check = (): void => {
-      const found = events.find((e) => e.data.callId === callId && e.type === type && match(e));
+      const found = events.find((e) => e.type === type && match(e));
       if (!found) return;
       waiters.delete(check);
       resolve(found);
@@ -209,5 +223,76 @@ describe('a far end that does not answer', () => {
     await ringing.event('CALL_INCOMING', unanswered);
     expect((await event(silent, 'call.ended')).data).toMatchObject({ reason: 'no_answer', priceOre: 0 });
     await ringing.event('CALL_CLOSED', unanswered);
+  });
+});
+
+describe('an inbound SIP call', () => {
+  /** Calls OURS from baresip; resolves with the call's call.incoming. */
+  async function callIn(): Promise<{ callId: string; from: number }> {
+    const from = caller.events.length;
+    const before = new Set(events.filter((e) => e.type === 'call.incoming').map((e) => e.id));
+    caller.command('dial', `sip:${OURS}@127.0.0.1:${sipPort}`);
+    const incoming = await anyEvent('call.incoming', (e) => !before.has(e.id));
+    expect(incoming.data).toMatchObject({ from: CALLER, to: OURS });
+    await caller.event('CALL_RINGING', from);
+    return { callId: incoming.data.callId as string, from };
+  }
+
+  it('reaches the number: call.incoming, answer, a stream hears the caller and the caller hears the stream; the caller hanging up ends it', async () => {
+    const { callId, from } = await callIn();
+    const options = { secret: '', now: () => Date.now() };
+    const server = await CustomerServer.start(options);
+    try {
+      const endpoint = await request('POST', '/v1/webhook-endpoints', { url: server.url, events: ['sms.status'] });
+      options.secret = endpoint.body.secret;
+      const answered = await request('POST', `/v1/calls/${callId}/answer`);
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+      await event(callId, 'call.answered');
+      await caller.event('CALL_ESTABLISHED', from);
+      const stream = await request('POST', `/v1/calls/${callId}/streams`, { endpointId: endpoint.body.id });
+      expect(stream.status, JSON.stringify(stream.body)).toBe(201);
+      const conn = await server.connection(0);
+      await conn.waitForEvent('start');
+      // A second of what the customer's server hears holds the caller's 440 Hz tone.
+      const heard = await conn.waitFor((m) => m.event === 'media' && m.sequenceNumber > 100);
+      const frames = conn.all('media').filter((m) => m.sequenceNumber > heard.sequenceNumber - 50).map((m) => Buffer.from(m.media.payload as string, 'base64'));
+      const samples = new Int16Array(frames.length * 160);
+      frames.forEach((f, i) => decodeMulaw(new Uint8Array(f), samples.subarray(i * 160, i * 160 + 160)));
+      expect(toneAmplitude(samples, 440, 8000)).toBeGreaterThan(500);
+      // The customer's 1 kHz answer is heard in the caller's recording.
+      const reply = new Uint8Array(8000);
+      encodeMulaw(sine(1000, 1000, 8000, 8000), reply);
+      for (let at = 0; at < reply.length; at += 160) conn.sendAudio(reply.subarray(at, at + 160));
+      conn.send({ event: 'mark', streamSid: conn.streamSid, mark: { name: 'said' } });
+      await conn.waitFor((m) => m.event === 'mark' && m.mark?.name === 'said');
+      caller.command('hangup');
+      expect((await event(callId, 'call.ended')).data).toMatchObject({ reason: 'hangup_phone' });
+      expect(await loudFramesHeardBy(caller)).toBeGreaterThan(25);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('ends unanswered and free when the caller gives up while it rings (CANCEL)', async () => {
+    const { callId } = await callIn();
+    caller.command('hangup');
+    expect((await event(callId, 'call.ended')).data).toMatchObject({ priceOre: 0 });
+  });
+
+  it('answers 480 to a call to a number nobody has: the offer is never taken', async () => {
+    const from = caller.events.length;
+    caller.command('dial', `sip:+4722999999@127.0.0.1:${sipPort}`);
+    await caller.event('CALL_RINGING', from);
+    const closed = await caller.event('CALL_CLOSED', from);
+    expect(JSON.stringify(closed)).toMatch(/480|Temporarily Unavailable/);
+  });
+
+  it('reject answers the caller 603 Decline and charges nothing', async () => {
+    const { callId, from } = await callIn();
+    const rejected = await request('POST', `/v1/calls/${callId}/reject`);
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    expect((await event(callId, 'call.ended')).data).toMatchObject({ reason: 'rejected', priceOre: 0 });
+    const closed = await caller.event('CALL_CLOSED', from);
+    expect(JSON.stringify(closed)).toMatch(/603|Decline/);
   });
 });

@@ -42,7 +42,7 @@ async function startAgentFor(b: Baresip): Promise<void> {
 }
 
 beforeAll(async () => {
-  harness = await new EngineHarness().start({ sip: { dial: (r) => agent.dial(r), answerInbound: (offer, legId, ctx) => agent.answerInbound(offer, legId, ctx), reaches: (to) => agent.reaches(to) } });
+  harness = await new EngineHarness().start({ sip: { dial: (r) => agent.dial(r), answerInbound: (offer, legId, ctx) => agent.answerInbound(offer, legId, ctx), takeInbound: (offer, legId, ctx) => agent.takeInbound(offer, legId, ctx), reaches: (to) => agent.reaches(to) } });
   tick = new TickClock();
   tick.start(() => harness.engine.tick());
 });

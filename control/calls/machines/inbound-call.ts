@@ -59,7 +59,7 @@ export function launchInbound(d: CallDraft, input: CallActorInput): void {
     addedAt: d.at, joinedAt: null, leftAt: null, leftReason: null, charge: null, paidUntil: null, token: null, virtual: false, legOpId: null, stream: null,
   };
   c.participants.push(p);
-  p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'phone', phone: { to: c.from!, ...(c.to ? { from: c.to } : {}), inbound: true, ...(launch.carrier === 'sip' ? { carrier: 'sip' } : {}) } });
+  p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'phone', phone: { to: c.from!, ...(c.to ? { from: c.to } : {}), inbound: true, ...(launch.carrier === 'sip' ? { carrier: 'sip', answer: launch.offerId } : {}) } });
   if (window.phase === 'awaiting_decision') {
     d.record('call.incoming', { callId: c.callId, from: c.from, to: c.to, numberId: launch.numberId, assignedTo: c.assignedTo, decideBy: new Date(window.decideBy).toISOString() });
     d.setTimer('decideBy', c.callId, window.decideBy);

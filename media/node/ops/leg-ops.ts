@@ -18,11 +18,8 @@ export function addLeg(env: OpEnv, op: Extract<MediaOp, { op: 'addLeg' }>): Medi
   switch (op.kind) {
     case 'phone': {
       if (!op.phone) throw new SentralError('invalid_request', { message: 'A phone leg needs phone.to.', param: 'phone' });
-      if (op.phone.inbound === true && op.phone.carrier === 'sip') {
-        throw new SentralError('capability_unavailable', { message: 'Inbound SIP callers are not taken by this node yet.', param: 'phone.carrier' });
-      }
       // A live leg without an explicit carrier goes over the trunk when the node has one that reaches the number.
-      if (op.phone.inbound !== true && (op.phone.carrier === 'sip' || (op.phone.carrier === undefined && op.phone.live === true && deps.sip?.reaches(op.phone.to)))) {
+      if (op.phone.carrier === 'sip' || (op.phone.inbound !== true && op.phone.carrier === undefined && op.phone.live === true && deps.sip?.reaches(op.phone.to))) {
         return addSipLeg(env, op, session, context);
       }
       const dialled = deps.sim.dial(op.phone.to);
@@ -57,8 +54,10 @@ async function addSipLeg(env: OpEnv, op: Extract<MediaOp, { op: 'addLeg' }>, ses
   if (!sip) throw new SentralError('capability_unavailable', { message: 'This media node has no SIP trunk.' });
   const phone = op.phone!;
   const ringTimeoutTicks = phone.ringTimeoutSeconds === undefined ? undefined : (phone.ringTimeoutSeconds * 1000) / FRAME_MS;
+  if (phone.inbound === true && !phone.answer) throw new SentralError('invalid_request', { message: 'An inbound SIP caller needs phone.answer (its offer id).', param: 'phone.answer' });
+  // An inbound call's caller rings until answerLeg; an offer answered outright (phone.answer alone) is answered now.
   const leg = phone.answer
-    ? await sip.answerInbound(phone.answer, op.legId, context)
+    ? await (phone.inbound === true ? sip.takeInbound(phone.answer, op.legId, context) : sip.answerInbound(phone.answer, op.legId, context))
     : await sip.dial({ legId: op.legId, to: phone.to, from: phone.from, ringTimeoutTicks, context });
   if (session.isClosed || session.hasLeg(op.legId)) {
     leg.close('session closed');
