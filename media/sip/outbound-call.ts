@@ -6,6 +6,7 @@ import { RtpLeg } from '../rtp/rtp-leg.js';
 import type { RtpPort } from '../rtp/rtp-port-pool.js';
 import { parseAudio, writeOffer } from '../rtp/sdp.js';
 import type { SipSettings } from './sip-config.js';
+import { contactHostPort, transportParam } from './sip-config.js';
 import { SipDialog, remoteFrom } from './sip-dialog.js';
 import { outcomeOf } from './sip-outcome.js';
 
@@ -47,7 +48,7 @@ export class OutboundCall extends SipDialog {
   ) {
     super(host.settings, 'calling');
     const { trunk } = host.settings;
-    this.remoteTarget = `sip:${to}@${trunk.host}:${trunk.port}${trunk.transport === 'tcp' ? ';transport=tcp' : ''}`;
+    this.remoteTarget = `sip:${to}@${trunk.host}:${trunk.port}${transportParam(host.settings)}`;
     this.leg = new RtpLeg(legId, ctx, port, () => this.hangup(), () => this.tick());
   }
 
@@ -218,6 +219,6 @@ export class OutboundCall extends SipDialog {
 
   private contact(): string {
     const s = this.host.settings;
-    return `sip:sentral@${s.publicAddress}:${s.listenPort}${s.trunk.transport === 'tcp' ? ';transport=tcp' : ''}`;
+    return `sip:sentral@${contactHostPort(s)}${transportParam(s)}`;
   }
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import type { TlsOptions } from 'node:tls';
 import * as sip from 'sip';
 import type { Remote, SipMessage, Stack } from 'sip';
 import { SentralError } from '../../shared/errors/sentral-error.js';
@@ -21,6 +23,17 @@ export interface SipDialRequest {
   /** Ticks (20 ms) to ring before giving up with no answer; unlimited when absent. */
   ringTimeoutTicks?: number;
   context: LegContext;
+}
+
+/** The TLS listener's certificate and key, and the CAs the trunk's certificate must chain to (read when the agent starts). */
+function tlsOptions(tls: NonNullable<SipSettings['tls']>): TlsOptions {
+  return {
+    cert: readFileSync(tls.certFile),
+    key: readFileSync(tls.keyFile),
+    ...(tls.caFile ? { ca: readFileSync(tls.caFile) } : {}),
+    minVersion: 'TLSv1.2',
+    rejectUnauthorized: true,
+  };
 }
 
 const REASONS = { 486: 'Busy Here', 603: 'Decline', 480: 'Temporarily Unavailable', 503: 'Service Unavailable' } as const;
@@ -76,6 +89,7 @@ export class SipAgent {
         publicAddress: settings.publicAddress,
         udp: true,
         tcp: true,
+        ...(settings.tls ? { tls: tlsOptions(settings.tls), tls_port: settings.tls.port } : {}),
         logger: {
           error: (err) => log.warn({ err }, 'sip stack error'),
           send: (m) => log.trace({ sip: sip.stringify(m) }, 'sip sent'),

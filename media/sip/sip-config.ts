@@ -24,3 +24,13 @@ export function allowed(address: string, allow: readonly string[]): boolean {
 function toInt(ip: string): number {
   return ip.split('.').reduce((n, part) => ((n << 8) | Number(part)) >>> 0, 0);
 }
+
+/** The URI parameter that makes requests to the trunk (and back to us) use its transport: none for UDP. */
+export function transportParam(s: Pick<SipSettings, 'trunk'>): string {
+  return s.trunk.transport === 'udp' ? '' : `;transport=${s.trunk.transport}`;
+}
+
+/** Our contact URI's host and port for the trunk's transport (the TLS listener for tls). */
+export function contactHostPort(s: Pick<SipSettings, 'trunk' | 'tls' | 'publicAddress' | 'listenPort'>): string {
+  return `${s.publicAddress}:${s.trunk.transport === 'tls' && s.tls ? s.tls.port : s.listenPort}`;
+}

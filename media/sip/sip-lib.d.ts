@@ -58,6 +58,9 @@ declare module 'sip' {
     hostname?: string;
     udp?: boolean;
     tcp?: boolean;
+    /** TLS options (node:tls) for the listener on `tls_port` and for connections it makes. */
+    tls?: import('node:tls').TlsOptions;
+    tls_port?: number;
     rport?: boolean;
     logger?: { send?(m: SipMessage, target: unknown): void; recv?(m: SipMessage, remote: Remote): void; error?(e: unknown): void };
   }

@@ -3,6 +3,7 @@ import type { SipMessage } from 'sip';
 import { signRequest } from 'sip/digest.js';
 import type { Logger } from '../../shared/log/log.js';
 import type { SipSettings } from './sip-config.js';
+import { contactHostPort, transportParam } from './sip-config.js';
 
 /** Seconds before a failed registration is tried again. */
 const RETRY_SECONDS = 60;
@@ -56,7 +57,7 @@ export class SipRegistration {
   private register(expires: number, challenge: SipMessage | undefined): void {
     const s = this.settings;
     const user = s.credentials?.user ?? 'sentral';
-    const transport = s.trunk.transport === 'tcp' ? ';transport=tcp' : '';
+    const transport = transportParam(s);
     const aor = `sip:${user}@${s.trunk.host}`;
     const rq: SipMessage = {
       method: 'REGISTER',
@@ -66,7 +67,7 @@ export class SipRegistration {
         from: { uri: aor, params: { tag: this.tag } },
         'call-id': this.callId,
         cseq: { method: 'REGISTER', seq: ++this.cseq },
-        contact: [{ uri: `sip:${user}@${s.publicAddress}:${s.listenPort}${transport}`, params: {} }],
+        contact: [{ uri: `sip:${user}@${contactHostPort(s)}${transport}`, params: {} }],
         expires,
         'max-forwards': 70,
         via: [],

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
@@ -54,7 +55,9 @@ export interface SipConfig {
   /** Address written into Via, Contact and SDP (the node's public address behind NAT). */
   publicAddress: string;
   /** The trunk (proxy or registrar) every outbound INVITE goes to. */
-  trunk: { host: string; port: number; transport: 'udp' | 'tcp' };
+  trunk: { host: string; port: number; transport: 'udp' | 'tcp' | 'tls' };
+  /** TLS: the agent also listens on `port` with this certificate and key (PEM files); `ca` checks the trunk's certificate (default: the system's CAs). */
+  tls?: { certFile: string; keyFile: string; caFile: string | null; port: number } | null;
   /** Digest credentials for what the trunk challenges. */
   credentials: { user: string; password: string } | null;
   /** Source addresses SIP is accepted from (IPv4/IPv6 literals or CIDR blocks). */
@@ -86,7 +89,11 @@ export const configVariables = [
   ['SENTRAL_NODE_ID', '(generated)', 'Stable id of this media node or worker'],
   ['SENTRAL_MEDIA_WORKERS', '(cluster: one per core; else 1)', 'Media workers of a `sentral media` process, each a node on SENTRAL_MEDIA_PORT + i with its own clock and sessions'],
   ['SENTRAL_SIP_TRUNK', '(unset: no SIP)', 'SIP trunk (proxy) as host or host:port that live calls are dialled through; turns SIP on'],
-  ['SENTRAL_SIP_TRANSPORT', 'udp', 'udp or tcp towards the trunk'],
+  ['SENTRAL_SIP_TRANSPORT', 'udp', 'udp, tcp or tls towards the trunk (tls needs SENTRAL_SIP_TLS_CERT and _KEY)'],
+  ['SENTRAL_SIP_TLS_CERT', '(unset: no TLS)', 'PEM file of the SIP agent\'s TLS certificate (chain); with SENTRAL_SIP_TLS_KEY the agent also listens for SIP over TLS'],
+  ['SENTRAL_SIP_TLS_KEY', '(unset)', 'PEM file of the TLS certificate\'s private key'],
+  ['SENTRAL_SIP_TLS_CA', '(the system\'s CAs)', 'PEM file of the CAs the trunk\'s TLS certificate is checked against'],
+  ['SENTRAL_SIP_TLS_PORT', '5061', 'Port the SIP agent listens on for TLS'],
   ['SENTRAL_SIP_LISTEN', '0.0.0.0:5060', 'Address and port the media node\'s SIP agent listens on (UDP and TCP)'],
   ['SENTRAL_SIP_PUBLIC_ADDRESS', '(SENTRAL_HOST)', 'Address written into SIP Via/Contact and SDP (the node\'s public address)'],
   ['SENTRAL_SIP_USERNAME', '(unset)', 'Digest user name for what the trunk challenges'],
@@ -206,19 +213,36 @@ function sipConfig(env: Env, host: string): SipConfig | null {
   const range = /^(\d+)-(\d+)$/.exec(text(env, 'SENTRAL_SIP_RTP_PORTS') ?? '20000-29999');
   const rtpPorts: [number, number] = range ? [Number(range[1]), Number(range[2])] : [-1, -1];
   if (!range || rtpPorts[0] < 1024 || rtpPorts[1] > 65535 || rtpPorts[1] - rtpPorts[0] < 1) throw new ConfigError('SENTRAL_SIP_RTP_PORTS', 'expected first-last within 1024-65535');
+  const transport = oneOf(env, 'SENTRAL_SIP_TRANSPORT', ['udp', 'tcp', 'tls'], 'udp');
+  const tls = sipTls(env);
+  if (transport === 'tls' && tls === null) throw new ConfigError('SENTRAL_SIP_TRANSPORT', 'tls needs SENTRAL_SIP_TLS_CERT and SENTRAL_SIP_TLS_KEY');
   const prefixes = (text(env, 'SENTRAL_SIP_PREFIXES') ?? '+').split(',').map((p) => p.trim());
   if (prefixes.some((p) => !/^\+[0-9]{0,14}$/.test(p))) throw new ConfigError('SENTRAL_SIP_PREFIXES', 'expected E.164 prefixes such as +47,+46');
   return {
     listenAddress,
     listenPort,
     publicAddress,
-    trunk: { host: trunkHost, port: trunkPort, transport: oneOf(env, 'SENTRAL_SIP_TRANSPORT', ['udp', 'tcp'], 'udp') },
+    trunk: { host: trunkHost, port: trunkPort, transport },
+    tls,
     credentials: user !== undefined && password !== undefined ? { user, password } : null,
     allow,
     rtpPorts,
     prefixes,
     registerSeconds: text(env, 'SENTRAL_SIP_REGISTER') === undefined ? null : int(env, 'SENTRAL_SIP_REGISTER', 3600, 60, 86_400),
   };
+}
+
+// The files are read when the agent starts (so the key is never part of the configuration); here they must exist.
+function sipTls(env: Env): SipConfig['tls'] {
+  const certFile = text(env, 'SENTRAL_SIP_TLS_CERT');
+  const keyFile = text(env, 'SENTRAL_SIP_TLS_KEY');
+  if (certFile === undefined && keyFile === undefined) return null;
+  if (certFile === undefined || keyFile === undefined) throw new ConfigError(certFile === undefined ? 'SENTRAL_SIP_TLS_CERT' : 'SENTRAL_SIP_TLS_KEY', 'set the certificate and its key together');
+  const caFile = text(env, 'SENTRAL_SIP_TLS_CA') ?? null;
+  for (const [name, file] of [['SENTRAL_SIP_TLS_CERT', certFile], ['SENTRAL_SIP_TLS_KEY', keyFile], ['SENTRAL_SIP_TLS_CA', caFile]] as const) {
+    if (file !== null && !existsSync(file)) throw new ConfigError(name, `no file at ${file}`);
+  }
+  return { certFile, keyFile, caFile, port: int(env, 'SENTRAL_SIP_TLS_PORT', 5061, 1, 65535) };
 }
 
 function hostPort(name: string, value: string, fallback: number): [string, number] {

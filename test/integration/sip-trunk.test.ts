@@ -1,5 +1,12 @@
 import type { SipMessage } from 'sip';
-import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TlsOptions } from 'node:tls';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SipSettings } from '../../media/sip/sip-config.js';
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
 import { createLogger } from '../../shared/log/log.js';
 import type { LegContext } from '../../media/session/leg.js';
@@ -24,8 +31,11 @@ interface Dialled {
   until(done: () => boolean): Promise<void>;
 }
 
-async function dialTrunk(behaviour: TrunkBehaviour, options: { transport?: 'udp' | 'tcp'; credentials?: { user: string; password: string } } = {}): Promise<Dialled> {
-  const trunk = await SipTrunk.start();
+async function dialTrunk(
+  behaviour: TrunkBehaviour,
+  options: { transport?: 'udp' | 'tcp' | 'tls'; credentials?: { user: string; password: string }; tls?: { trunk: TlsOptions; agent: NonNullable<SipSettings['tls']> } } = {},
+): Promise<Dialled> {
+  const trunk = await SipTrunk.start('127.0.0.2', options.tls?.trunk);
   trunk.behaviour = behaviour;
   open.push(trunk);
   const agent = SipAgent.start(
@@ -33,7 +43,8 @@ async function dialTrunk(behaviour: TrunkBehaviour, options: { transport?: 'udp'
       listenAddress: '127.0.0.1',
       listenPort: await freeSipPort('127.0.0.1'),
       publicAddress: '127.0.0.1',
-      trunk: { host: '127.0.0.2', port: trunk.port, transport: options.transport ?? 'udp' },
+      trunk: { host: '127.0.0.2', port: options.transport === 'tls' ? trunk.tlsPort : trunk.port, transport: options.transport ?? 'udp' },
+      tls: options.tls?.agent ?? null,
       credentials: options.credentials ?? null,
       allow: ['127.0.0.2'],
       rtpPorts: [0, 0],
@@ -92,6 +103,45 @@ describe('SIP trunk signalling', () => {
       expect(parseRtp(d.trunk.rtp[0]!)!.payloadType).toBe(8);
     });
   }
+
+  describe('over TLS', () => {
+    let dir = '';
+    let tls: { trunk: TlsOptions; agent: NonNullable<SipSettings['tls']> };
+    beforeAll(async () => {
+      dir = await mkdtemp(join(tmpdir(), 'sentral-sip-tls-'));
+      // Self-signed certificates for each end's address; each trusts the other's.
+      for (const [name, ip] of [['trunk', '127.0.0.2'], ['agent', '127.0.0.1'], ['stranger', '127.0.0.2']]) {
+        execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${ip}`, '-addext', `subjectAltName=IP:${ip}`,
+          '-keyout', join(dir, `${name}.key`), '-out', join(dir, `${name}.crt`)], { stdio: 'ignore' });
+      }
+      tls = {
+        trunk: { key: readFileSync(join(dir, 'trunk.key')), cert: readFileSync(join(dir, 'trunk.crt')), ca: readFileSync(join(dir, 'agent.crt')) },
+        agent: { certFile: join(dir, 'agent.crt'), keyFile: join(dir, 'agent.key'), caFile: join(dir, 'trunk.crt'), port: await freeSipPort('127.0.0.1') },
+      };
+    });
+    afterAll(async () => rm(dir, { recursive: true, force: true }));
+
+    it('sends the INVITE over TLS to a trunk whose certificate it trusts; answered, then BYE over TLS', async () => {
+      const d = await dialTrunk({ kind: 'answer' }, { transport: 'tls', tls });
+      await d.until(() => types(d).includes('leg.answered'));
+      const invite = d.trunk.requests.find((r) => r.method === 'INVITE')!;
+      expect(invite.headers.via![0]!.protocol!.toUpperCase()).toBe('TLS');
+      expect(invite.headers.contact![0]!.uri).toBe(`sip:sentral@127.0.0.1:${tls.agent.port};transport=tls`);
+      d.leg.close('hangup');
+      await d.trunk.until(() => d.trunk.requests.some((r) => r.method === 'BYE'));
+      expect(d.trunk.requests.find((r) => r.method === "BYE")!.headers.via![0]!.protocol!.toUpperCase()).toBe('TLS');
+    });
+
+    it('refuses a trunk whose certificate it does not trust: the call fails, no INVITE is read', async () => {
+      const stranger = {
+        trunk: { ...tls.trunk, key: readFileSync(join(dir, 'stranger.key')), cert: readFileSync(join(dir, 'stranger.crt')) },
+        agent: { ...tls.agent, port: await freeSipPort('127.0.0.1') },
+      };
+      const d = await dialTrunk({ kind: 'answer' }, { transport: 'tls', tls: stranger });
+      await d.until(() => types(d).includes('leg.failed'));
+      expect(d.trunk.requests.filter((r) => r.method === 'INVITE')).toHaveLength(0);
+    });
+  });
 
   it('registers when asked (REGISTER, digest on the 401), honours what the trunk grants, and unregisters on close', async () => {
     const trunk = await SipTrunk.start();

@@ -1,3 +1,4 @@
+import type { TlsOptions } from 'node:tls';
 import { createSocket, type Socket } from 'node:dgram';
 import { once } from 'node:events';
 import * as sip from 'sip';
@@ -21,6 +22,8 @@ export type TrunkBehaviour =
  */
 export class SipTrunk {
   readonly requests: SipMessage[] = [];
+  /** The TLS listener's port, when started with TLS options. */
+  tlsPort = 0;
   readonly rtp: Buffer[] = [];
   behaviour: TrunkBehaviour = { kind: 'answer' };
   /** As a registrar: the digest credentials REGISTER must carry (challenged with 401 first), and what it grants. */
@@ -41,7 +44,7 @@ export class SipTrunk {
   ) {}
 
   /** A trunk that forwards to phones on 127.0.0.2 needs another address: the stack takes its own address's URIs for itself. */
-  static async start(host = '127.0.0.2'): Promise<SipTrunk> {
+  static async start(host = '127.0.0.2', tls?: TlsOptions): Promise<SipTrunk> {
     const port = await freeSipPort(host);
     const t = new SipTrunk(port, host);
     t.rtpSocket = createSocket('udp4');
@@ -51,7 +54,12 @@ export class SipTrunk {
       t.rtp.push(b);
       t.notify();
     });
-    t.stack = createSipStack({ address: host, port, publicAddress: host, udp: true, tcp: true }, (rq) => t.onRequest(rq), createLogger({ level: 'silent' }));
+    if (tls) t.tlsPort = await freeSipPort(host);
+    t.stack = createSipStack(
+      { address: host, port, publicAddress: host, udp: true, tcp: true, ...(tls ? { tls, tls_port: t.tlsPort } : {}) },
+      (rq) => t.onRequest(rq),
+      createLogger({ level: 'silent' }),
+    );
     return t;
   }
 
@@ -153,7 +161,9 @@ export class SipTrunk {
     this.stack.send(ringing);
     const ok = sip.makeResponse(rq, 200, 'OK');
     ok.headers.to!.params.tag = tag;
-    ok.headers.contact = [{ uri: `sip:trunk@${this.host}:${this.port}`, params: {} }];
+    // A request that came over TLS is answered with a TLS contact, so the dialog's later requests stay on TLS.
+    const overTls = rq.headers.via?.[0]?.protocol?.toUpperCase() === 'TLS';
+    ok.headers.contact = [{ uri: overTls ? `sip:trunk@${this.host}:${this.tlsPort};transport=tls` : `sip:trunk@${this.host}:${this.port}`, params: {} }];
     ok.headers['content-type'] = 'application/sdp';
     ok.content = this.sdp('sendrecv');
     this.dialog = { invite: rq, tag, cseq: 100 };

@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configVariables, loadConfig } from '../../shared/config/config.js';
 
@@ -60,12 +62,34 @@ describe('SIP configuration', () => {
       listenPort: 5060,
       publicAddress: '127.0.0.1',
       trunk: { host: '192.0.2.10', port: 5060, transport: 'udp' },
+      tls: null,
       credentials: null,
       allow: ['192.0.2.10'],
       rtpPorts: [20000, 29999],
       prefixes: ['+'],
       registerSeconds: null,
     });
+  });
+
+  it('reads TLS files and refuses tls without them, or with a file that is not there', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sentral-tls-config-'));
+    const cert = join(dir, 'c.pem');
+    const key = join(dir, 'k.pem');
+    writeFileSync(cert, 'x');
+    writeFileSync(key, 'x');
+    try {
+      const base = { SENTRAL_SIP_TRUNK: '192.0.2.10' };
+      expect(loadConfig({ ...base, SENTRAL_SIP_TRANSPORT: 'tls', SENTRAL_SIP_TLS_CERT: cert, SENTRAL_SIP_TLS_KEY: key }).sip).toMatchObject({
+        trunk: { transport: 'tls' },
+        tls: { certFile: cert, keyFile: key, caFile: null, port: 5061 },
+      });
+      expect(() => loadConfig({ ...base, SENTRAL_SIP_TRANSPORT: 'tls' })).toThrow(/SENTRAL_SIP_TRANSPORT/);
+      expect(() => loadConfig({ ...base, SENTRAL_SIP_TLS_CERT: cert })).toThrow(/SENTRAL_SIP_TLS_KEY/);
+      expect(() => loadConfig({ ...base, SENTRAL_SIP_TLS_CERT: cert, SENTRAL_SIP_TLS_KEY: join(dir, 'missing.pem') })).toThrow(/SENTRAL_SIP_TLS_KEY/);
+      expect(() => loadConfig({ ...base, SENTRAL_SIP_TRANSPORT: 'sctp' })).toThrow(/SENTRAL_SIP_TRANSPORT/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads credentials, registration, prefixes and the allow-list', () => {
