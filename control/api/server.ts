@@ -27,6 +27,7 @@ import { callActionRoutes } from './routes/call-actions.js';
 import { streamRoutes } from './routes/streams.js';
 import { recordingRoutes } from './routes/recordings.js';
 import { transcriptionJobRoutes } from './routes/transcription-jobs.js';
+import { queueRoutes } from './routes/queues.js';
 import { transcriptionSessionRoutes } from './routes/transcription-sessions.js';
 import { docsPageRoutes } from './routes/docs-page.js';
 import { phonePageRoutes } from './routes/phone-page.js';
@@ -87,6 +88,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(callRoutes, { services });
   await app.register(callParticipantRoutes, { services });
   await app.register(callActionRoutes, { services });
+  await app.register(queueRoutes, { services });
   await app.register(streamRoutes, { services });
   await app.register(recordingRoutes, { services });
   await app.register(transcriptionJobRoutes, { services });

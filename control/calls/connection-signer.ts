@@ -13,9 +13,15 @@ import { issueRoomToken } from '../../shared/signing/room-token.js';
 export class ConnectionSigner {
   constructor(private readonly privateKey: () => Promise<KeyObject>) {}
 
-  /** A participant with its connection signed. */
+  /** A participant with its connection signed; a moved caller's (kind call) is its media node's alone, never shown. */
   async participant(p: ParticipantReply): Promise<Participant> {
-    return { ...p, connection: p.connection === null ? null : await this.connection(p.connection) };
+    return { ...p, connection: p.connection === null || p.kind === 'call' ? null : await this.connection(p.connection) };
+  }
+
+  /** The connection a moved caller's link joins the target's room with (kind call). */
+  async link(p: ParticipantReply): Promise<{ url: string; token: string }> {
+    if (p.kind !== 'call' || p.connection === null) throw new Error(`participant ${p.id} has no link connection`);
+    return this.connection(p.connection);
   }
 
   /** A call with every participant's connection signed. */

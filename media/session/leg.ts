@@ -1,8 +1,8 @@
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
 import type { G711Law } from '../../shared/audio/g711.js';
 
-/** The kinds of leg a session mixes. */
-export type LegKind = 'phone' | 'room' | 'stream';
+/** The kinds of leg a session mixes (a link joins another call's room: a moved caller). */
+export type LegKind = 'phone' | 'room' | 'stream' | 'link';
 
 /** Sample rate of a leg's frames: 8 kHz (G.711 phones, streams) or 16 kHz (rooms, the mix). */
 export type LegRate = 8000 | 16000;

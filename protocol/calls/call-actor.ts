@@ -237,6 +237,20 @@ export const CallRequestEvent = Type.Union([
     /** On an inbound call not answered yet: the call's minutes, reserved to answer the caller when the target answers. */
     answerCharge: Type.Optional(Charge),
   }),
+  Type.Object({
+    type: Type.Literal('call.move'),
+    ...at,
+    /** Into another call: the participant that call made for the caller (kind call) and its room connection. */
+    into: Type.Optional(Type.Object({ callId: Id, participantId: Id, url: Type.String(), token: Type.String() })),
+    /** Into a queue of the call's profile. */
+    queue: Type.Optional(Type.String()),
+    /** Taken out of a queue (dequeue): refused unless the caller still waits in this queue. */
+    fromQueue: Type.Optional(Type.String()),
+    /** An inbound call not answered yet: the call's minutes, as moving answers the caller. */
+    answerCharge: Type.Optional(Charge),
+  }),
+  /** The target of a move: a participant of kind call for the caller of `linkedCallId`, joining through the room. */
+  Type.Object({ type: Type.Literal('call.link'), ...at, participantId: Id, linkedCallId: Id, from: Type.Union([Type.String(), Type.Null()]) }),
   Type.Object({ type: Type.Literal('call.transfer.complete'), ...at }),
   Type.Object({ type: Type.Literal('call.transfer.cancel'), ...at }),
 ]);

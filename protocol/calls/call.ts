@@ -4,6 +4,7 @@ import { Participant, ParticipantSpec } from './participant.js';
 import { StreamStartRequest } from './stream.js';
 import { Voice } from '../speech/voice.js';
 import { OfferSummary, TransferSummary } from './handover.js';
+import { QueueSpot } from './move.js';
 
 /** State of a call (docs/calls.md): dialing, ringing, in_progress, ended. */
 export const CallState = Type.Union([Type.Literal('dialing'), Type.Literal('ringing'), Type.Literal('in_progress'), Type.Literal('ended')]);
@@ -38,6 +39,8 @@ export const CallEndReason = Type.Union([
   Type.Literal('routing_ended'),
   /** The call was stored and its money reserved, but it never started (its start was interrupted): nothing was dialled or charged. */
   Type.Literal('not_started'),
+  /** The caller was moved into another call (POST /v1/calls/:id/move), and that call ended or removed the caller. */
+  Type.Literal('moved_call_ended'),
 ]);
 /** Why a call ended. */
 export type CallEndReason = Static<typeof CallEndReason>;
@@ -161,6 +164,10 @@ export const Call = Type.Object(
     offer: Type.Union([OfferSummary, Type.Null()]),
     /** The latest transfer (POST …/transfer), or null. */
     transfer: Type.Union([TransferSummary, Type.Null()]),
+    /** The call the caller was last moved into (POST /v1/calls/:id/move) while it is there or was when the call ended; else null. */
+    movedInto: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    /** The queue the caller waits in, or waited in when the call ended (GET /v1/queues/:name gives the position); else null. */
+    queue: Type.Optional(Type.Union([QueueSpot, Type.Null()])),
   },
   { title: 'Call' },
 );

@@ -14,6 +14,8 @@ export const ParticipantKind = Type.Union([
   Type.Literal('stream'),
   Type.Literal('staff'),
   Type.Literal('ai_agent'),
+  /** A caller moved in from another call (POST /v1/calls/:id/move): that call's audio, joined through the room by its media node. */
+  Type.Literal('call'),
 ]);
 /** Kind of participant. */
 export type ParticipantKind = Static<typeof ParticipantKind>;
@@ -56,6 +58,8 @@ export const ParticipantLeftReason = Type.Union([
   Type.Literal('transfer_cancelled'),
   /** An inbound caller whose call was rejected. */
   Type.Literal('rejected'),
+  /** The link to the call a caller was moved into, left because the caller was moved on (another call or a queue). */
+  Type.Literal('moved'),
   // Stream end reasons (protocol/stream/stream-end-reason.ts) other than the two above.
   Type.Literal('stopped'),
   Type.Literal('max_minutes'),
@@ -123,6 +127,8 @@ export const Participant = Type.Object(
     joinedAt: Type.Union([Type.String(), Type.Null()]),
     leftAt: Type.Union([Type.String(), Type.Null()]),
     leftReason: Type.Union([ParticipantLeftReason, Type.Null()]),
+    /** Kind `call` only: the other call (the moved caller's own call, or the call the caller was moved into). */
+    linkedCallId: Type.Optional(Type.String()),
   },
   { title: 'Participant' },
 );

@@ -47,9 +47,11 @@ export const AddLeg = Type.Object({
   op: Type.Literal('addLeg'),
   ...base,
   legId: Id,
-  kind: Type.Union([Type.Literal('phone'), Type.Literal('room'), Type.Literal('stream')]),
+  kind: Type.Union([Type.Literal('phone'), Type.Literal('room'), Type.Literal('stream'), Type.Literal('link')]),
   phone: Type.Optional(PhoneLegSpec),
   room: Type.Optional(RoomLegSpec),
+  /** A link leg: joins another call's room (the call a caller was moved into) as a client with this token. */
+  link: Type.Optional(Type.Object({ url: Type.String({ maxLength: 2000 }), token: Type.String({ maxLength: 4000 }) })),
   /** Settings of a stream leg, checked by the stream leg factory. */
   stream: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   muted: Type.Optional(Type.Boolean()),

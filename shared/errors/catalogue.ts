@@ -34,7 +34,7 @@ export const errorCatalogue = {
   // calls (interface)
   call_already_routed: { status: 409, message: 'The decision window has passed and the number routing ran.' },
   call_already_decided: { status: 409, message: 'The inbound call was already decided by an earlier action (answer, participants, offers, transfer, move or reject).' },
-  call_not_inbound: { status: 409, message: 'Only an inbound call takes this action (answer, reject).' },
+  call_not_inbound: { status: 409, message: 'Only an inbound call takes this action (answer, reject, move).' },
   capability_unavailable: { status: 501, message: 'This capability is not available.' },
   // calls (the call actor)
   call_ended: { status: 409, message: 'The call has ended.' },
@@ -47,6 +47,10 @@ export const errorCatalogue = {
   no_transfer_in_progress: { status: 409, message: 'No transfer is under way in this call.' },
   transfer_not_answered: { status: 409, message: 'The transfer target has not answered yet; a warm transfer completes once it has.' },
   gather_in_progress: { status: 409, message: 'A gather is already running in this call.' },
+  move_target_invalid: { status: 422, message: 'A caller cannot be moved into its own call, nor into a call whose caller was itself moved or queued.' },
+  move_target_ended: { status: 409, message: 'The call to move the caller into has ended.' },
+  queue_empty: { status: 409, message: 'No caller waits in this queue.' },
+  queue_caller_taken: { status: 409, message: 'The caller no longer waits in this queue (taken out, moved on or hung up).' },
   // calls API (creation rules, limits and capabilities not opened yet)
   from_not_allowed: { status: 422, message: 'from must be an active number of the profile.' },
   call_without_party: { status: 400, message: 'A call needs to, or participants of which at least one is a person (phone or app).' },

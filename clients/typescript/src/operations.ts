@@ -342,10 +342,25 @@ export const operations = {
     "path": "/v1/calls/{id}/reject",
     "idempotency": "optional"
   },
+  "moveCall": {
+    "method": "POST",
+    "path": "/v1/calls/{id}/move",
+    "idempotency": "required"
+  },
   "sendDtmf": {
     "method": "POST",
     "path": "/v1/calls/{id}/dtmf",
     "idempotency": "optional"
+  },
+  "getQueue": {
+    "method": "GET",
+    "path": "/v1/queues/{name}",
+    "idempotency": null
+  },
+  "dequeueCall": {
+    "method": "POST",
+    "path": "/v1/queues/{name}/dequeue",
+    "idempotency": "required"
   },
   "getStream": {
     "method": "GET",
@@ -437,7 +452,9 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/calls/{id}/transcription/stop": "optional",
   "POST /v1/calls/{id}/answer": "required",
   "POST /v1/calls/{id}/reject": "optional",
+  "POST /v1/calls/{id}/move": "required",
   "POST /v1/calls/{id}/dtmf": "optional",
+  "POST /v1/queues/{name}/dequeue": "required",
   "POST /v1/transcription/jobs": "required",
   "POST /v1/transcription/sessions": "required"
 };

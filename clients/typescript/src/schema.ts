@@ -350,6 +350,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/calls/{id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the caller into another call (a conference) or into a queue */
+        post: operations["moveCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calls/{id}/offers": {
         parameters: {
             query?: never;
@@ -806,6 +823,40 @@ export interface paths {
         get: operations["getProfileUsage"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/queues/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The callers waiting in a queue, first first, with their positions */
+        get: operations["getQueue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/queues/{name}/dequeue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move the first caller of a queue into a call (of the queue's profile); answers the moved caller's call */
+        post: operations["dequeueCall"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4786,7 +4837,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -4796,6 +4847,7 @@ export interface operations {
                         };
                         /** @description live or test */
                         mode: "live" | "test";
+                        movedInto?: string | null;
                         numberId: string | null;
                         /** @enum {string} */
                         object: "call";
@@ -4820,9 +4872,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -4838,6 +4891,11 @@ export interface operations {
                         }[] | null;
                         priceOre: number | null;
                         profileId: string;
+                        queue?: {
+                            /** @description ISO 8601 UTC with milliseconds */
+                            enqueuedAt: string;
+                            name: string;
+                        } | null;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
                         to: string | null;
                         transfer: {
@@ -5061,7 +5119,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -5071,6 +5129,7 @@ export interface operations {
                         };
                         /** @description live or test */
                         mode: "live" | "test";
+                        movedInto?: string | null;
                         numberId: string | null;
                         /** @enum {string} */
                         object: "call";
@@ -5095,9 +5154,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -5113,6 +5173,11 @@ export interface operations {
                         }[] | null;
                         priceOre: number | null;
                         profileId: string;
+                        queue?: {
+                            /** @description ISO 8601 UTC with milliseconds */
+                            enqueuedAt: string;
+                            name: string;
+                        } | null;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
                         to: string | null;
                         transfer: {
@@ -5268,7 +5333,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -5278,6 +5343,7 @@ export interface operations {
                         };
                         /** @description live or test */
                         mode: "live" | "test";
+                        movedInto?: string | null;
                         numberId: string | null;
                         /** @enum {string} */
                         object: "call";
@@ -5302,9 +5368,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -5320,6 +5387,11 @@ export interface operations {
                         }[] | null;
                         priceOre: number | null;
                         profileId: string;
+                        queue?: {
+                            /** @description ISO 8601 UTC with milliseconds */
+                            enqueuedAt: string;
+                            name: string;
+                        } | null;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
                         to: string | null;
                         transfer: {
@@ -5546,7 +5618,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -5556,6 +5628,7 @@ export interface operations {
                         };
                         /** @description live or test */
                         mode: "live" | "test";
+                        movedInto?: string | null;
                         numberId: string | null;
                         /** @enum {string} */
                         object: "call";
@@ -5580,9 +5653,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -5598,6 +5672,11 @@ export interface operations {
                         }[] | null;
                         priceOre: number | null;
                         profileId: string;
+                        queue?: {
+                            /** @description ISO 8601 UTC with milliseconds */
+                            enqueuedAt: string;
+                            name: string;
+                        } | null;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
                         to: string | null;
                         transfer: {
@@ -6445,7 +6524,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -6455,6 +6534,7 @@ export interface operations {
                         };
                         /** @description live or test */
                         mode: "live" | "test";
+                        movedInto?: string | null;
                         numberId: string | null;
                         /** @enum {string} */
                         object: "call";
@@ -6479,9 +6559,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -6497,6 +6578,11 @@ export interface operations {
                         }[] | null;
                         priceOre: number | null;
                         profileId: string;
+                        queue?: {
+                            /** @description ISO 8601 UTC with milliseconds */
+                            enqueuedAt: string;
+                            name: string;
+                        } | null;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
                         to: string | null;
                         transfer: {
@@ -6861,6 +6947,300 @@ export interface operations {
             };
         };
     };
+    moveCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callId: string;
+                } | {
+                    /** @description letters, digits, - _ . */
+                    queue: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answeredAt: string | null;
+                        assignedTo: string | null;
+                        conference: boolean;
+                        countedMinutes: number | null;
+                        createdAt: string;
+                        decideBy: string | null;
+                        direction: "outbound" | "inbound";
+                        duration: number | null;
+                        endedAt: string | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended") | null;
+                        externalRef: string | null;
+                        from: string | null;
+                        id: string;
+                        /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        movedInto?: string | null;
+                        numberId: string | null;
+                        /** @enum {string} */
+                        object: "call";
+                        offer: {
+                            acceptedBy: string | null;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            expiresAt: string;
+                            expiry: ("timeout" | "no_target_left") | null;
+                            id: string;
+                            state: "ringing" | "accepted" | "expired" | "cancelled";
+                            targetIds: string[];
+                        } | null;
+                        participants: {
+                            audioMode: "talk" | "listen" | "whisper";
+                            callId: string;
+                            connection: {
+                                token: string;
+                                url: string;
+                            } | null;
+                            displayName: string | null;
+                            externalRef: string | null;
+                            held: boolean;
+                            id: string;
+                            joinedAt: string | null;
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
+                            leftAt: string | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
+                            muted: boolean;
+                            /** @enum {string} */
+                            object: "participant";
+                            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                            to: string | null;
+                        }[];
+                        priceItems: {
+                            id: string;
+                            item: string;
+                            minutes: number;
+                            priceOre: number;
+                            rateOre: number;
+                        }[] | null;
+                        priceOre: number | null;
+                        profileId: string;
+                        queue?: {
+                            /** @description ISO 8601 UTC with milliseconds */
+                            enqueuedAt: string;
+                            name: string;
+                        } | null;
+                        state: "dialing" | "ringing" | "in_progress" | "ended";
+                        to: string | null;
+                        transfer: {
+                            callerId: string;
+                            id: string;
+                            kind: "cold" | "warm";
+                            operatorIds: string[];
+                            reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                            state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                            targetId: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     offerCall: {
         parameters: {
             query?: never;
@@ -6922,9 +7302,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -6962,9 +7343,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -7201,9 +7583,10 @@ export interface operations {
                         held: boolean;
                         id: string;
                         joinedAt: string | null;
-                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        linkedCallId?: string;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -7230,9 +7613,10 @@ export interface operations {
                         held: boolean;
                         id: string;
                         joinedAt: string | null;
-                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        linkedCallId?: string;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -7636,9 +8020,10 @@ export interface operations {
                         held: boolean;
                         id: string;
                         joinedAt: string | null;
-                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        linkedCallId?: string;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -7862,9 +8247,10 @@ export interface operations {
                         held: boolean;
                         id: string;
                         joinedAt: string | null;
-                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                        kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                         leftAt: string | null;
-                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                        linkedCallId?: string;
                         muted: boolean;
                         /** @enum {string} */
                         object: "participant";
@@ -8769,7 +9155,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -8779,6 +9165,7 @@ export interface operations {
                         };
                         /** @description live or test */
                         mode: "live" | "test";
+                        movedInto?: string | null;
                         numberId: string | null;
                         /** @enum {string} */
                         object: "call";
@@ -8803,9 +9190,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -8821,6 +9209,11 @@ export interface operations {
                         }[] | null;
                         priceOre: number | null;
                         profileId: string;
+                        queue?: {
+                            /** @description ISO 8601 UTC with milliseconds */
+                            enqueuedAt: string;
+                            name: string;
+                        } | null;
                         state: "dialing" | "ringing" | "in_progress" | "ended";
                         to: string | null;
                         transfer: {
@@ -9830,7 +10223,7 @@ export interface operations {
                         segments: {
                             confidence: number;
                             endMs: number;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             participantId: string;
                             startMs: number;
                             text: string;
@@ -10437,9 +10830,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -10482,9 +10876,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -10723,9 +11118,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -10924,9 +11320,10 @@ export interface operations {
                             held: boolean;
                             id: string;
                             joinedAt: string | null;
-                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent";
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
                             leftAt: string | null;
-                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
                             muted: boolean;
                             /** @enum {string} */
                             object: "participant";
@@ -12850,6 +13247,436 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getQueue: {
+        parameters: {
+            query?: {
+                profileId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description letters, digits, - _ . */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        callers: {
+                            callId: string;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            enqueuedAt: string;
+                            from: string | null;
+                            position: number;
+                            waitSeconds: number;
+                        }[];
+                        name: string;
+                        /** @enum {string} */
+                        object: "queue";
+                        size: number;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    dequeueCall: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description letters, digits, - _ . */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    callId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answeredAt: string | null;
+                        assignedTo: string | null;
+                        conference: boolean;
+                        countedMinutes: number | null;
+                        createdAt: string;
+                        decideBy: string | null;
+                        direction: "outbound" | "inbound";
+                        duration: number | null;
+                        endedAt: string | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended") | null;
+                        externalRef: string | null;
+                        from: string | null;
+                        id: string;
+                        /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        movedInto?: string | null;
+                        numberId: string | null;
+                        /** @enum {string} */
+                        object: "call";
+                        offer: {
+                            acceptedBy: string | null;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            expiresAt: string;
+                            expiry: ("timeout" | "no_target_left") | null;
+                            id: string;
+                            state: "ringing" | "accepted" | "expired" | "cancelled";
+                            targetIds: string[];
+                        } | null;
+                        participants: {
+                            audioMode: "talk" | "listen" | "whisper";
+                            callId: string;
+                            connection: {
+                                token: string;
+                                url: string;
+                            } | null;
+                            displayName: string | null;
+                            externalRef: string | null;
+                            held: boolean;
+                            id: string;
+                            joinedAt: string | null;
+                            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
+                            leftAt: string | null;
+                            leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                            linkedCallId?: string;
+                            muted: boolean;
+                            /** @enum {string} */
+                            object: "participant";
+                            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                            to: string | null;
+                        }[];
+                        priceItems: {
+                            id: string;
+                            item: string;
+                            minutes: number;
+                            priceOre: number;
+                            rateOre: number;
+                        }[] | null;
+                        priceOre: number | null;
+                        profileId: string;
+                        queue?: {
+                            /** @description ISO 8601 UTC with milliseconds */
+                            enqueuedAt: string;
+                            name: string;
+                        } | null;
+                        state: "dialing" | "ringing" | "in_progress" | "ended";
+                        to: string | null;
+                        transfer: {
+                            callerId: string;
+                            id: string;
+                            kind: "cold" | "warm";
+                            operatorIds: string[];
+                            reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                            state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                            targetId: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

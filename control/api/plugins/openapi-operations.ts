@@ -54,6 +54,9 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /v1/calls/{id}/transfer/cancel': 'cancelTransfer',
   'POST /v1/calls/{id}/answer': 'answerCall',
   'POST /v1/calls/{id}/reject': 'rejectCall',
+  'POST /v1/calls/{id}/move': 'moveCall',
+  'GET /v1/queues/{name}': 'getQueue',
+  'POST /v1/queues/{name}/dequeue': 'dequeueCall',
   'GET /v1/calls/{id}/transcript': 'getCallTranscript',
   'GET /v1/calls/{id}/commands/{commandId}': 'getCommand',
   'POST /v1/calls/{id}/participants': 'addParticipant',
@@ -94,6 +97,7 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   calls:
     'Calls between phones, app users (the media room: `connection {url, token}`) and bots; commands on a call ' +
     '(say, play, gather, recording, media streams) answer at once and report their outcome as events.',
+  queues: 'Named waiting lines of a profile: callers moved into one hear hold audio in arrival order until they are moved on.',
   streams: 'Media streams of a call to your WebSocket server in the Twilio Media Streams message format.',
   webhooks: 'Endpoints that receive events, signed per Standard Webhooks; their delivery attempts and recovery.',
   events: 'Every event the account produced, readable and redeliverable for 30 days.',

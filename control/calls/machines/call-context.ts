@@ -61,6 +61,8 @@ export interface ParticipantRecord {
   legOpId: string | null;
   /** Stream only. */
   stream: (Omit<StreamLaunch, 'charge'> & { maxMinutes: number }) | null;
+  /** Kind call only: the other call of a move (the caller's own call, or the call it was moved into). */
+  linkedCallId?: string;
 }
 
 /** Answering-machine detection: its settings and progress (detecting → decided; voicemail_drop: waiting → dropping → done). */
@@ -203,4 +205,8 @@ export interface CallContext {
   transfer?: TransferRecord | null;
   /** An inbound call's offer, number and decision window; null for an outbound call. */
   inbound: InboundRecord | null;
+  /** The call the caller was moved into and the link participant carrying it there (absent before moves existed). */
+  moved?: { callId: string; participantId: string } | null;
+  /** The queue the caller waits in, and since when (absent before queues existed). */
+  queue?: { name: string; enqueuedAt: number } | null;
 }

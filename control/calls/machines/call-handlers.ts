@@ -8,7 +8,8 @@ import type { CallContext } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
 import { callBody, commandBody, participantBody, streamBody } from './call-view.js';
 import { finishCommand, onCommandTimer, onOpResult, rejectCommand } from './command-machine.js';
-import { answerCaller, closeWindow, decideInbound, endWaitingTone, followRouting, launchInbound, onDecideByTimer, onRoutingCharged } from './inbound-call.js';
+import { answerCaller, awaitingDecision, closeWindow, decideInbound, endWaitingTone, followRouting, launchInbound, onDecideByTimer, onRoutingCharged } from './inbound-call.js';
+import { addMovedCaller, followMove, isMovedAway } from './call-move.js';
 import {
   giveUpTranscriptions,
   onTranscriptionEnded,
@@ -207,6 +208,12 @@ function onRequest(d: CallDraft, e: CallRequestEvent): void {
       leave(d, p, 'removed', true);
       return d.reply({ object: 'participant', id: p.id, removed, state: p.state });
     }
+    case 'call.link': {
+      const existing = d.participant(e.participantId);
+      if (existing) return d.reply(participantBody(c, existing));
+      if (isMovedAway(d) || awaitingDecision(d)) return d.refuse('move_target_invalid', 'callId');
+      return d.reply(participantBody(c, addMovedCaller(d, e)), 201);
+    }
     case 'participant.token': {
       const p = d.participant(e.participantId);
       if (!p) return d.refuse('not_found', 'participantId');
@@ -298,7 +305,7 @@ function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEven
 
 // API requests that are not verbs (reads and participant changes); the verbs come from the registry.
 const requestTypes: ReadonlySet<string> = new Set<CallRequestEvent['type']>([
-  'call.get', 'call.update', 'participant.add', 'participant.update', 'participant.remove', 'participant.token', 'stream.get', 'command.get',
+  'call.get', 'call.update', 'participant.add', 'participant.update', 'participant.remove', 'participant.token', 'stream.get', 'command.get', 'call.link',
 ]);
 
 const mediaTypes: ReadonlySet<string> = new Set([
@@ -326,6 +333,7 @@ export function handleLive(d: CallDraft, e: CallActorEvent): void {
     settleVoicemail(d);
   }
   followRouting(d);
+  followMove(d);
 }
 
 /** Handles an event after the call ended: reads and metadata still work, late reports of recordings arrive, actions are refused. */

@@ -18,10 +18,10 @@ export function connectionOf(ctx: CallContext, p: ParticipantRecord): Connection
   return { url: ctx.media.roomUrl, participantId: p.id, callId: ctx.callId, kind: room, ...p.token, generation: p.token.generation ?? 1 };
 }
 
-/** How a participant kind joins the media room: staff as app users, AI agents as bots; null: not through the room. */
+/** How a participant kind joins the media room: staff as app users, AI agents and moved callers as bots; null: not through the room. */
 export function roomKindOf(kind: ParticipantRecord['kind']): 'app' | 'bot' | null {
   if (kind === 'app' || kind === 'staff') return 'app';
-  if (kind === 'bot' || kind === 'ai_agent') return 'bot';
+  if (kind === 'bot' || kind === 'ai_agent' || kind === 'call') return 'bot';
   return null;
 }
 
@@ -43,6 +43,7 @@ export function participantBody(ctx: CallContext, p: ParticipantRecord): Partici
     joinedAt: iso(p.joinedAt),
     leftAt: iso(p.leftAt),
     leftReason: p.leftReason,
+    ...(p.linkedCallId !== undefined ? { linkedCallId: p.linkedCallId } : {}),
   };
 }
 
@@ -76,6 +77,8 @@ export function callBody(ctx: CallContext): CallReply {
     transfer: ctx.transfer
       ? { id: ctx.transfer.id, kind: ctx.transfer.kind, state: ctx.transfer.state, callerId: ctx.transfer.callerId, targetId: ctx.transfer.targetId, operatorIds: ctx.transfer.operatorIds, reason: ctx.transfer.reason }
       : null,
+    movedInto: ctx.moved?.callId ?? null,
+    queue: ctx.queue ? { name: ctx.queue.name, enqueuedAt: iso(ctx.queue.enqueuedAt)! } : null,
   };
 }
 

@@ -17,12 +17,12 @@ import { isPresent, launchParticipant, leave } from './participant-machine.js';
 import { isActive } from './transfer-machine.js';
 
 /**
- * Inbound actions that still work on a call decided by another action (adding a participant, an offer or
- * a transfer after `answer`). Every other inbound action on a decided call is `call_already_decided`,
+ * Inbound actions that still work on a call decided by another action (adding a participant, an offer, a
+ * transfer or a move after `answer`). Every other inbound action on a decided call is `call_already_decided`,
  * except after an offer or transfer that left the caller unanswered (expired, failed): the call waits for
  * the next action.
  */
-export const ACTIONS_AFTER_DECISION: ReadonlySet<InboundDecisionKind> = new Set<InboundDecisionKind>(['participants', 'offers', 'transfer']);
+export const ACTIONS_AFTER_DECISION: ReadonlySet<InboundDecisionKind> = new Set<InboundDecisionKind>(['participants', 'offers', 'transfer', 'move']);
 
 /** The caller of an inbound call (its primary participant). */
 export function caller(d: CallDraft): ParticipantRecord | undefined {

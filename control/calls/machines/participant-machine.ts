@@ -38,9 +38,9 @@ export function canMove(from: ParticipantState, to: ParticipantState): boolean {
   return participantTransitions[from].includes(to);
 }
 
-/** Persons (phones, app users, staff) keep a conference or app-only call open; bots, streams and AI agents do not. */
+/** Persons (phones, app users, staff, moved callers) keep a conference or app-only call open; bots, streams and AI agents do not. */
 export function isPerson(p: ParticipantRecord): boolean {
-  return p.kind === 'phone' || p.kind === 'app' || p.kind === 'staff';
+  return p.kind === 'phone' || p.kind === 'app' || p.kind === 'staff' || p.kind === 'call';
 }
 
 /** Joins like a bot (a bot's token rules, leaves when its connection drops): bots and AI agents. */
@@ -62,7 +62,8 @@ function eventFields(p: ParticipantRecord): Record<string, unknown> {
   return { participantId: p.id, kind: p.kind, state: p.state, to: p.to, displayName: p.displayName, participantExternalRef: p.externalRef };
 }
 
-function blank(d: CallDraft, id: string, kind: ParticipantRecord['kind'], state: ParticipantState): ParticipantRecord {
+/** A new participant record of `kind` in `state`, with nothing else set. */
+export function blank(d: CallDraft, id: string, kind: ParticipantRecord['kind'], state: ParticipantState): ParticipantRecord {
   return {
     id, kind, state, to: null, displayName: null, externalRef: null, muted: false, held: false, audioMode: 'talk',
     addedAt: d.at, joinedAt: null, leftAt: null, leftReason: null, charge: null, paidUntil: null, token: null, virtual: false, legOpId: null, stream: null,
@@ -191,9 +192,9 @@ export function leave(d: CallDraft, p: ParticipantRecord, reason: ParticipantLef
   d.record('call.participant.left', { ...eventFields(p), reason });
 }
 
-/** An app's connection dropped: it may come back within the grace period; a bot's drop means it left. */
+/** An app's connection dropped: it may come back within the grace period; a bot's or a moved caller's drop means it left. */
 function disconnected(d: CallDraft, p: ParticipantRecord): void {
-  if (isBotLike(p)) return leave(d, p, 'disconnected', true);
+  if (isBotLike(p) || p.kind === 'call') return leave(d, p, 'disconnected', true);
   if (!isAppLike(p)) return;
   if (p.state === 'joined') {
     p.state = 'reconnecting';
@@ -226,7 +227,7 @@ export function onLegEvent(d: CallDraft, p: ParticipantRecord, event: CallMediaE
     case 'leg.hungUp':
       return leave(d, p, p.kind === 'stream' ? streamEndReason(event.reason) : p.kind === 'phone' ? 'hangup' : 'disconnected', false);
     case 'participant.connected':
-      return isAppLike(p) || isBotLike(p) ? join(d, p) : undefined;
+      return isAppLike(p) || isBotLike(p) || p.kind === 'call' ? join(d, p) : undefined;
     case 'participant.disconnected':
       return isPresent(p) ? disconnected(d, p) : undefined;
     case 'stream.status':

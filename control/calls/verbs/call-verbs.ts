@@ -2,6 +2,7 @@ import { answerVerb } from './answer.js';
 import { gatherVerb } from './gather.js';
 import { hangupVerb } from './hangup.js';
 import { mediaStopVerb } from './media-stop.js';
+import { moveVerb } from './move.js';
 import { offersVerb } from './offers.js';
 import { playVerb } from './play.js';
 import { recordingStartVerb } from './recording-start.js';
@@ -19,5 +20,5 @@ import { VerbRegistry } from './verb-registry.js';
 /** The verbs of a call (docs/verbs.md lists them; a test checks the list against this registry). */
 export const callVerbs = new VerbRegistry([
   sayVerb, playVerb, gatherVerb, mediaStopVerb, recordingStartVerb, hangupVerb, streamStartVerb, streamStopVerb,
-  offersVerb, transferVerb, transferCompleteVerb, transferCancelVerb, transcriptionStartVerb, transcriptionStopVerb, answerVerb, rejectVerb,
+  offersVerb, transferVerb, transferCompleteVerb, transferCancelVerb, transcriptionStartVerb, transcriptionStopVerb, answerVerb, rejectVerb, moveVerb,
 ]);

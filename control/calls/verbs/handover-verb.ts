@@ -1,4 +1,4 @@
-/** What the offer and transfer verbs share: admitting a new one (and finding the caller), and asking the call to complete or cancel. */
+/** What the offer, transfer and move verbs share: admitting a new one (and finding the caller), and asking the call to complete or cancel a transfer. */
 import type { TransferReply } from '../../../protocol/calls/call-actor.js';
 import { askActor, messageIdFor } from '../actor-requests.js';
 import type { CallDraft } from '../machines/call-draft.js';
@@ -17,7 +17,7 @@ import type { VerbRequest } from './verb.js';
  * (the phone it dialled or that called) is in it, and no offer or transfer is under way. Null when it has
  * refused (and answered); a refused request's reservations go back by the API (handover-requests.ts).
  */
-export function admitHandover(d: CallDraft, kind: Extract<InboundDecisionKind, 'offers' | 'transfer'>): ParticipantRecord | null {
+export function admitHandover(d: CallDraft, kind: Extract<InboundDecisionKind, 'offers' | 'transfer' | 'move'>): ParticipantRecord | null {
   const c = d.ctx;
   const ringingCaller = c.inbound !== null && c.inbound !== undefined && c.primaryId !== null && d.participant(c.primaryId)?.state === 'ringing';
   if (isRinging(c.offer) || isActive(c.transfer)) {

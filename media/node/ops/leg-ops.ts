@@ -1,13 +1,17 @@
 import type { MediaOp, MediaOpAnswer } from '../../../protocol/media/media-op.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { FRAME_MS } from '../../clock/tick-source.js';
+import { LinkLeg } from '../../link/link-leg.js';
 import { RoomLeg } from '../../room/room-leg.js';
 import type { Leg, LegContext } from '../../session/leg.js';
 import type { Session } from '../../session/session.js';
 import { SimPhoneLeg } from '../../sim/sim-phone-leg.js';
 import type { OpEnv } from './op-handler.js';
 
-/** addLeg: a phone leg dials its carrier (simulated network or SIP trunk), a room leg waits for its client, a stream leg dials the customer. */
+/**
+ * addLeg: a phone leg dials its carrier (simulated network or SIP trunk), a room leg waits for its client, a
+ * stream leg dials the customer, a link leg joins another call's room (a moved caller).
+ */
 export function addLeg(env: OpEnv, op: Extract<MediaOp, { op: 'addLeg' }>): MediaOpAnswer | Promise<MediaOpAnswer> {
   const { deps } = env;
   const session = env.session(op.callId);
@@ -42,6 +46,11 @@ export function addLeg(env: OpEnv, op: Extract<MediaOp, { op: 'addLeg' }>): Medi
     case 'stream':
       if (!deps.streamLegs) throw new SentralError('capability_unavailable', { message: 'This media node has no stream support.' });
       leg = deps.streamLegs({ legId: op.legId, callId: op.callId, settings: op.stream ?? {}, context });
+      break;
+    case 'link':
+      if (!op.link) throw new SentralError('invalid_request', { message: 'A link leg needs link.url and link.token.', param: 'link' });
+      if (!/^wss?:\/\//.test(op.link.url)) throw new SentralError('invalid_request', { message: 'A link leg joins a room over ws or wss.', param: 'link.url' });
+      leg = new LinkLeg(op.legId, op.link, context);
       break;
   }
   session.addLeg(leg);
