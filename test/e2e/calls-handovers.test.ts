@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sine } from '../../shared/audio/tones.js';
-import { toneAmplitude } from '../../media/audio/level.js';
-import { RoomClient } from '../integration/media-harness.js';
+import { RoomClient, hears } from '../integration/media-harness.js';
 import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
 
 // Scripted phones of the simulated network: the caller plays a 440 Hz tone once it answers; one phone
@@ -30,14 +29,6 @@ afterAll(async () => sys?.close());
 const key = (): Record<string, string> => ({ 'idempotency-key': `handover-${++seq}` });
 const event = (callId: string, type: string, extra: (e: any) => boolean = () => true) => customer.nextEvent((e) => e.type === type && e.data.callId === callId && extra(e));
 
-/** Whether the last second of what `client` heard carries a tone of `hz`. */
-function hears(client: RoomClient, hz: number): boolean {
-  const recent = client.frames.slice(-50);
-  if (recent.length < 25) return false;
-  const samples = new Int16Array(recent.length * 320);
-  recent.forEach((f, i) => samples.set(f, i * 320));
-  return toneAmplitude(samples, hz, 16000) > 500;
-}
 
 /** An answered call to the caller phone with an operator in the app, connected and hearing the caller. */
 async function callWithOperator(): Promise<{ call: any; operator: RoomClient; operatorId: string }> {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sine } from '../../shared/audio/tones.js';
-import { toneAmplitude } from '../../media/audio/level.js';
 import { writeWav } from '../../shared/audio/wav.js';
-import { RoomClient } from '../integration/media-harness.js';
+import { RoomClient, hears } from '../integration/media-harness.js';
 import { CustomerServer } from '../integration/stream-customer-server.js';
 import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
 
@@ -26,14 +25,6 @@ async function startCall(body: Record<string, unknown>) {
   return res.body;
 }
 
-/** Whether the last second of what `client` heard carries a tone of `hz`. */
-function hears(client: RoomClient, hz: number): boolean {
-  const recent = client.frames.slice(-50);
-  if (recent.length < 25) return false;
-  const samples = new Int16Array(recent.length * 320);
-  recent.forEach((f, i) => samples.set(f, i * 320));
-  return toneAmplitude(samples, hz, 16000) > 500;
-}
 
 describe('app participants and bots in rooms', () => {
   it('an app-only call dials no phone; its two app users hear each other; priced per participant and minute', async () => {

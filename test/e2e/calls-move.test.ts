@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sine } from '../../shared/audio/tones.js';
-import { toneAmplitude } from '../../media/audio/level.js';
-import { RoomClient } from '../integration/media-harness.js';
+import { RoomClient, hears } from '../integration/media-harness.js';
 import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
 
 let sys: CallsSystem;
@@ -41,14 +40,6 @@ async function roomOfTwo(hz: [number, number]): Promise<{ id: string; clients: R
   return { id: res.body.id as string, clients };
 }
 
-/** Whether the last second of what `client` heard carries a tone of `hz`. */
-function hears(client: RoomClient, hz: number): boolean {
-  const recent = client.frames.slice(-50);
-  if (recent.length < 25) return false;
-  const samples = new Int16Array(recent.length * 320);
-  recent.forEach((f, i) => samples.set(f, i * 320));
-  return toneAmplitude(samples, hz, 16000) > 500;
-}
 
 describe('move', () => {
   it('moves a ringing caller into a conference: the two in it hear the caller and the caller hears them; the conference ending ends the caller\'s call', async () => {

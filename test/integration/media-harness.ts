@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import WebSocket from 'ws';
+import { toneAmplitude } from '../../media/audio/level.js';
 import type { Bus, Subscription } from '../../shared/bus/bus.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import type { Clock } from '../../shared/clock/clock.js';
@@ -195,4 +196,13 @@ export class RoomClient {
     this.stopTalking();
     this.ws.close();
   }
+}
+
+/** Whether the last second of what `client` heard carries a tone of `hz` (at least half a second heard). */
+export function hears(client: RoomClient, hz: number): boolean {
+  const recent = client.frames.slice(-50);
+  if (recent.length < 25) return false;
+  const samples = new Int16Array(recent.length * 320);
+  recent.forEach((f, i) => samples.set(f, i * 320));
+  return toneAmplitude(samples, hz, 16000) > 500;
 }

@@ -1,6 +1,7 @@
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import type { CallActorEvent, CallActorInput, CallEffect, ParticipantLaunch, StreamLaunch } from '../../protocol/calls/call-actor.js';
 import type { MediaOp } from '../../protocol/media/media-op.js';
+import type { NumberRouting } from '../../protocol/api/admin.js';
 import { callMachine } from '../../control/calls/machines/call-machine.js';
 import type { CallContext, TimerKind } from '../../control/calls/machines/call-context.js';
 import { callEventMismatch } from '../support/call-event-check.js';
@@ -180,4 +181,28 @@ export function streamLaunch(id: string, maxMinutes = 5, mode: 'live' | 'test' =
       customParameters: {}, audio: 'talk' as const, maxMinutes, reconnect: true, test: mode === 'test',
     },
   };
+}
+
+/** The caller's participant id in `inboundCall`. */
+export const CALLER = 'part_caller';
+
+/** An inbound call from +447700900001 to +4723000001 on a number deciding within 10 s. */
+export function inboundCall(options: { mode?: 'api' | 'routing'; routing?: NumberRouting | null } = {}): CallActorInput {
+  return phoneCall({
+    to: '+4723000001',
+    from: '+447700900001',
+    primaryParticipantId: CALLER,
+    externalRef: null,
+    metadata: {},
+    assignedTo: 'seller-7',
+    charge: { reservationId: null, service: 'inbound', reservedOre: 0, rateOre: 0, paidMinutes: 60 },
+    inbound: {
+      offerId: 'sim_1',
+      carrier: 'sim',
+      numberId: 'num_1',
+      inboundMode: options.mode ?? 'api',
+      decideWithinSeconds: 10,
+      routing: options.routing === undefined ? { type: 'message', text: 'We are closed.' } : options.routing,
+    },
+  });
 }

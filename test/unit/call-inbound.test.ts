@@ -1,32 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CallActorInput, Charge, ParticipantLaunch } from '../../protocol/calls/call-actor.js';
-import type { NumberRouting } from '../../protocol/api/admin.js';
-import { CallUnderTest, MIN, T0, app, ledger, ops, phoneCall, recorded, replies, type EventWithoutAt } from './call-harness.js';
+import type { Charge, ParticipantLaunch } from '../../protocol/calls/call-actor.js';
+import { CALLER, CallUnderTest, MIN, T0, app, inboundCall, ledger, ops, recorded, replies, type EventWithoutAt } from './call-harness.js';
 
-const CALLER = 'part_caller';
 const ANSWER_CHARGE: Charge = { reservationId: 'res_answer', service: 'inbound', reservedOre: 900, rateOre: 15, paidMinutes: 60 };
-
-/** An inbound call from +447700900001 to +4723000001 on a number deciding within 10 s. */
-function inboundCall(options: { mode?: 'api' | 'routing'; routing?: NumberRouting | null } = {}): CallActorInput {
-  return phoneCall({
-    to: '+4723000001',
-    from: '+447700900001',
-    primaryParticipantId: CALLER,
-    externalRef: null,
-    metadata: {},
-    assignedTo: 'seller-7',
-    charge: { reservationId: null, service: 'inbound', reservedOre: 0, rateOre: 0, paidMinutes: 60 },
-    inbound: {
-      offerId: 'sim_1',
-      carrier: 'sim',
-      numberId: 'num_1',
-      inboundMode: options.mode ?? 'api',
-      decideWithinSeconds: 10,
-      routing: options.routing === undefined ? { type: 'message', text: 'We are closed.' } : options.routing,
-    },
-  });
-}
 
 describe('an inbound call', () => {
   it('rings unanswered and unbilled, sends call.incoming and arms the decision deadline', () => {
