@@ -16,10 +16,14 @@ const timeoutSeconds = Type.Integer({ minimum: 5, maximum: 120, description: `Se
 const displayName = Type.String({ minLength: 1, maxLength: 100 });
 const externalRef = Type.String({ minLength: 1, maxLength: 200 });
 
-/** One recipient of an offer: a phone to dial, or an app user (a staff member in the app) who joins through the media room. */
+/**
+ * One recipient of an offer: a phone to dial, an app user, or a staff member of the company (a person in the
+ * app, named by `externalRef`); app users and staff join through the media room.
+ */
 export const OfferTargetSpec = Type.Union([
   Type.Object({ kind: Type.Literal('phone'), to: PhoneNumber, displayName: Type.Optional(displayName) }, { additionalProperties: false }),
   Type.Object({ kind: Type.Literal('app'), displayName: Type.Optional(displayName), externalRef: Type.Optional(externalRef) }, { additionalProperties: false }),
+  Type.Object({ kind: Type.Literal('staff'), externalRef, displayName: Type.Optional(displayName) }, { additionalProperties: false }),
 ]);
 /** One recipient of an offer. */
 export type OfferTargetSpec = Static<typeof OfferTargetSpec>;

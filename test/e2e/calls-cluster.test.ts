@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sine } from '../../shared/audio/tones.js';
-import { RoomClient, hears } from '../integration/media-harness.js';
 import { CustomerServer } from '../integration/stream-customer-server.js';
 import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
 
@@ -64,26 +62,5 @@ describe('calls in cluster mode (NATS JetStream mailboxes and media control, Red
     } finally {
       await server.close();
     }
-  });
-
-  it('an inbound caller queued then taken into an app call through the NATS mailboxes: the app user hears the caller repeat her', async () => {
-    const numbers = await sys.admin('GET', `/admin/v1/numbers?companyId=${customer.companyId}`);
-    await sys.admin('PATCH', `/admin/v1/numbers/${numbers.body.data[0].id}`, { inboundMode: 'api', decideWithinSeconds: 60, routing: null });
-    await sys.admin('POST', '/admin/v1/sim/phones', { number: '+447700900621', script: [{ step: 'echo' }] });
-    expect((await sys.admin('POST', '/admin/v1/sim/calls', { from: '+447700900621', to: customer.number })).status).toBe(202);
-    const callId = (await customer.nextEvent((e) => e.type === 'call.incoming' && e.data.from === '+447700900621')).data.callId as string;
-    const queued = await sys.request(customer.key, 'POST', `/v1/calls/${callId}/move`, { queue: 'cluster' }, { 'idempotency-key': 'cluster-queue' });
-    expect(queued.body).toMatchObject({ queue: { name: 'cluster' } });
-    const room = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, maxMinutes: 2, participants: [{ kind: 'app' }] }, { 'idempotency-key': 'cluster-room' });
-    const { connection } = room.body.participants[0];
-    const alice = new RoomClient(`${connection.url}?token=${connection.token}`);
-    await alice.message('joined');
-    alice.talk(sine(440, 30_000, 16000, 8000));
-    const taken = await sys.request(customer.key, 'POST', '/v1/queues/cluster/dequeue', { callId: room.body.id }, { 'idempotency-key': 'cluster-dequeue' });
-    expect(taken.body).toMatchObject({ id: callId, movedInto: room.body.id });
-    await alice.until(() => hears(alice, 440));
-    await sys.request(customer.key, 'POST', `/v1/calls/${room.body.id}/hangup`);
-    expect((await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId)).data.reason).toBe('moved_call_ended');
-    alice.close();
   });
 });

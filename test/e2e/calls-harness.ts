@@ -233,3 +233,6 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
     },
   };
 }
+
+/** The two shapes an installation runs in, for tests that run in both. */
+export const SHAPES = ['standalone', 'cluster'] as const;

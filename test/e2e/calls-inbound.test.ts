@@ -2,20 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundOffered } from '../../protocol/carrier/inbound-offer.js';
 import { takeInboundOffer } from '../../control/calls/inbound-calls.js';
 import { MediaNodePicker } from '../../control/calls/media-node-picker.js';
-import { startCallsSystem, type CallsSystem, type Customer, type ReceivedEvent } from './calls-harness.js';
+import { SHAPES, startCallsSystem, type CallsSystem, type Customer, type ReceivedEvent } from './calls-harness.js';
 
 let sys: CallsSystem;
 let customer: Customer;
 let numberId: string;
 let seq = 0;
-
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
-  const numbers = await sys.admin('GET', `/admin/v1/numbers?companyId=${customer.companyId}`);
-  numberId = numbers.body.data[0].id;
-});
-afterAll(async () => sys?.close());
 
 const key = (): Record<string, string> => ({ 'idempotency-key': `inbound-${++seq}` });
 const ended = (callId: string) => customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId);
@@ -40,121 +32,132 @@ async function incoming(from: string): Promise<ReceivedEvent> {
 
 const post = (callId: string, action: string, body?: unknown) => sys.request(customer.key, 'POST', `/v1/calls/${callId}/${action}`, body, key());
 
-describe('inbound calls on an inboundMode: api number', () => {
-  it('decision before decideBy: call.incoming, answer, the caller hears the waiting tone (and hangs up on hearing it); billed at the inbound price', async () => {
-    await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
-    const before = await customer.balance();
-    // The caller waits for audio once answered, then hangs up: it only does so if the waiting tone reaches it.
-    await simCall([{ step: 'waitForAudio' }, { step: 'wait', ms: 500 }, { step: 'hangup' }], '+447700900501');
-    const inc = await incoming('+447700900501');
-    expect(inc.data).toMatchObject({ to: customer.number, numberId, assignedTo: 'seller-7' });
-    expect(Date.parse(inc.data.decideBy)).toBeGreaterThan(Date.now() + 20_000);
-    const callId = inc.data.callId as string;
-    const read = await sys.request(customer.key, 'GET', `/v1/calls/${callId}`);
-    expect(read.body).toMatchObject({ direction: 'inbound', state: 'ringing', from: '+447700900501', to: customer.number, numberId, assignedTo: 'seller-7', decideBy: inc.data.decideBy });
-    const answered = await post(callId, 'answer');
-    expect(answered.status, JSON.stringify(answered.body)).toBe(200);
-    const end = await ended(callId);
-    expect(end.data).toMatchObject({ reason: 'hangup_phone', countedMinutes: 1, priceOre: 15, assignedTo: 'seller-7' });
-    expect(customer.callEvents(callId).map((e) => e.type)).toEqual(['call.incoming', 'call.answered', 'call.participant.joined', 'call.participant.left', 'call.ended']);
-    expect(await customer.balance()).toBe(before - 15);
-    // A decision after the end is call_ended.
-    expect((await post(callId, 'reject')).body.error.code).toBe('call_ended');
+// Every test runs in both shapes: standalone (in-process bus) and cluster (NATS JetStream and Redis).
+describe.each(SHAPES)('%s', (shape) => {
+  beforeAll(async () => {
+    sys = await startCallsSystem({ cluster: shape === 'cluster' });
+    customer = await sys.customer({ balanceOre: 10_000 });
+    const numbers = await sys.admin('GET', `/admin/v1/numbers?companyId=${customer.companyId}`);
+    numberId = numbers.body.data[0].id;
+  });
+  afterAll(async () => sys?.close());
+
+  describe('inbound calls on an inboundMode: api number', () => {
+    it('decision before decideBy: call.incoming, answer, the caller hears the waiting tone (and hangs up on hearing it); billed at the inbound price', async () => {
+      await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
+      const before = await customer.balance();
+      // The caller waits for audio once answered, then hangs up: it only does so if the waiting tone reaches it.
+      await simCall([{ step: 'waitForAudio' }, { step: 'wait', ms: 500 }, { step: 'hangup' }], '+447700900501');
+      const inc = await incoming('+447700900501');
+      expect(inc.data).toMatchObject({ to: customer.number, numberId, assignedTo: 'seller-7' });
+      expect(Date.parse(inc.data.decideBy)).toBeGreaterThan(Date.now() + 20_000);
+      const callId = inc.data.callId as string;
+      const read = await sys.request(customer.key, 'GET', `/v1/calls/${callId}`);
+      expect(read.body).toMatchObject({ direction: 'inbound', state: 'ringing', from: '+447700900501', to: customer.number, numberId, assignedTo: 'seller-7', decideBy: inc.data.decideBy });
+      const answered = await post(callId, 'answer');
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200);
+      const end = await ended(callId);
+      expect(end.data).toMatchObject({ reason: 'hangup_phone', countedMinutes: 1, priceOre: 15, assignedTo: 'seller-7' });
+      expect(customer.callEvents(callId).map((e) => e.type)).toEqual(['call.incoming', 'call.answered', 'call.participant.joined', 'call.participant.left', 'call.ended']);
+      expect(await customer.balance()).toBe(before - 15);
+      // A decision after the end is call_ended.
+      expect((await post(callId, 'reject')).body.error.code).toBe('call_ended');
+    });
+
+    it('answer then say: the waiting tone ends and the text is read to the caller', async () => {
+      await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
+      await simCall([{ step: 'echo' }], '+447700900502');
+      const callId = (await incoming('+447700900502')).data.callId as string;
+      expect((await post(callId, 'answer')).status).toBe(200);
+      await customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === callId);
+      const said = await post(callId, 'say', { text: 'Thanks for waiting.' });
+      expect(said.status, JSON.stringify(said.body)).toBe(201);
+      await customer.nextEvent((e) => e.type === 'call.command.completed' && e.data.commandId === said.body.id);
+      expect((await post(callId, 'answer')).body.error.code).toBe('call_already_decided');
+      expect((await post(callId, 'hangup')).body).toMatchObject({ state: 'ended', endReason: 'hangup_api' });
+      await ended(callId);
+    });
+
+    it('reject: the call ends unanswered and nothing is charged, to the øre', async () => {
+      await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
+      const before = await customer.balance();
+      await simCall([{ step: 'say', text: 'Hello?' }], '+447700900503');
+      const callId = (await incoming('+447700900503')).data.callId as string;
+      const rejected = await post(callId, 'reject');
+      expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+      expect(rejected.body).toMatchObject({ state: 'ended', endReason: 'rejected', priceOre: 0 });
+      expect((await ended(callId)).data).toMatchObject({ reason: 'rejected', priceOre: 0, countedMinutes: 0, duration: 0 });
+      expect(await customer.balance()).toBe(before);
+    });
+
+    it('no decision: the routing (a message) runs once at decideBy, a later action is call_already_routed', async () => {
+      await settings({ inboundMode: 'api', decideWithinSeconds: 1, routing: { type: 'message', text: 'We are closed.' } });
+      await simCall([{ step: 'wait', ms: 60_000 }], '+447700900504');
+      const callId = (await incoming('+447700900504')).data.callId as string;
+      await customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === callId);
+      const late = await post(callId, 'answer');
+      expect(late.status).toBe(409);
+      expect(late.body.error.code).toBe('call_already_routed');
+      const end = await ended(callId);
+      expect(end.data).toMatchObject({ reason: 'routing_ended', countedMinutes: 1, priceOre: 15 });
+      const types = customer.callEvents(callId).map((e) => e.type);
+      expect(types.filter((t) => t === 'call.answered')).toHaveLength(1);
+      expect(types.filter((t) => t === 'call.playback.ended')).toHaveLength(1);
+    });
+
+    it('two decisions racing: exactly one wins', async () => {
+      await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
+      await simCall([{ step: 'wait', ms: 60_000 }], '+447700900505');
+      const callId = (await incoming('+447700900505')).data.callId as string;
+      const [a, b] = await Promise.all([post(callId, 'answer'), post(callId, 'reject')]);
+      const statuses = [a.status, b.status].sort();
+      expect(statuses).toEqual([200, 409]);
+      const loser = a.status === 409 ? a : b;
+      expect(['call_already_decided', 'call_ended']).toContain(loser.body.error.code);
+      if (b.status === 200) expect((await ended(callId)).data).toMatchObject({ reason: 'rejected', priceOre: 0 });
+      else await post(callId, 'hangup');
+      await ended(callId);
+    });
+
+    it('a redelivered offer is the same call: one actor, one call.incoming', async () => {
+      await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
+      expect((await sys.admin('POST', '/admin/v1/sim/phones', { number: '+447700900506', script: [{ step: 'wait', ms: 60_000 }] })).status).toBe(201);
+      const { bus, sql, clock, log, config } = sys.services;
+      const deps = { sql, clock, log, actors: { bus, clock, partitions: config.partitions }, picker: new MediaNodePicker(bus) };
+      const offer: InboundOffered = {
+        id: 'sim_redelivered0000000000000', carrier: 'sim', from: '+447700900506', to: customer.number, numberId, companyId: customer.companyId, profileId: customer.profileId, offeredAt: new Date().toISOString(),
+      };
+      const first = await takeInboundOffer(deps, offer);
+      const again = await takeInboundOffer(deps, offer);
+      expect(again).toEqual(first);
+      const callId = (first as { callId: string }).callId;
+      await incoming('+447700900506');
+      expect((await post(callId, 'reject')).status).toBe(200);
+      await ended(callId);
+      expect(customer.callEvents(callId).filter((e) => e.type === 'call.incoming')).toHaveLength(1);
+    });
+
+    it('an outbound call takes no inbound decision', async () => {
+      const outbound = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 1 }, key());
+      expect(outbound.body.direction).toBe('outbound');
+      expect((await post(outbound.body.id, 'answer')).body.error.code).toBe('call_not_inbound');
+      await post(outbound.body.id, 'hangup');
+    });
   });
 
-  it('answer then say: the waiting tone ends and the text is read to the caller', async () => {
-    await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
-    await simCall([{ step: 'echo' }], '+447700900502');
-    const callId = (await incoming('+447700900502')).data.callId as string;
-    expect((await post(callId, 'answer')).status).toBe(200);
-    await customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === callId);
-    const said = await post(callId, 'say', { text: 'Thanks for waiting.' });
-    expect(said.status, JSON.stringify(said.body)).toBe(201);
-    await customer.nextEvent((e) => e.type === 'call.command.completed' && e.data.commandId === said.body.id);
-    expect((await post(callId, 'answer')).body.error.code).toBe('call_already_decided');
-    expect((await post(callId, 'hangup')).body).toMatchObject({ state: 'ended', endReason: 'hangup_api' });
-    await ended(callId);
-  });
-
-  it('reject: the call ends unanswered and nothing is charged, to the øre', async () => {
-    await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
-    const before = await customer.balance();
-    await simCall([{ step: 'say', text: 'Hello?' }], '+447700900503');
-    const callId = (await incoming('+447700900503')).data.callId as string;
-    const rejected = await post(callId, 'reject');
-    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
-    expect(rejected.body).toMatchObject({ state: 'ended', endReason: 'rejected', priceOre: 0 });
-    expect((await ended(callId)).data).toMatchObject({ reason: 'rejected', priceOre: 0, countedMinutes: 0, duration: 0 });
-    expect(await customer.balance()).toBe(before);
-  });
-
-  it('no decision: the routing (a message) runs once at decideBy, a later action is call_already_routed', async () => {
-    await settings({ inboundMode: 'api', decideWithinSeconds: 1, routing: { type: 'message', text: 'We are closed.' } });
-    await simCall([{ step: 'wait', ms: 60_000 }], '+447700900504');
-    const callId = (await incoming('+447700900504')).data.callId as string;
-    await customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === callId);
-    const late = await post(callId, 'answer');
-    expect(late.status).toBe(409);
-    expect(late.body.error.code).toBe('call_already_routed');
-    const end = await ended(callId);
-    expect(end.data).toMatchObject({ reason: 'routing_ended', countedMinutes: 1, priceOre: 15 });
-    const types = customer.callEvents(callId).map((e) => e.type);
-    expect(types.filter((t) => t === 'call.answered')).toHaveLength(1);
-    expect(types.filter((t) => t === 'call.playback.ended')).toHaveLength(1);
-  });
-
-  it('two decisions racing: exactly one wins', async () => {
-    await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
-    await simCall([{ step: 'wait', ms: 60_000 }], '+447700900505');
-    const callId = (await incoming('+447700900505')).data.callId as string;
-    const [a, b] = await Promise.all([post(callId, 'answer'), post(callId, 'reject')]);
-    const statuses = [a.status, b.status].sort();
-    expect(statuses).toEqual([200, 409]);
-    const loser = a.status === 409 ? a : b;
-    expect(['call_already_decided', 'call_ended']).toContain(loser.body.error.code);
-    if (b.status === 200) expect((await ended(callId)).data).toMatchObject({ reason: 'rejected', priceOre: 0 });
-    else await post(callId, 'hangup');
-    await ended(callId);
-  });
-
-  it('a redelivered offer is the same call: one actor, one call.incoming', async () => {
-    await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
-    expect((await sys.admin('POST', '/admin/v1/sim/phones', { number: '+447700900506', script: [{ step: 'wait', ms: 60_000 }] })).status).toBe(201);
-    const { bus, sql, clock, log, config } = sys.services;
-    const deps = { sql, clock, log, actors: { bus, clock, partitions: config.partitions }, picker: new MediaNodePicker(bus) };
-    const offer: InboundOffered = {
-      id: 'sim_redelivered0000000000000', carrier: 'sim', from: '+447700900506', to: customer.number, numberId, companyId: customer.companyId, profileId: customer.profileId, offeredAt: new Date().toISOString(),
-    };
-    const first = await takeInboundOffer(deps, offer);
-    const again = await takeInboundOffer(deps, offer);
-    expect(again).toEqual(first);
-    const callId = (first as { callId: string }).callId;
-    await incoming('+447700900506');
-    expect((await post(callId, 'reject')).status).toBe(200);
-    await ended(callId);
-    expect(customer.callEvents(callId).filter((e) => e.type === 'call.incoming')).toHaveLength(1);
-  });
-
-  it('an outbound call takes no inbound decision', async () => {
-    const outbound = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 1 }, key());
-    expect(outbound.body.direction).toBe('outbound');
-    expect((await post(outbound.body.id, 'answer')).body.error.code).toBe('call_not_inbound');
-    await post(outbound.body.id, 'hangup');
-  });
-});
-
-describe('hostile input on the decision routes', () => {
-  it('answer and reject refuse bodies they do not take, and unknown calls are not found', async () => {
-    const nope = await post('call_00000000000000000000000000', 'answer');
-    expect(nope.status).toBe(404);
-    const nul = await sys.request(customer.key, 'POST', '/v1/calls/call_\u0000/reject', undefined, key());
-    expect(nul.status).toBeGreaterThanOrEqual(400);
-    expect(nul.status).toBeLessThan(500);
-    const deep = await sys.request(customer.key, 'POST', '/v1/calls/call_x/answer', JSON.parse('['.repeat(500) + ']'.repeat(500)), key());
-    expect(deep.status).toBe(400);
-    const staff = await sys.request(customer.key, 'POST', '/v1/calls/call_x/participants', { participant: { kind: 'staff', externalRef: '\ud800' } }, key());
-    expect(staff.status).toBe(400);
-    const agent = await sys.request(customer.key, 'POST', '/v1/calls/call_x/participants', { participant: { kind: 'ai_agent', maxMinutes: 1e9 } }, key());
-    expect(agent.status).toBe(400);
+  describe('hostile input on the decision routes', () => {
+    it('answer and reject refuse bodies they do not take, and unknown calls are not found', async () => {
+      const nope = await post('call_00000000000000000000000000', 'answer');
+      expect(nope.status).toBe(404);
+      const nul = await sys.request(customer.key, 'POST', '/v1/calls/call_\u0000/reject', undefined, key());
+      expect(nul.status).toBeGreaterThanOrEqual(400);
+      expect(nul.status).toBeLessThan(500);
+      const deep = await sys.request(customer.key, 'POST', '/v1/calls/call_x/answer', JSON.parse('['.repeat(500) + ']'.repeat(500)), key());
+      expect(deep.status).toBe(400);
+      const staff = await sys.request(customer.key, 'POST', '/v1/calls/call_x/participants', { participant: { kind: 'staff', externalRef: '\ud800' } }, key());
+      expect(staff.status).toBe(400);
+      const agent = await sys.request(customer.key, 'POST', '/v1/calls/call_x/participants', { participant: { kind: 'ai_agent', maxMinutes: 1e9 } }, key());
+      expect(agent.status).toBe(400);
+    });
   });
 });

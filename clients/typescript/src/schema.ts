@@ -7267,6 +7267,11 @@ export interface operations {
                         externalRef?: string;
                         /** @enum {string} */
                         kind: "app";
+                    } | {
+                        displayName?: string;
+                        externalRef: string;
+                        /** @enum {string} */
+                        kind: "staff";
                     })[];
                     /** @description Seconds to ring before giving up (default 30). */
                     timeoutSeconds?: number;
