@@ -6,11 +6,14 @@ import { sine } from '../../shared/audio/tones.js';
 import { partitionOf } from '../../protocol/bus/bus-names.js';
 import { CustomerServer, type CustomerConnection } from '../integration/stream-customer-server.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
+import { RoomClient } from '../integration/media-harness.js';
 import { startCallsSystem, type CallsSystem, type Customer, type ReceivedEvent } from './calls-harness.js';
 
 const PARTITIONS = 8;
 // Set before the kill; long enough that the takeover (lease TTL 10 s, plus a loaded machine) comes first.
 const GATHER_TIMEOUT_SECONDS = 30;
+// An offer ringing across the kill: long enough that the takeover comes first.
+const OFFER_TIMEOUT_SECONDS = 30;
 
 let sys: CallsSystem;
 let customer: Customer;
@@ -201,5 +204,51 @@ describe('a worker killed with kill -9 in the middle of a call', () => {
 
     // Charged once, to the øre: the call's minute and the stream's, as its price says.
     expect(await customer.balance()).toBe(before - ended.data.priceOre);
+  }, 90_000);
+
+  it('offers ringing across a kill -9: after the takeover one is accepted by the first target to answer, the other expires at its original deadline', async () => {
+    const owner = workers.find((w) => w.child.exitCode === null && w.child.signalCode === null) ?? (await startWorker('worker_c', PARTITIONS));
+    const call = async (key: string): Promise<string> => {
+      const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900008', from: customer.number, maxMinutes: 3 }, { 'idempotency-key': key });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      await customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === res.body.id);
+      return res.body.id as string;
+    };
+    const [taken, lapsed] = await Promise.all([call('failover-offer-1'), call('failover-offer-2')]);
+    // A staff member who connects only after the takeover, and a phone that never answers.
+    const offered = await act(`/v1/calls/${taken}/offers`, { targets: [{ kind: 'staff', externalRef: 'staff-9' }, { kind: 'phone', to: '+447700900003' }], timeoutSeconds: OFFER_TIMEOUT_SECONDS }, 'failover-offer-1a');
+    expect(offered.status, JSON.stringify(offered.body)).toBe(201);
+    const left = await act(`/v1/calls/${lapsed}/offers`, { targets: [{ kind: 'phone', to: '+447700900003' }], timeoutSeconds: OFFER_TIMEOUT_SECONDS }, 'failover-offer-2a');
+    expect(left.status, JSON.stringify(left.body)).toBe(201);
+    const expiresAt = Date.parse(left.body.expiresAt);
+
+    const survivor = await startWorker('worker_d', 0);
+    const tookOver = Promise.all([taken, lapsed].map((id) => logged(survivor, (line) => line.msg === 'partition started' && line.partition === partitionOf(id, PARTITIONS))));
+    owner.child.kill('SIGKILL');
+    expect(await owner.exited).toBeNull();
+    await tookOver;
+
+    const staffInfo = offered.body.targets.find((t: { kind: string }) => t.kind === 'staff');
+    const staff = new RoomClient(`${staffInfo.connection.url}?token=${staffInfo.connection.token}`);
+    await staff.message('joined');
+    const accepted = await customer.nextEvent((e) => e.type === 'call.offer.accepted' && e.data.callId === taken, 30_000);
+    expect(accepted.data).toMatchObject({ offerId: offered.body.id, acceptedBy: staffInfo.id });
+    const phoneId = offered.body.targets.find((t: { kind: string }) => t.kind === 'phone').id;
+    const phoneLeft = await customer.nextEvent((e) => e.type === 'call.participant.left' && e.data.participantId === phoneId, 30_000);
+    expect(phoneLeft.data.reason).toBe('offer_taken');
+
+    const expired = await customer.nextEvent((e) => e.type === 'call.offer.expired' && e.data.callId === lapsed, 45_000);
+    expect(expired.data).toMatchObject({ offerId: left.body.id, expiry: 'timeout', acceptedBy: null });
+    const firedAt = Date.parse(expired.occurred_at);
+    expect(firedAt).toBeGreaterThanOrEqual(expiresAt);
+    expect(firedAt - expiresAt).toBeLessThan(3_000);
+
+    // Each offer event recorded once, and both calls still answer through the survivor.
+    for (const id of [taken, lapsed]) {
+      const log = await loggedEvents(id);
+      expect(log.filter((e) => e.type === 'call.offer.accepted' || e.type === 'call.offer.expired')).toHaveLength(1);
+      expect((await act(`/v1/calls/${id}/hangup`, undefined, `failover-offer-hangup-${id}`)).body.state).toBe('ended');
+    }
+    staff.close();
   }, 90_000);
 });
