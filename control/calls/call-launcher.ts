@@ -57,7 +57,7 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
   for (const [i, p] of extra.entries()) {
     if (p.kind === 'phone' && p.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: `participants.${i}.to` });
   }
-  const persons = extra.filter((p) => p.kind === 'phone' || p.kind === 'app').length;
+  const persons = extra.filter((p) => p.kind === 'phone' || p.kind === 'app' || p.kind === 'staff').length;
   if (body.to === undefined && persons === 0) throw new SentralError('call_without_party', { param: 'to' });
 
   const dialsPhone = body.to !== undefined || extra.some((p) => p.kind === 'phone');

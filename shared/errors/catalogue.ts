@@ -53,7 +53,7 @@ export const errorCatalogue = {
   queue_caller_taken: { status: 409, message: 'The caller no longer waits in this queue (taken out, moved on or hung up).' },
   // calls API (creation rules, limits and capabilities not opened yet)
   from_not_allowed: { status: 422, message: 'from must be an active number of the profile.' },
-  call_without_party: { status: 400, message: 'A call needs to, or participants of which at least one is a person (phone or app).' },
+  call_without_party: { status: 400, message: 'A call needs to, or participants of which at least one is a person (phone, app user or staff member).' },
   phone_service_disabled: { status: 403, message: 'The profile does not have the phone service switched on.' },
   media_unavailable: { status: 503, message: 'No media node has room for the call; retry shortly.' },
   transcription_running: { status: 409, message: 'Live transcription is already running on this call: stop it first.' },

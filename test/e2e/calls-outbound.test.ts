@@ -146,6 +146,7 @@ describe('money and the rules of creation', () => {
       [{ ...base, transcription: 'yes' }, 400, 'invalid_request'],
       [{ profileId: customer.profileId }, 400, 'call_without_party'],
       [{ profileId: customer.profileId, participants: [{ kind: 'bot' }] }, 400, 'call_without_party'],
+      [{ profileId: customer.profileId, participants: [{ kind: 'ai_agent' }] }, 400, 'call_without_party'],
       [{ ...base, voice: 'klingon' }, 400, 'invalid_voice'],
       [{ ...base, profileId: '00000000-0000-4000-8000-000000000000' }, 404, 'not_found'],
     ];
@@ -155,6 +156,10 @@ describe('money and the rules of creation', () => {
     }
     const noKey = await sys.request(customer.key, 'POST', '/v1/calls', base);
     expect([noKey.status, noKey.body.error.code]).toEqual([400, 'idempotency_key_required']);
+    // A staff member is a person: a call of staff alone is a call (an agent waiting for callers, say).
+    const staffOnly = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, participants: [{ kind: 'staff', externalRef: 'agent-1' }] }, { 'idempotency-key': 'staff-only' });
+    expect([staffOnly.status, staffOnly.body.participants?.[0]?.kind], JSON.stringify(staffOnly.body)).toEqual([201, 'staff']);
+    await sys.request(customer.key, 'POST', `/v1/calls/${staffOnly.body.id}/hangup`);
   });
 });
 
