@@ -13,7 +13,7 @@ import {
   type RoomServerMessage,
 } from '../../protocol/room/room-message.js';
 import type { RoomTokenClaims } from '../../protocol/room/room-token-claims.js';
-import { bearerToken, type HttpRequest, type HttpResponse, type SocketContext, type TemplatedApp, type WebSocket } from '../server/uws.js';
+import { upgradeWithToken, type HttpRequest, type HttpResponse, type SocketContext, type TemplatedApp, type WebSocket } from '../server/uws.js';
 import { verifyRoomToken } from '../../shared/signing/room-token.js';
 import type { RoomConnection, RoomLeg } from './room-leg.js';
 
@@ -85,24 +85,15 @@ export class RoomEndpoint {
   }
 
   private upgrade(res: HttpResponse, req: HttpRequest, context: SocketContext): void {
-    const token = new URLSearchParams(req.getQuery() ?? '').get('token') ?? bearerToken(req.getHeader('authorization'));
-    const key = req.getHeader('sec-websocket-key');
-    const protocol = req.getHeader('sec-websocket-protocol').split(',')[0]?.trim() ?? '';
-    const extensions = req.getHeader('sec-websocket-extensions');
-    let aborted = false;
-    res.onAborted(() => {
-      aborted = true;
-    });
-    const now = this.deps.clock.now();
-    const check: Promise<{ claims: RoomTokenClaims | null; refusal: ErrorCode | null }> = token
-      ? verifyRoomToken(this.deps.publicKey, token, now).then(
-          (claims) => ({ claims, refusal: null }),
-          (err: unknown) => ({ claims: null, refusal: isSentralError(err) ? err.code : 'room_token_invalid' }),
-        )
-      : Promise.resolve({ claims: null, refusal: 'room_token_invalid' });
-    void check.then(({ claims, refusal }) => {
-      if (aborted) return;
-      const data: SocketData = {
+    upgradeWithToken(res, req, context, async (token): Promise<SocketData> => {
+      const now = this.deps.clock.now();
+      const { claims, refusal } = await (token
+        ? verifyRoomToken(this.deps.publicKey, token, now).then(
+            (c) => ({ claims: c as RoomTokenClaims | null, refusal: null as ErrorCode | null }),
+            (err: unknown) => ({ claims: null, refusal: (isSentralError(err) ? err.code : 'room_token_invalid') as ErrorCode }),
+          )
+        : { claims: null, refusal: 'room_token_invalid' as ErrorCode });
+      return {
         claims,
         refusal,
         leg: null,
@@ -113,7 +104,6 @@ export class RoomEndpoint {
         errorBudget: ERRORS_PER_SECOND,
         budgetAt: this.deps.clock.now(),
       };
-      res.cork(() => res.upgrade(data, key, protocol, extensions, context));
     });
   }
 

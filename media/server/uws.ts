@@ -42,8 +42,28 @@ export function closeListenSocket(socket: uWS.us_listen_socket): void {
   uWS.us_listen_socket_close(socket);
 }
 
+/**
+ * Upgrades a WebSocket request once its token (`?token=…` or `Authorization: Bearer …`; null when absent) is
+ * checked: what `check` answers becomes the socket's user data. A refused token still upgrades, so the client
+ * can read the close code the endpoint then sends; a request aborted meanwhile is dropped. `check` must not reject.
+ */
+export function upgradeWithToken<T>(res: uWS.HttpResponse, req: uWS.HttpRequest, context: uWS.us_socket_context_t, check: (token: string | null) => Promise<T>): void {
+  const token = new URLSearchParams(req.getQuery() ?? '').get('token') ?? bearerToken(req.getHeader('authorization'));
+  const key = req.getHeader('sec-websocket-key');
+  const protocol = req.getHeader('sec-websocket-protocol').split(',')[0]?.trim() ?? '';
+  const extensions = req.getHeader('sec-websocket-extensions');
+  let aborted = false;
+  res.onAborted(() => {
+    aborted = true;
+  });
+  void check(token).then((data) => {
+    if (aborted) return;
+    res.cork(() => res.upgrade(data, key, protocol, extensions, context));
+  });
+}
+
 /** The token of an `Authorization: Bearer <token>` header, or null. */
-export function bearerToken(header: string): string | null {
+function bearerToken(header: string): string | null {
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match ? match[1]! : null;
 }

@@ -44,13 +44,6 @@ export class InboundCall extends SipDialog {
     return this.state === 'offered';
   }
 
-  /** Answers with a leg on `port`: 200 OK with our SDP answer (repeated until the ACK), and the leg reports answered. */
-  answer(legId: string, ctx: LegContext, port: RtpPort): RtpLeg {
-    const leg = this.take(legId, ctx, port);
-    leg.answer();
-    return leg;
-  }
-
   /**
    * Takes the offer as a leg on `port` that keeps ringing (the caller hears the 180's ringing) until the
    * leg's `answer()` sends the 200 OK; removed before that, the caller gets 603 when rejected, else 480.

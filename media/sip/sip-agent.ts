@@ -6,6 +6,7 @@ import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { Logger } from '../../shared/log/log.js';
 import type { Leg, LegContext } from '../session/leg.js';
 import type { RtpPortPool } from '../rtp/rtp-port-pool.js';
+import type { RtpLeg } from '../rtp/rtp-leg.js';
 import { allowed, type SipSettings } from './sip-config.js';
 import { parseAudio } from '../rtp/sdp.js';
 import { SIM_PREFIX } from '../../protocol/media/sim-directory.js';
@@ -139,27 +140,18 @@ export class SipAgent {
     return call.leg;
   }
 
-  /** Answers an inbound offer with a leg; `media_leg_not_found` when the offer is gone (cancelled, answered). */
+  /** Answers an inbound offer with a leg (taken, then answered at once); `media_leg_not_found` when the offer is gone (cancelled, answered). */
   async answerInbound(offerId: string, legId: string, context: LegContext): Promise<Leg> {
-    const call = this.offers.get(offerId);
-    if (!call?.isOffered) throw new SentralError('media_leg_not_found', { message: 'The inbound call is no longer offered.', param: 'phone.answer' });
-    this.offers.delete(offerId);
-    const port = await this.ports.take().catch((err: unknown) => {
-      call.reject(503, 'Service Unavailable');
-      throw err;
-    });
-    if (!call.isOffered) {
-      port.release();
-      throw new SentralError('media_leg_not_found', { message: 'The caller hung up before the answer.', param: 'phone.answer' });
-    }
-    return call.answer(legId, context, port);
+    const leg = await this.takeInbound(offerId, legId, context);
+    leg.answer();
+    return leg;
   }
 
   /**
    * Takes an inbound offer as the leg of an inbound call's caller: it rings (no 200 yet) until answerLeg
    * answers it; `media_leg_not_found` when the offer is gone (cancelled, taken).
    */
-  async takeInbound(offerId: string, legId: string, context: LegContext): Promise<Leg> {
+  async takeInbound(offerId: string, legId: string, context: LegContext): Promise<RtpLeg> {
     const call = this.offers.get(offerId);
     if (!call?.isOffered) throw new SentralError('media_leg_not_found', { message: 'The inbound call is no longer offered.', param: 'phone.answer' });
     this.offers.delete(offerId);

@@ -14,7 +14,7 @@ import { errorCatalogue, type ErrorCode } from '../../shared/errors/catalogue.js
 import { isSentralError } from '../../shared/errors/sentral-error.js';
 import type { Logger } from '../../shared/log/log.js';
 import { verifySessionToken } from '../../shared/signing/session-token.js';
-import { bearerToken, type HttpRequest, type HttpResponse, type SocketContext, type TemplatedApp, type WebSocket } from '../server/uws.js';
+import { upgradeWithToken, type HttpRequest, type HttpResponse, type SocketContext, type TemplatedApp, type WebSocket } from '../server/uws.js';
 import type { RecognitionStream, Recognizer } from '../speech/recognizer.js';
 import { segmentConfidence, segmentText } from './segment-text.js';
 
@@ -82,27 +82,17 @@ export class SessionEndpoint {
   }
 
   private upgrade(res: HttpResponse, req: HttpRequest, context: SocketContext): void {
-    const token = new URLSearchParams(req.getQuery() ?? '').get('token') ?? bearerToken(req.getHeader('authorization'));
-    const key = req.getHeader('sec-websocket-key');
-    const protocol = req.getHeader('sec-websocket-protocol').split(',')[0]?.trim() ?? '';
-    const extensions = req.getHeader('sec-websocket-extensions');
-    let aborted = false;
-    res.onAborted(() => {
-      aborted = true;
-    });
-    const check = token
-      ? verifySessionToken(this.deps.publicKey, token, this.deps.clock.now()).then(
-          (claims) => ({ claims, refusal: null }),
-          (err: unknown) => ({ claims: null, refusal: (isSentralError(err) ? err.code : 'transcription_token_invalid') as ErrorCode }),
-        )
-      : Promise.resolve({ claims: null, refusal: 'transcription_token_invalid' as ErrorCode });
-    void check.then(({ claims, refusal }) => {
-      if (aborted) return;
-      const data: SocketData = {
+    upgradeWithToken(res, req, context, async (token): Promise<SocketData> => {
+      const { claims, refusal } = await (token
+        ? verifySessionToken(this.deps.publicKey, token, this.deps.clock.now()).then(
+            (c) => ({ claims: c as SessionTokenClaims | null, refusal: null as ErrorCode | null }),
+            (err: unknown) => ({ claims: null, refusal: (isSentralError(err) ? err.code : 'transcription_token_invalid') as ErrorCode }),
+          )
+        : { claims: null, refusal: 'transcription_token_invalid' as ErrorCode });
+      return {
         claims, refusal, stream: null, upsampler: null, pending: new Int16Array(160), pendingLength: 0,
         samples: 0, finals: 0, errors: 0, stopping: false, settled: false, expiry: null,
       };
-      res.cork(() => res.upgrade(data, key, protocol, extensions, context));
     });
   }
 

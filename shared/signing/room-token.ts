@@ -1,12 +1,11 @@
 // Issue and verify of room tokens live beside the other signing code, as LiveKit keeps AccessToken and
 // TokenVerifier in its server SDK: the control plane issues, media nodes verify, neither imports the other.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { Value } from 'typebox/value';
 import { RoomTokenClaims, type RoomGrants } from '../../protocol/room/room-token-claims.js';
 import { SentralError } from '../errors/sentral-error.js';
+import { signToken, verifyToken } from './signed-token.js';
 
-const ISSUER = 'sentral';
 const AUDIENCE = 'sentral-room';
 
 /** The Ed25519 key pair the control plane signs room tokens with; nodes hold the public half. */
@@ -45,39 +44,20 @@ export function grantsFor(kind: 'app' | 'bot'): RoomGrants {
 
 /** Signs a room token (EdDSA JWT) with the grants of the participant's kind. */
 export async function issueRoomToken(privateKey: KeyObject, request: RoomTokenRequest): Promise<string> {
-  return new SignJWT({ call: request.callId, kind: request.kind, grants: grantsFor(request.kind), gen: request.generation ?? 1 })
-    .setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' })
-    .setSubject(request.participantId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(request.notBefore / 1000))
-    .setNotBefore(Math.floor(request.notBefore / 1000))
-    .setExpirationTime(Math.floor(request.expiresAt / 1000))
-    .sign(privateKey);
+  const claims = { call: request.callId, kind: request.kind, grants: grantsFor(request.kind), gen: request.generation ?? 1 };
+  return signToken(privateKey, claims, { subject: request.participantId, audience: AUDIENCE, notBefore: request.notBefore, expiresAt: request.expiresAt });
 }
+
+const REFUSALS = { expired: 'room_token_expired', not_yet_valid: 'room_token_not_yet_valid', invalid: 'room_token_invalid' } as const;
 
 /**
  * Checks a room token's signature, issuer, audience and time window at `nowMs`, and its claims' shape.
  * Throws SentralError room_token_expired, room_token_not_yet_valid or room_token_invalid.
  */
 export async function verifyRoomToken(publicKey: KeyObject, token: string, nowMs: number): Promise<RoomTokenClaims> {
-  let payload: unknown;
-  try {
-    ({ payload } = await jwtVerify(token, publicKey, {
-      algorithms: ['EdDSA'],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: new Date(nowMs),
-      requiredClaims: ['sub', 'nbf', 'exp'],
-    }));
-  } catch (err) {
-    if (err instanceof joseErrors.JWTExpired) throw new SentralError('room_token_expired', { cause: err });
-    if (err instanceof joseErrors.JWTClaimValidationFailed && err.claim === 'nbf') {
-      throw new SentralError('room_token_not_yet_valid', { cause: err });
-    }
-    throw new SentralError('room_token_invalid', { cause: err });
-  }
-  const claims = pick(payload as Record<string, unknown>);
+  const checked = await verifyToken(publicKey, token, AUDIENCE, nowMs);
+  if ('refusal' in checked) throw new SentralError(REFUSALS[checked.refusal], { cause: checked.cause });
+  const claims = pick(checked.payload);
   if (!Value.Check(RoomTokenClaims, claims)) throw new SentralError('room_token_invalid', { message: 'The room token lacks required claims.' });
   return claims;
 }
