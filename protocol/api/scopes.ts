@@ -26,7 +26,7 @@ export const scopeCatalogue = [
   },
   {
     scope: 'calls:write',
-    description: 'Start calls and control them: participants, say, play, gather, recording, transfer, hangup, inbound decisions.',
+    description: 'Start calls and control them: participants, say, play, gather, recording, transfer, hangup, inbound decisions, moves and dequeues.',
     operations: [
       'POST /v1/calls', 'PATCH /v1/calls/:id', 'POST /v1/calls/:id/participants', 'PATCH /v1/calls/:id/participants/:participantId',
       'DELETE /v1/calls/:id/participants/:participantId', 'POST /v1/calls/:id/participants/:participantId/token',
@@ -34,14 +34,15 @@ export const scopeCatalogue = [
       'POST /v1/calls/:id/media/stop', 'POST /v1/calls/:id/recording/start', 'POST /v1/calls/:id/transcription/start', 'POST /v1/calls/:id/transcription/stop',
       'POST /v1/calls/:id/hangup', 'POST /v1/calls/:id/answer', 'POST /v1/calls/:id/offers', 'POST /v1/calls/:id/transfer',
       'POST /v1/calls/:id/transfer/complete', 'POST /v1/calls/:id/transfer/cancel', 'POST /v1/calls/:id/move', 'POST /v1/calls/:id/reject',
+      'POST /v1/queues/:name/dequeue',
     ],
   },
   {
     scope: 'calls:read',
-    description: 'Read calls, their commands, streams, recordings and transcripts.',
+    description: 'Read calls, their commands, streams, recordings and transcripts, and queues.',
     operations: [
       'GET /v1/calls/:id', 'GET /v1/calls/:id/transcript', 'GET /v1/calls/:id/commands/:commandId', 'GET /v1/calls/:id/streams/:streamId',
-      'GET /v1/calls/:id/recordings', 'GET /v1/calls/:id/recordings/:recordingId',
+      'GET /v1/calls/:id/recordings', 'GET /v1/calls/:id/recordings/:recordingId', 'GET /v1/queues/:name',
     ],
   },
   {
