@@ -7,6 +7,8 @@ const CAPACITY = 8192; // about 1 s at 8 kHz; a power of two for the ring arithm
 const MASK = CAPACITY - 1;
 /** Frames of loss hidden by repeating the last frame (fading) before falling silent. */
 const CONCEAL_FRAMES = 3;
+/** Late packets in a row after which the buffer starts again from the stream (the sender fell behind for good). */
+const LATE_RESYNC_PACKETS = 3;
 
 /** Options of a jitter buffer; samples at 8 kHz. */
 export interface JitterBufferOptions {
@@ -25,7 +27,9 @@ export type PullOutcome = 'audio' | 'concealed' | 'silent';
  * fixed delay behind the stream. Late packets are dropped; a lost frame is hidden by repeating the last
  * one at half the level each time (for up to 3 frames; the only time it decodes), then silence; a gap
  * inside a frame is the law's silence; a buffer that grows past `maxSamples` (the far clock runs fast, or
- * a burst arrived) skips back to the target delay.
+ * a burst arrived) skips back to the target delay; three late packets in a row (the sender stalled or the
+ * path's delay grew past the target, and its audio now always arrives after its time) start it again at
+ * the target delay behind the stream, as it would otherwise stay silent for the rest of the call.
  */
 export class JitterBuffer {
   private readonly ring = new Uint8Array(CAPACITY);
@@ -41,6 +45,7 @@ export class JitterBuffer {
   /** Samples from the play point to the end of the newest audio received. */
   private ahead = 0;
   private concealed = CONCEAL_FRAMES;
+  private lateInRow = 0;
   /** Counters for the leg's statistics. */
   late = 0;
   lost = 0;
@@ -54,6 +59,7 @@ export class JitterBuffer {
   /** Forgets everything (a new stream: the sender's SSRC changed). */
   reset(): void {
     this.anchored = false;
+    this.lateInRow = 0;
     this.filled.fill(0);
     this.ahead = 0;
     this.concealed = CONCEAL_FRAMES;
@@ -67,15 +73,15 @@ export class JitterBuffer {
     let offset = timestampDelta(timestamp, this.playTs);
     if (offset + n <= 0) {
       this.late++;
-      return;
-    }
-    if (offset + n > CAPACITY - RTP_FRAME) {
+      if (++this.lateInRow < LATE_RESYNC_PACKETS) return;
+      this.restartAt(timestamp);
+      offset = this.target;
+    } else if (offset + n > CAPACITY - RTP_FRAME) {
       // Far ahead of the play point (a jump in the sender's timestamps): start again from this packet.
-      this.resyncs++;
-      this.filled.fill(0);
-      this.anchor(timestamp);
+      this.restartAt(timestamp);
       offset = this.target;
     }
+    this.lateInRow = 0;
     for (let i = Math.max(0, -offset); i < n; i++) {
       const idx = (this.readPos + offset + i) & MASK;
       this.ring[idx] = payload[i]!;
@@ -113,6 +119,12 @@ export class JitterBuffer {
     for (let i = 0; i < RTP_FRAME; i++) this.pcm[i] = this.pcm[i]! >> shift;
     codec.encode(this.pcm, out);
     return 'concealed';
+  }
+
+  private restartAt(timestamp: number): void {
+    this.resyncs++;
+    this.filled.fill(0);
+    this.anchor(timestamp);
   }
 
   private anchor(timestamp: number): void {

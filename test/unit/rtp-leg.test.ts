@@ -322,6 +322,29 @@ describe('jitter buffer', () => {
     expect(jb.late).toBe(1);
   });
 
+  it('a sender that stalls and then goes on behind its time is heard again after three late packets (it used to stay silent for good)', () => {
+    const jb = new JitterBuffer({ targetSamples: 480 });
+    const out = new Uint8Array(160);
+    const frame = (i: number) => pcmuFrame(new Int16Array(160).fill(1000 + i));
+    // Twenty frames on time: one packet then one pull per tick.
+    for (let i = 0; i < 20; i++) {
+      jb.put(i * 160, frame(i));
+      jb.pull(out, pcmu);
+    }
+    // The sender stalls for 200 ms (ten ticks pull nothing new), then sends on at real time from where it
+    // stopped: every packet now arrives 140 ms after its time was played.
+    for (let t = 0; t < 10; t++) jb.pull(out, pcmu);
+    const heard: string[] = [];
+    for (let i = 20; i < 40; i++) {
+      jb.put(i * 160, frame(i));
+      heard.push(jb.pull(out, pcmu));
+    }
+    expect(jb.late).toBe(3);
+    expect(jb.resyncs).toBe(1);
+    // Three frames late, then the target delay (three frames) to fill, then audio every tick.
+    expect(heard.slice(-14)).toEqual(Array(14).fill('audio'));
+  });
+
   it('skips back to its target when the far clock runs ahead', () => {
     const jb = new JitterBuffer({ targetSamples: 160, maxSamples: 640 });
     for (let i = 0; i < 20; i++) jb.put(i * 160, pcmuFrame(new Int16Array(160).fill((i + 1) * 500)));
