@@ -52,6 +52,8 @@ export interface SessionDeps {
 
 // The id the call's own mix (for recordings) is computed under: no participant can have it.
 const MIX_LISTENER = '\u0000mix';
+/** The input id of the 8 kHz legs' upsampled sum in a 16 kHz mix (no participant has it). */
+const EIGHT_KHZ_SUM = '\u0000eight';
 
 /** How a leg got its audio on the latest tick. */
 export type LegPath = 'pass' | 'mixed' | 'hold';
@@ -108,6 +110,7 @@ export class Session {
   private readonly ending: { legId: string; reason: string; reported: boolean }[] = [];
   private readonly mixer = new MixMinus();
   private readonly inputs: MixInput[] = [];
+  private readonly eightInputs: MixInput[] = [];
   /** This tick's mixed listeners at 8 kHz and at 16 kHz. */
   private readonly mixed8: MixListener[] = [];
   private readonly mixed16: MixListener[] = [];
@@ -118,8 +121,15 @@ export class Session {
   private readonly record16 = new Int16Array(MIX_FRAME_SAMPLES);
   private readonly recordFrame = new Int16Array(MIX_FRAME_SAMPLES);
   private readonly recordAcc = new Int32Array(MIX_FRAME_SAMPLES);
-  private recordUp: Upsampler8to16 | null = null;
-  private recordedOn = Number.NEGATIVE_INFINITY;
+  /**
+   * The 8 kHz legs everyone may hear, summed at 8 kHz and upsampled once (for the 16 kHz listeners and the
+   * recording): one converter for all of them instead of one per leg. `eightUpOn` is the tick it was made on.
+   */
+  private readonly eightUp = new Int16Array(MIX_FRAME_SAMPLES);
+  private readonly eightInput: MixInput = { id: EIGHT_KHZ_SUM, frame: null, heard: true, whisperTo: null };
+  private eightUpsampler: Upsampler8to16 | null = null;
+  private eightUpOn = Number.NEGATIVE_INFINITY;
+  private eightSpokeOn = Number.NEGATIVE_INFINITY;
   private readonly paths = new Map<string, LegPath>();
   private rate: LegRate = 8000;
   private ticking = false;
@@ -451,18 +461,10 @@ export class Session {
    * playbacks, so a room participant joining or leaving moves nothing of the phones in the recording either.
    */
   private record(): void {
+    const eight = this.eightKhzUp();
+    if (eight === null) this.recordFrame.fill(0);
+    else this.recordFrame.set(eight);
     const inputs = this.inputs;
-    inputs.length = 0;
-    for (const slot of this.slots.values()) {
-      if (!slot.audible || slot.leg.rate !== 8000) continue;
-      slot.prepareInput();
-      inputs.push(slot.input);
-    }
-    mixFor(MIX_LISTENER, inputs, this.record8, this.recordAcc);
-    this.recordUp ??= new Upsampler8to16();
-    if (this.recordedOn !== this.ticks - 1) this.recordUp.reset();
-    this.recordedOn = this.ticks;
-    this.recordUp.process(this.record8, this.recordFrame);
     inputs.length = 0;
     for (const slot of this.slots.values()) {
       if (!slot.audible || slot.leg.rate !== 16000) continue;
@@ -481,19 +483,52 @@ export class Session {
     for (const sink of this.sinks.values()) sink.write(this.recordFrame);
   }
 
-  /** Mixes `listeners` at `rate`: every audible leg at that rate (converted if it is at the other), and the playbacks. */
+  /**
+   * The 8 kHz legs everyone may hear (no whispers), summed at 8 kHz and upsampled to 16 kHz, once per tick;
+   * null when none of them said anything (a silent frame is what the converter would make of it, and a
+   * converter that missed a tick starts afresh, as the per-leg ones do).
+   */
+  private eightKhzUp(): Int16Array | null {
+    if (this.eightUpOn === this.ticks) return this.eightSpokeOn === this.ticks ? this.eightUp : null;
+    this.eightUpOn = this.ticks;
+    const inputs = this.eightInputs;
+    inputs.length = 0;
+    for (const slot of this.slots.values()) {
+      if (!slot.audible || slot.leg.rate !== 8000 || slot.input.whisperTo !== null) continue;
+      slot.prepareInput();
+      if (slot.input.frame !== null) inputs.push(slot.input);
+    }
+    if (inputs.length === 0) return null;
+    mixFor(MIX_LISTENER, inputs, this.record8, this.recordAcc);
+    this.eightUpsampler ??= new Upsampler8to16();
+    if (this.eightSpokeOn !== this.ticks - 1) this.eightUpsampler.reset();
+    this.eightSpokeOn = this.ticks;
+    this.eightUpsampler.process(this.record8, this.eightUp);
+    return this.eightUp;
+  }
+
+  /**
+   * Mixes `listeners` at `rate`: every audible leg at that rate (converted if it is at the other), and the
+   * playbacks. At 16 kHz the 8 kHz legs everyone hears come in as one upsampled sum (eightKhzUp); only a
+   * whispering 8 kHz leg, or every one while a 16 kHz leg listens to a single participant, is converted alone.
+   */
   private mixAt(rate: LegRate, listeners: MixListener[]): void {
     const inputs = this.inputs;
     inputs.length = 0;
+    const summed = rate === 16000 && !this.anyListenTo(16000);
     for (const slot of this.slots.values()) {
       if (!slot.audible) continue;
       if (slot.leg.rate === rate) {
         slot.prepareInput();
         inputs.push(slot.input);
-      } else {
+      } else if (!summed || slot.input.whisperTo !== null) {
         slot.prepareConverted(this.ticks);
         inputs.push(slot.converted);
       }
+    }
+    if (summed) {
+      this.eightInput.frame = this.eightKhzUp();
+      inputs.push(this.eightInput);
     }
     for (const p of this.playbacks) {
       if (rate === 16000) {

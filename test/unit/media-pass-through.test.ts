@@ -221,6 +221,30 @@ describe('pass-through between two G.711 legs', () => {
     expect(session.mixRate).toBe(8000);
   });
 
+  it('a room leg hears the 8 kHz legs through their one upsampled sum, a phone\'s whisper to it as well, and a whisper to another not', () => {
+    const a = new G711Probe('a', 'phone', 300);
+    const b = new G711Probe('b', 'phone', 1100);
+    const c = new G711Probe('c', 'stream', 1900);
+    const room = new RoomProbe('room');
+    const other = new RoomProbe('other');
+    const { session, tick } = callWith(a, b, c, room, other);
+    session.updateLeg('c', { audioMode: 'whisper', whisperTo: 'room' });
+    tick(6);
+    const heard = room.heard.at(-1)!;
+    for (const hz of [300, 1100, 1900]) expect(toneAmplitude(heard, hz, 16000), `${hz} Hz`).toBeGreaterThan(5000);
+    const overheard = other.heard.at(-1)!;
+    expect(toneAmplitude(overheard, 300, 16000)).toBeGreaterThan(5000);
+    expect(toneAmplitude(overheard, 1900, 16000)).toBeLessThan(100);
+    // The sum carries each tone at the level a leg converted alone would: 8000 at 8 kHz stays about 8000.
+    expect(toneAmplitude(heard, 1100, 16000)).toBeLessThan(9000);
+    // A room leg listening to one phone alone hears that phone only.
+    session.updateLeg('room', { listenTo: 'b' });
+    tick(6);
+    const single = room.heard.at(-1)!;
+    expect(toneAmplitude(single, 1100, 16000)).toBeGreaterThan(5000);
+    expect(toneAmplitude(single, 300, 16000)).toBeLessThan(100);
+  });
+
   it('a 16 kHz room leg joining and leaving changes no sample between the 8 kHz legs: no gap, no click, no shift', () => {
     const phone = new G711Probe('phone', 'phone', 300);
     const stream = new G711Probe('stream', 'stream', null);
