@@ -180,14 +180,19 @@ class Bot {
    */
   private speak(): void {
     const n = ++this.utterance;
-    const began = performance.now();
     const name = `u${n}`;
-    if (Number.isFinite(this.grid) && Math.abs(this.phase(began) - 10) <= 5) this.midFrame.add(name);
     const chunks = UTTERANCE_MS / CHUNK_MS;
+    // The utterance begins when its first chunk leaves, not when it was scheduled: a busy event loop fires
+    // that timer late, and measuring from the schedule counted this process's own lateness as the sender's.
+    let began = Number.NaN;
     this.timers = [];
     for (let i = 0; i < chunks; i++) {
       this.timers.push(
         setTimeout(() => {
+          if (i === 0) {
+            began = performance.now();
+            if (Number.isFinite(this.grid) && Math.abs(this.phase(began) - 10) <= 5) this.midFrame.add(name);
+          }
           this.send({ event: 'media', streamSid: this.streamSid, media: { payload: chunkPayload } });
           if (i === chunks - 1) {
             this.send({ event: 'mark', streamSid: this.streamSid, mark: { name } });
