@@ -185,6 +185,7 @@ class Bot {
     // The utterance begins when its first chunk leaves, not when it was scheduled: a busy event loop fires
     // that timer late, and measuring from the schedule counted this process's own lateness as the sender's.
     let began = Number.NaN;
+    const scheduled = performance.now();
     this.timers = [];
     for (let i = 0; i < chunks; i++) {
       this.timers.push(
@@ -212,7 +213,7 @@ class Bot {
         }, CLEAR_AT_MS),
       );
     }
-    const next = began + CYCLE_MS;
+    const next = scheduled + CYCLE_MS;
     const toMidFrame = Number.isFinite(this.grid) ? (((10 - this.phase(next)) % 20) + 20) % 20 : 0;
     this.timers.push(setTimeout(() => this.speak(), CYCLE_MS + toMidFrame));
   }
