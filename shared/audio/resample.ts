@@ -9,8 +9,12 @@
 /** Number of taps of the 16 kHz low-pass filter shared by both frame-rate converters. */
 export const LOWPASS_TAPS = 63;
 
-/** Cutoff of the 16 kHz low-pass filter: below the 4 kHz Nyquist of phone audio, above its 3.4 kHz band. */
-export const LOWPASS_CUTOFF_HZ = 3600;
+/**
+ * Cutoff of the 16 kHz low-pass filter: a half-band filter (cutoff at a quarter of the rate, the 4 kHz Nyquist
+ * of phone audio; it passes the 3.4 kHz phone band and stops from about 4.5 kHz). Every other tap of a
+ * half-band filter is zero, so the converters skip them: half the multiplies of any other cutoff.
+ */
+export const LOWPASS_CUTOFF_HZ = 4000;
 
 const Q15 = 32768;
 const KAISER_BETA = 5.5; // about 60 dB of stop-band rejection
@@ -75,6 +79,20 @@ const MID = (LOWPASS_TAPS - 1) / 2;
 /** Downsampler taps: the low-pass at 16 kHz, unity gain. */
 const DOWN_TAPS: Int32Array = toQ15(LOWPASS, 1);
 
+/** A symmetric filter's pairs of taps (k, n - 1 - k) that are not zero: each pair's k (< n / 2) and coefficient. */
+interface TapPairs {
+  k: Int32Array;
+  coef: Int32Array;
+}
+
+function nonZeroPairs(taps: Int32Array): TapPairs {
+  const k: number[] = [];
+  for (let i = 0; i < taps.length >> 1; i++) if (taps[i] !== 0) k.push(i);
+  return { k: Int32Array.from(k), coef: Int32Array.from(k, (i) => taps[i]!) };
+}
+
+const DOWN_PAIRS = nonZeroPairs(DOWN_TAPS);
+
 /**
  * Upsampler polyphase taps: the even and the odd taps of the low-pass, each normalised to unity DC gain
  * (zero-stuffing halves the level, so the whole filter has gain 2). Both phases are symmetric.
@@ -87,6 +105,7 @@ const UP_PHASES: [Int32Array, Int32Array] = [0, 1].map((p) => {
   for (let j = 0; j < phase.length; j++) phase[j] = phase[j]! / sum;
   return toQ15(phase, 1);
 }) as [Int32Array, Int32Array];
+const UP_PAIRS: [TapPairs, TapPairs] = [nonZeroPairs(UP_PHASES[0]), nonZeroPairs(UP_PHASES[1])];
 
 /** Rounds a Q15 accumulator to int16, saturating instead of wrapping. */
 function saturate(acc: number): number {
@@ -119,13 +138,26 @@ export class Upsampler8to16 {
     const no = odd.length;
     const halfE = ne >> 1;
     const halfO = no >> 1;
+    // Only the taps that are not zero (the half-band filter leaves one phase a plain delay).
+    const { k: kE, coef: cE } = UP_PAIRS[0];
+    const { k: kO, coef: cO } = UP_PAIRS[1];
+    const pE = kE.length;
+    const pO = kO.length;
     for (let n = 0; n < 160; n++) {
       const newest = h + n;
+      const oldestE = newest - ne + 1;
+      const oldestO = newest - no + 1;
       let accE = 0;
-      for (let j = 0; j < halfE; j++) accE += even[j]! * (buf[newest - j]! + buf[newest - ne + 1 + j]!);
+      for (let i = 0; i < pE; i++) {
+        const j = kE[i]!;
+        accE += cE[i]! * (buf[newest - j]! + buf[oldestE + j]!);
+      }
       if (ne & 1) accE += even[halfE]! * buf[newest - halfE]!;
       let accO = 0;
-      for (let j = 0; j < halfO; j++) accO += odd[j]! * (buf[newest - j]! + buf[newest - no + 1 + j]!);
+      for (let i = 0; i < pO; i++) {
+        const j = kO[i]!;
+        accO += cO[i]! * (buf[newest - j]! + buf[oldestO + j]!);
+      }
       if (no & 1) accO += odd[halfO]! * buf[newest - halfO]!;
       dst320[2 * n] = saturate(accE);
       dst320[2 * n + 1] = saturate(accO);
@@ -149,11 +181,17 @@ export class Downsampler16to8 {
     const h = LOWPASS_TAPS - 1;
     buf.set(src320.subarray(0, 320), h);
     const taps = DOWN_TAPS;
+    const { k: ks, coef } = DOWN_PAIRS;
+    const pairs = ks.length;
     for (let n = 0; n < 160; n++) {
       const newest = h + 2 * n + 1;
-      // The filter is symmetric (odd length): pairs of samples share one multiply.
+      // The filter is symmetric (odd length): pairs of samples share one multiply; zero taps are skipped.
+      const oldest = newest - h;
       let acc = taps[MID]! * buf[newest - MID]!;
-      for (let k = 0; k < MID; k++) acc += taps[k]! * (buf[newest - k]! + buf[newest - h + k]!);
+      for (let i = 0; i < pairs; i++) {
+        const k = ks[i]!;
+        acc += coef[i]! * (buf[newest - k]! + buf[oldest + k]!);
+      }
       dst160[n] = saturate(acc);
     }
     buf.copyWithin(0, 320, 320 + h);
