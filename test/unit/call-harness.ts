@@ -206,3 +206,36 @@ export function inboundCall(options: { mode?: 'api' | 'routing'; routing?: Numbe
     },
   });
 }
+
+/**
+ * Drives `inboundCall()` through `steps` in order (a fast-check ordering), `late` spacing them 5 s apart
+ * instead of 100 ms: `deadline` runs the clock to decideBy, `hangup` hangs the caller up, any other step is
+ * sent by `send`. Answers the steps whose request the call accepted as its decision, and the accepted ones.
+ */
+export function raceInbound<S extends string>(
+  call: CallUnderTest,
+  steps: readonly (S | 'deadline' | 'hangup')[],
+  late: boolean,
+  send: (step: S, at: number) => CallEffect[],
+): { decisions: S[]; accepted: S[] } {
+  let at = T0 + 1_000;
+  const decisions: S[] = [];
+  const accepted: S[] = [];
+  for (const step of steps) {
+    if (call.actor.getSnapshot().status === 'done') break;
+    at += late ? 5_000 : 100;
+    // An action after the decision (an offer after answer) is not a second decision.
+    const decidedBefore = call.ctx.inbound!.window.phase === 'decided';
+    if (step === 'deadline') call.advanceTo(Math.max(at, T0 + 10_000));
+    else if (step === 'hangup') call.send({ type: 'leg.hungUp', legId: CALLER, reason: 'hung up' }, at);
+    else {
+      const reply = replies(send(step as S, at))[0];
+      if (reply !== undefined && !('error' in reply.body)) {
+        accepted.push(step as S);
+        if (!decidedBefore) decisions.push(step as S);
+      }
+    }
+    at = Math.max(at, call.now);
+  }
+  return { decisions, accepted };
+}

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Charge, ParticipantLaunch } from '../../protocol/calls/call-actor.js';
-import { CALLER, CallUnderTest, MIN, T0, app, inboundCall, ledger, ops, recorded, replies, type EventWithoutAt } from './call-harness.js';
+import { CALLER, CallUnderTest, MIN, T0, app, inboundCall, ledger, ops, raceInbound, recorded, replies, type EventWithoutAt } from './call-harness.js';
 
 const ANSWER_CHARGE: Charge = { reservationId: 'res_answer', service: 'inbound', reservedOre: 900, rateOre: 15, paidMinutes: 60 };
 
@@ -173,24 +173,9 @@ describe('inbound races (fast-check over orderings)', () => {
     fc.assert(
       fc.property(fc.shuffledSubarray<Step>(['answer', 'reject', 'offer', 'deadline', 'hangup'], { minLength: 1 }), fc.boolean(), (steps, late) => {
         const call = new CallUnderTest(inboundCall());
-        let at = T0 + 1_000;
-        const accepted: string[] = [];
-        for (const step of steps) {
-          if (call.actor.getSnapshot().status === 'done') break;
-          at += late ? 5_000 : 100;
-          // An offer after answer is an action on the decided call, not a second decision.
-          const decidedBefore = call.ctx.inbound!.window.phase === 'decided';
-          let out;
-          if (step === 'deadline') out = call.advanceTo(Math.max(at, T0 + 10_000));
-          else if (step === 'hangup') out = call.send({ type: 'leg.hungUp', legId: CALLER, reason: 'hung up' }, at);
-          else if (step === 'offer') out = call.send(offer(), at);
-          else out = call.send(step === 'answer' ? { type: 'call.answer', charge: ANSWER_CHARGE } : { type: 'call.reject' }, at);
-          if (step === 'answer' || step === 'reject' || step === 'offer') {
-            const reply = replies(out)[0];
-            if (reply && !('error' in reply.body) && !decidedBefore) accepted.push(step);
-          }
-          at = Math.max(at, call.now);
-        }
+        const { decisions: accepted } = raceInbound<'answer' | 'reject' | 'offer'>(call, steps, late, (step, at) =>
+          call.send(step === 'offer' ? offer() : step === 'answer' ? { type: 'call.answer', charge: ANSWER_CHARGE } : { type: 'call.reject' }, at),
+        );
         // At most one decision wins; routing runs at most once; the window is settled exactly once.
         expect(accepted.length).toBeLessThanOrEqual(1);
         expect(call.all.filter((e) => e.type === 'inbound.reserveRouting').length).toBeLessThanOrEqual(1);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Charge } from '../../protocol/calls/call-actor.js';
 import { LINK_CONNECT_MS } from '../../control/calls/machines/call-move.js';
-import { CALLER, CallUnderTest, T0, app, appCall, inboundCall, ledger, ops, recorded, replies } from './call-harness.js';
+import { CALLER, CallUnderTest, T0, app, appCall, inboundCall, ledger, ops, raceInbound, recorded, replies } from './call-harness.js';
 
 const ANSWER_CHARGE: Charge = { reservationId: 'res_answer', service: 'inbound', reservedOre: 900, rateOre: 15, paidMinutes: 60 };
 const LINK = 'part_link';
@@ -97,27 +97,17 @@ describe('move races (fast-check over orderings)', () => {
     fc.assert(
       fc.property(fc.shuffledSubarray<Step>(['answer', 'reject', 'queue', 'into', 'deadline', 'hangup', 'linkDrops'], { minLength: 1 }), fc.boolean(), (steps, late) => {
         const call = new CallUnderTest(inboundCall());
-        let at = T0 + 1_000;
-        const decisions: string[] = [];
-        let handed = false;
-        for (const step of steps) {
-          if (call.actor.getSnapshot().status === 'done') break;
-          at += late ? 5_000 : 100;
-          const decidedBefore = call.ctx.inbound!.window.phase === 'decided';
-          let out;
-          if (step === 'deadline') out = call.advanceTo(Math.max(at, T0 + 10_000));
-          else if (step === 'hangup') out = call.send({ type: 'leg.hungUp', legId: CALLER, reason: 'hung up' }, at);
-          else if (step === 'linkDrops') out = call.send({ type: 'leg.hungUp', legId: LINK, reason: 'disconnected' }, at);
-          else if (step === 'queue') out = call.send({ type: 'call.move', queue: 'support', answerCharge: ANSWER_CHARGE }, at);
-          else if (step === 'into') out = call.send({ type: 'call.move', into: into(), answerCharge: ANSWER_CHARGE }, at);
-          else out = call.send(step === 'answer' ? { type: 'call.answer', charge: ANSWER_CHARGE } : { type: 'call.reject' }, at);
-          const reply = replies(out)[0];
-          const accepted = reply !== undefined && !('error' in reply.body);
-          if (accepted && !decidedBefore && step !== 'deadline') decisions.push(step);
-          if (accepted && (step === 'answer' || step === 'queue' || step === 'into')) handed = true;
+        const { decisions, accepted } = raceInbound<'answer' | 'reject' | 'queue' | 'into' | 'linkDrops'>(call, steps, late, (step, at) => {
+          const out =
+            step === 'linkDrops' ? call.send({ type: 'leg.hungUp', legId: LINK, reason: 'disconnected' }, at)
+            : step === 'queue' ? call.send({ type: 'call.move', queue: 'support', answerCharge: ANSWER_CHARGE }, at)
+            : step === 'into' ? call.send({ type: 'call.move', into: into(), answerCharge: ANSWER_CHARGE }, at)
+            : call.send(step === 'answer' ? { type: 'call.answer', charge: ANSWER_CHARGE } : { type: 'call.reject' }, at);
+          // The node answers the caller's leg once the call asked it to.
           if (call.ctx.inbound!.answerSent && call.ctx.status !== 'ended' && call.ctx.answeredAt === null) call.send({ type: 'leg.answered', legId: CALLER }, at);
-          at = Math.max(at, call.now);
-        }
+          return out;
+        });
+        const handed = accepted.some((s) => s === 'answer' || s === 'queue' || s === 'into');
         expect(decisions.length).toBeLessThanOrEqual(1);
         expect(recorded(call.all, 'call.ended').length).toBeLessThanOrEqual(1);
         // Never both in a queue and in another call.
