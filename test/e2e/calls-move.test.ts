@@ -94,6 +94,16 @@ describe.each(SHAPES)('%s', (shape) => {
   });
 
   describe('queues', () => {
+    it('a queued caller hears the hold audio: one that hangs up on hearing it leaves the queue, its call ended as a hang-up', async () => {
+      const from = '+447700900615';
+      expect((await sys.admin('POST', '/admin/v1/sim/phones', { number: from, script: [{ step: 'waitForAudio' }, { step: 'wait', ms: 200 }, { step: 'hangup' }] })).status).toBe(201);
+      expect((await sys.admin('POST', '/admin/v1/sim/calls', { from, to: customer.number })).status).toBe(202);
+      const callId = (await customer.nextEvent((e) => e.type === 'call.incoming' && e.data.from === from)).data.callId as string;
+      expect((await post(`/v1/calls/${callId}/move`, { queue: 'lobby' })).status).toBe(200);
+      expect((await ended(callId)).data).toMatchObject({ reason: 'hangup_phone', countedMinutes: 1 });
+      expect((await get(`/v1/queues/lobby?profileId=${customer.profileId}`)).body).toMatchObject({ size: 0 });
+    });
+
     it('queues two callers in arrival order on hold; dequeue takes the first into a conference, then the next; an empty queue is queue_empty', async () => {
       const first = await echoCaller('+447700900611');
       const second = await echoCaller('+447700900612');
