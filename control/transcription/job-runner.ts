@@ -5,7 +5,7 @@ import type { Timer } from '../../shared/clock/clock.js';
 import type { Subscription } from '../../shared/bus/bus.js';
 import type { Services } from '../app/services.js';
 import { wakeDispatcher } from '../events/event-log.js';
-import { claimJob, finishJob, type JobOutcome, type JobRow } from './transcription-jobs.js';
+import { claimJob, finishJob, postponeJob, type JobOutcome, type JobRow } from './transcription-jobs.js';
 
 /** Options of the job runner (tests shorten the waits). */
 export interface JobRunnerOptions {
@@ -13,12 +13,14 @@ export interface JobRunnerOptions {
   concurrency?: number;
   /** How long a media node may take for one job before the request is given up (default 10 minutes). */
   requestTimeoutMs?: number;
-  /** How often queued jobs are looked for without a wake-up (default 5 s; the safety net). */
+  /** How often queued jobs (and jobs due again) are looked for without a wake-up (default 5 s). */
   pollIntervalMs?: number;
 }
 
 /** Runs beyond this fail as transcription_unanswered (a job whose node never answers is not retried for ever). */
-const MAX_ATTEMPTS = 3;
+export const MAX_ATTEMPTS = 3;
+/** Waits before a job nobody answered is tried again, by the attempt that failed (media nodes restarting, say). */
+export const UNANSWERED_RETRY_MS: readonly number[] = [5_000, 30_000];
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -85,6 +87,13 @@ export async function startJobRunner(services: Services, options: JobRunnerOptio
 
   async function runJob(job: JobRow): Promise<void> {
     const outcome: JobOutcome = job.attempts > MAX_ATTEMPTS ? { ok: false, reason: 'transcription_unanswered' } : await transcribe(job);
+    // Nobody answered: the job waits (still running, its lease shortened to the retry time) and is taken
+    // again then, by this runner's poll or any other's, until its attempts are used up.
+    const retryMs = !outcome.ok && outcome.reason === 'transcription_unanswered' ? UNANSWERED_RETRY_MS[job.attempts - 1] : undefined;
+    if (retryMs !== undefined) {
+      await postponeJob(sql, job.id, clock.now() + retryMs);
+      return;
+    }
     if (await finishJob(sql, clock, job.id, outcome)) await wakeDispatcher(bus).catch(() => undefined);
   }
 

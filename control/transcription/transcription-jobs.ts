@@ -154,6 +154,11 @@ export async function claimJob(sql: Sql, clock: Clock, leaseMs: number): Promise
   });
 }
 
+/** A running job to be taken again at `retryAt` (its lease ends then); nothing else changes. */
+export async function postponeJob(sql: Sql, jobId: string, retryAt: number): Promise<void> {
+  await sql`update transcription_jobs set lease_until_ms = ${retryAt} where id = ${jobId} and status = 'running'`;
+}
+
 /** How a run ended: the node's utterances, or a catalogued reason it could not be done. */
 export type JobOutcome = { ok: true; segments: JobSegment[]; failed: number } | { ok: false; reason: string };
 
