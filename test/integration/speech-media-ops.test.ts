@@ -48,7 +48,7 @@ describe('the per-leg tap', () => {
 
 describe('listen', () => {
   it('recognizes the phrase a phone says among the choices, with barge-in stopping the question', async () => {
-    h.sim.defineSimPhone('+447700900902', [{ step: 'answerAfter', ms: 0 }, { step: 'wait', ms: 600 }, { step: 'say', text: 'support', voice: 'en-US' }]);
+    await h.definePhone('+447700900902', [{ step: 'answerAfter', ms: 0 }, { step: 'wait', ms: 600 }, { step: 'say', text: 'support', voice: 'en-US' }]);
     await dial('+447700900902');
     expect((await h.op({ op: 'say', callId: 'call_a', commandId: 'cmd_g', text: 'Say billing, sales or support. I will wait for you as long as it takes.' })).ok).toBe(true);
     const answer = await h.op({ op: 'listen', callId: 'call_a', commandId: 'cmd_g', legId: 'part_phone', phrases: ['billing', 'sales', 'support'], bargeIn: true });
@@ -65,7 +65,7 @@ describe('listen', () => {
   });
 
   it('refuses an unknown leg; stopListening ends a listen without a result', async () => {
-    h.sim.defineSimPhone('+447700900903', [{ step: 'answerAfter', ms: 0 }, { step: 'wait', ms: 400 }, { step: 'say', text: 'sales', voice: 'en-US' }]);
+    await h.definePhone('+447700900903', [{ step: 'answerAfter', ms: 0 }, { step: 'wait', ms: 400 }, { step: 'say', text: 'sales', voice: 'en-US' }]);
     await dial('+447700900903');
     const bad = await h.op({ op: 'listen', callId: 'call_a', commandId: 'cmd_x', legId: 'nobody' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'media_leg_not_found' } });

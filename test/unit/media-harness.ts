@@ -81,9 +81,22 @@ export class EngineHarness {
   private opCount = 0;
   private readonly waiters = new Set<() => void>();
 
+  /**
+   * Defines a simulated phone and renders what it says before it is dialled: the frames a test runs take no
+   * wall time, so a phone whose speech was still rendering would speak late by however long espeak-ng took.
+   */
+  async definePhone(number: string, script: unknown): Promise<void> {
+    this.sim.defineSimPhone(number, script);
+    await this.renderPhrases();
+  }
+
+  private async renderPhrases(): Promise<void> {
+    await Promise.all(this.sim.phrases().map((p) => speech.render(p.text, p.voice, 8000)));
+  }
+
   /** Starts the engine; `extra` adds or replaces dependencies (a SIP agent, a stream factory). */
   async start(extra: Partial<MediaEngineDeps> = {}): Promise<this> {
-    await Promise.all(this.sim.phrases().map((p) => speech.render(p.text, p.voice, 8000)));
+    await this.renderPhrases();
     this.dir = await mkdtemp(join(tmpdir(), 'sentral-media-'));
     this.clips = new ClipStore(join(this.dir, 'clips'));
     this.recordings = new LocalRecordingStorage(join(this.dir, 'recordings'));
