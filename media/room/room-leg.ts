@@ -1,4 +1,4 @@
-import type { RoomServerMessage } from '../../protocol/room/room-message.js';
+import type { RoomParticipantKind, RoomServerMessage } from '../../protocol/room/room-message.js';
 import { ROOM_CLOSE, ROOM_FRAME_BYTES } from '../../protocol/room/room-message.js';
 import { errorCatalogue } from '../../shared/errors/catalogue.js';
 import { defaultModes, type LegContext, type LegModes, type PcmLeg } from '../session/leg.js';
@@ -38,7 +38,7 @@ export class RoomLeg implements PcmLeg {
 
   constructor(
     readonly id: string,
-    readonly participantKind: 'app' | 'bot',
+    readonly participantKind: RoomParticipantKind,
     private readonly ctx: LegContext,
     /** Told of each dropped frame: the client sent faster than real time (in) or read too slowly (out). */
     private readonly onDrop: (direction: 'in' | 'out') => void = () => {},
@@ -103,7 +103,7 @@ export class RoomLeg implements PcmLeg {
   }
 
   /** Tells this participant's client about another room participant's connection. */
-  deliverPresence(participantId: string, kind: 'app' | 'bot', event: 'present' | 'joined' | 'left'): void {
+  deliverPresence(participantId: string, kind: RoomParticipantKind, event: 'present' | 'joined' | 'left'): void {
     this.connection?.send({ type: 'participant', participantId, kind, event });
   }
 

@@ -13,6 +13,7 @@ import type { ActorMessageFailedPayload } from './mailbox.js';
 import { AudioMode, ParticipantSpec, type Participant } from './participant.js';
 import type { Stream } from './stream.js';
 import type { TranscriptSegment, TranscriptSource } from './transcript.js';
+import type { RoomParticipantKind } from '../room/room-message.js';
 
 /**
  * The contract between the API (and the effect runner, and the host's timers) and a call's actor: the
@@ -294,8 +295,8 @@ export interface ConnectionGrant {
   url: string;
   participantId: string;
   callId: string;
-  /** The room's rules: staff join as app users, AI agents as bots. */
-  kind: 'app' | 'bot';
+  /** The room's rules: staff join as app users, AI agents as bots, moved callers as calls. */
+  kind: RoomParticipantKind;
   notBefore: number;
   expiresAt: number;
   /** The token's generation: each new token of the participant supersedes the ones before. */

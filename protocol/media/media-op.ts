@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { RoomParticipantKind } from '../room/room-message.js';
 import { Voice } from '../speech/voice.js';
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
@@ -40,7 +41,7 @@ export const PhoneLegSpec = Type.Object({
   ringTimeoutSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
 });
 /** An app or bot participant that connects to the room endpoint with a token. */
-export const RoomLegSpec = Type.Object({ participantKind: Type.Union([Type.Literal('app'), Type.Literal('bot')]) });
+export const RoomLegSpec = Type.Object({ participantKind: RoomParticipantKind });
 
 /** Adds a leg (participant) to the session; `legId` is the participant id. */
 export const AddLeg = Type.Object({

@@ -18,12 +18,17 @@ export const RoomClientMessage = RoomClientData;
 /** A client text message. */
 export type RoomClientMessage = Static<typeof RoomClientMessage>;
 
+/** How a room participant joined: an app user (or staff member), a bot (or AI agent), or a caller moved in from another call. */
+export const RoomParticipantKind = Type.Union([Type.Literal('app'), Type.Literal('bot'), Type.Literal('call')]);
+/** How a room participant joined. */
+export type RoomParticipantKind = Static<typeof RoomParticipantKind>;
+
 /** Sent once after the token is accepted. */
 export const RoomJoined = Type.Object({
   type: Type.Literal('joined'),
   participantId: Type.String(),
   callId: Type.String(),
-  kind: Type.Union([Type.Literal('app'), Type.Literal('bot')]),
+  kind: RoomParticipantKind,
   sampleRate: Type.Literal(16000),
   frameBytes: Type.Literal(ROOM_FRAME_BYTES),
 });
@@ -40,13 +45,13 @@ export const RoomData = Type.Object({
   payload: Type.String(),
 });
 /**
- * Another app or bot participant's connection to the room: `present` (already connected when this client
+ * Another app, bot or moved caller's connection to the room: `present` (already connected when this client
  * joined), `joined` (connected, or reconnected), `left` (its connection closed without a newer one).
  */
 export const RoomParticipant = Type.Object({
   type: Type.Literal('participant'),
   participantId: Type.String(),
-  kind: Type.Union([Type.Literal('app'), Type.Literal('bot')]),
+  kind: RoomParticipantKind,
   event: Type.Union([Type.Literal('present'), Type.Literal('joined'), Type.Literal('left')]),
 });
 /** What the room endpoint sends as text frames. */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { RoomParticipantKind } from './room-message.js';
 
 /** What a room token allows, modelled on LiveKit's video grant. */
 export const RoomGrants = Type.Object({
@@ -18,7 +19,7 @@ export const RoomTokenClaims = Type.Object({
   sub: Type.String({ minLength: 1, maxLength: 64 }),
   /** The call id (LiveKit's room). */
   call: Type.String({ minLength: 1, maxLength: 64 }),
-  kind: Type.Union([Type.Literal('app'), Type.Literal('bot')]),
+  kind: RoomParticipantKind,
   grants: RoomGrants,
   /** The participant's token generation: a newer token supersedes every older one (nbf counts only seconds). */
   gen: Type.Integer({ minimum: 1 }),

@@ -2,6 +2,7 @@
 // TokenVerifier in its server SDK: the control plane issues, media nodes verify, neither imports the other.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { Value } from 'typebox/value';
+import type { RoomParticipantKind } from '../../protocol/room/room-message.js';
 import { RoomTokenClaims, type RoomGrants } from '../../protocol/room/room-token-claims.js';
 import { SentralError } from '../errors/sentral-error.js';
 import { signToken, verifyToken } from './signed-token.js';
@@ -28,7 +29,7 @@ export function roomKeyFromPem(pem: string, type: 'private' | 'public'): KeyObje
 export interface RoomTokenRequest {
   participantId: string;
   callId: string;
-  kind: 'app' | 'bot';
+  kind: RoomParticipantKind;
   /** Epoch ms from which the token works. */
   notBefore: number;
   /** Epoch ms at which it stops working (and an open connection is closed). */
@@ -37,8 +38,8 @@ export interface RoomTokenRequest {
   generation?: number;
 }
 
-/** The grants of a participant kind: a bot publishes its microphone and hears the call, but sends no data. */
-export function grantsFor(kind: 'app' | 'bot'): RoomGrants {
+/** The grants of a participant kind: a bot or a moved caller publishes its microphone and hears the call, but sends no data. */
+export function grantsFor(kind: RoomParticipantKind): RoomGrants {
   return { canPublishSources: ['microphone'], canPublishData: kind === 'app', canSubscribe: true };
 }
 

@@ -56,6 +56,8 @@ describe.each(SHAPES)('%s', (shape) => {
       // The caller repeats what it hears from the conference: alice and bob each hear their own tone again,
       // which only the caller's audio can carry.
       await Promise.all([alice.until(() => hears(alice, 440)), bob.until(() => hears(bob, 700))]);
+      // The room tells its clients a caller joined (kind call), not a bot.
+      await alice.until(() => alice.messages.some((m) => m.type === 'participant' && m.kind === 'call' && m.event === 'joined'));
       const target = await get(`/v1/calls/${room.id}`);
       const mover = target.body.participants.find((p: any) => p.kind === 'call');
       expect(mover).toMatchObject({ kind: 'call', state: 'joined', to: '+447700900601', linkedCallId: callId, connection: null });

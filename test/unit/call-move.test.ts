@@ -67,8 +67,8 @@ describe('the target of a move', () => {
   it('adds a free participant of kind call that joins through the room, counts as a person and leaves when its link drops', () => {
     const call = new CallUnderTest(appCall([app('part_a')], { conference: true }));
     const out = call.send({ type: 'call.link', participantId: LINK, linkedCallId: 'call_caller', from: '+447700900001' }, T0 + 1_000);
-    expect(replies(out)[0]).toMatchObject({ status: 201, body: { kind: 'call', to: '+447700900001', linkedCallId: 'call_caller', connection: { kind: 'bot', expiresAt: T0 + 1_000 + LINK_CONNECT_MS } } });
-    expect(ops(out)).toMatchObject([{ op: 'addLeg', legId: LINK, kind: 'room', room: { participantKind: 'bot' } }]);
+    expect(replies(out)[0]).toMatchObject({ status: 201, body: { kind: 'call', to: '+447700900001', linkedCallId: 'call_caller', connection: { kind: 'call', expiresAt: T0 + 1_000 + LINK_CONNECT_MS } } });
+    expect(ops(out)).toMatchObject([{ op: 'addLeg', legId: LINK, kind: 'room', room: { participantKind: 'call' } }]);
     // A retry names the same participant.
     expect(replies(call.send({ type: 'call.link', participantId: LINK, linkedCallId: 'call_caller', from: null }, T0 + 1_100))[0]!.body.id).toBe(LINK);
     call.send({ type: 'participant.connected', legId: 'part_a' }, T0 + 1_200);

@@ -79,7 +79,7 @@ export function addMovedCaller(d: CallDraft, e: LinkEvent): ParticipantRecord {
   p.linkedCallId = e.linkedCallId;
   p.token = { notBefore: d.at, expiresAt: d.at + LINK_CONNECT_MS, generation: 1 };
   d.ctx.participants.push(p);
-  p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'bot' } });
+  p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'call' } });
   d.setTimer('token', p.id, p.token.expiresAt);
   return p;
 }

@@ -1,5 +1,6 @@
 import type { CallReply, ConnectionGrant, OfferReply, ParticipantReply, TransferReply } from '../../../protocol/calls/call-actor.js';
 import type { Command } from '../../../protocol/calls/command.js';
+import type { RoomParticipantKind } from '../../../protocol/room/room-message.js';
 import type { Stream, StreamState } from '../../../protocol/calls/stream.js';
 import type { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
 import type { CallContext, CommandRecord, ParticipantRecord } from './call-context.js';
@@ -18,10 +19,11 @@ export function connectionOf(ctx: CallContext, p: ParticipantRecord): Connection
   return { url: ctx.media.roomUrl, participantId: p.id, callId: ctx.callId, kind: room, ...p.token, generation: p.token.generation ?? 1 };
 }
 
-/** How a participant kind joins the media room: staff as app users, AI agents and moved callers as bots; null: not through the room. */
-export function roomKindOf(kind: ParticipantRecord['kind']): 'app' | 'bot' | null {
+/** How a participant kind joins the media room: staff as app users, AI agents as bots, moved callers as calls; null: not through the room. */
+export function roomKindOf(kind: ParticipantRecord['kind']): RoomParticipantKind | null {
   if (kind === 'app' || kind === 'staff') return 'app';
-  if (kind === 'bot' || kind === 'ai_agent' || kind === 'call') return 'bot';
+  if (kind === 'bot' || kind === 'ai_agent') return 'bot';
+  if (kind === 'call') return 'call';
   return null;
 }
 
