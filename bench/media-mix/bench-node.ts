@@ -33,12 +33,12 @@ export class BenchNode {
   async start(capacity = 100_000): Promise<this> {
     this.dir = await mkdtemp(join(tmpdir(), 'sentral-bench-media-'));
     this.bus = createMemoryBus({ clock: realClock });
-    const config = loadConfig({ SENTRAL_DATA_DIR: this.dir, SENTRAL_MEDIA_PORT: '0', SENTRAL_PARTITIONS: '8' });
+    const config = loadConfig({ SENTRAL_DATA_DIR: this.dir, SENTRAL_MEDIA_PORT: '0', SENTRAL_PARTITIONS: '8', SENTRAL_MEDIA_CAPACITY: String(capacity) });
     const log = createLogger({ level: 'error' });
     const streamLegs: StreamLegFactory = streamLegFactory({ clock: realClock, log, allowInsecureTargets: true });
     this.node = await startMediaNode(
       { config, clock: realClock, log, bus: this.bus, metrics: this.metrics },
-      { roomPublicKey: this.keys.publicKey, capacity, tick: this.probe, streamLegs },
+      { roomPublicKey: this.keys.publicKey, tick: this.probe, streamLegs },
     );
     return this;
   }

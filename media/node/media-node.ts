@@ -47,8 +47,6 @@ export interface MediaServices {
 export interface MediaNodeOptions {
   /** Public half of the key room tokens are signed with. */
   roomPublicKey: KeyObject;
-  /** Legs the node takes at most (default 500). */
-  capacity?: number;
   /** Port to listen on instead of config.mediaPort (0 picks a free port). */
   port?: number;
   /** The frame clock (default: the real 20 ms TickClock; tests pass a ManualTick). */
@@ -85,7 +83,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   const nodeId = config.nodeId ?? newId('node', clock);
   const log = services.log.child({ role: 'media', nodeId });
   const startedAt = clock.now();
-  const capacity = options.capacity ?? 500;
+  const capacity = config.mediaCapacity;
   const tick = options.tick ?? new TickClock();
   const sim = new SimNetwork();
   const clips = options.clips ?? new ClipStore(join(config.dataDir, 'clips'), clipFetcher(bus));

@@ -30,6 +30,8 @@ export interface Config {
    * sessions): one per core by default in cluster mode; always 1 in standalone mode and with SIP.
    */
   mediaWorkers: number;
+  /** Legs one media node (each worker) takes at most before it refuses more (media_capacity_exhausted). */
+  mediaCapacity: number;
   /** The SIP trunk carrier (docs/sip.md); null when SENTRAL_SIP_TRUNK is unset (calls stay on the simulated network). */
   sip: SipConfig | null;
   /** Speech recognition on media nodes (see docs/speech.md). */
@@ -88,6 +90,7 @@ export const configVariables = [
   ['SENTRAL_MEDIA_PUBLIC_URL', '(ws://host:port)', 'Base URL clients use to reach this media node'],
   ['SENTRAL_NODE_ID', '(generated)', 'Stable id of this media node or worker'],
   ['SENTRAL_MEDIA_WORKERS', '(cluster: one per core; else 1)', 'Media workers of a `sentral media` process, each a node on SENTRAL_MEDIA_PORT + i with its own clock and sessions'],
+  ['SENTRAL_MEDIA_CAPACITY', '500', 'Legs each media worker takes at most; the picker sends new calls to the worker with the most room (docs/media.md, Capacity)'],
   ['SENTRAL_SIP_TRUNK', '(unset: no SIP)', 'SIP trunk (proxy) as host or host:port that live calls are dialled through; turns SIP on'],
   ['SENTRAL_SIP_TRANSPORT', 'udp', 'udp, tcp or tls towards the trunk (tls needs SENTRAL_SIP_TLS_CERT and _KEY)'],
   ['SENTRAL_SIP_TLS_CERT', '(unset: no TLS)', 'PEM file of the SIP agent\'s TLS certificate (chain); with SENTRAL_SIP_TLS_KEY the agent also listens for SIP over TLS'],
@@ -162,6 +165,7 @@ export function loadConfig(env: Env = process.env): Config {
     nodeId: text(env, 'SENTRAL_NODE_ID'),
     sip,
     mediaWorkers,
+    mediaCapacity: int(env, 'SENTRAL_MEDIA_CAPACITY', 500, 1, 100_000),
     speech: speechConfig(env),
   };
 }

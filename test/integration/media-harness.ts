@@ -59,13 +59,15 @@ export class NodeHarness<C extends Clock = ManualClock> {
     this.dir = await mkdtemp(join(tmpdir(), 'sentral-media-node-'));
     this.bus = options.bus ?? createMemoryBus({ clock: this.clock });
     const log = createLogger({ level: 'silent' });
-    const config = loadConfig({ SENTRAL_DATA_DIR: this.dir, SENTRAL_MEDIA_PORT: '0', SENTRAL_PARTITIONS: '8' });
+    const config = loadConfig({
+      SENTRAL_DATA_DIR: this.dir, SENTRAL_MEDIA_PORT: '0', SENTRAL_PARTITIONS: '8',
+      ...(options.capacity ? { SENTRAL_MEDIA_CAPACITY: String(options.capacity) } : {}),
+    });
     this.node = await startMediaNode(
       { config, clock: this.clock, log, bus: this.bus, metrics: this.metrics },
       {
         roomPublicKey: this.keys.publicKey,
         speech,
-        ...(options.capacity ? { capacity: options.capacity } : {}),
         ...(options.tick ? { tick: options.tick } : {}),
         ...(options.streams ? { streamLegs: streamLegFactory({ clock: this.clock, log, allowInsecureTargets: true }) } : {}),
       },

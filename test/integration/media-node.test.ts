@@ -30,6 +30,19 @@ describe('media node', () => {
     expect(await bucket.get(h.node.nodeId)).toBeNull();
   });
 
+  it('takes SENTRAL_MEDIA_CAPACITY legs: it registers that capacity and refuses the next leg with media_capacity_exhausted', async () => {
+    const small = await new NodeHarness().start({ capacity: 2 });
+    try {
+      const bucket = await small.bus.kv(MEDIA_NODES_BUCKET);
+      expect(JSON.parse(Buffer.from((await bucket.get(small.node.nodeId))!.value).toString())).toMatchObject({ capacity: 2 });
+      expect((await small.op({ op: 'openSession', callId: 'call_c' })).ok).toBe(true);
+      for (const id of ['part_1', 'part_2']) expect((await small.op({ op: 'addLeg', callId: 'call_c', legId: id, kind: 'room', room: { participantKind: 'app' } })).ok).toBe(true);
+      expect(await small.op({ op: 'addLeg', callId: 'call_c', legId: 'part_3', kind: 'room', room: { participantKind: 'app' } })).toMatchObject({ ok: false, error: { code: 'media_capacity_exhausted' } });
+    } finally {
+      await small.stop();
+    }
+  });
+
   it('answers a repeated opId with the first answer and does nothing again', async () => {
     await h.op({ op: 'openSession', callId: 'call_o' });
     const add = { op: 'addLeg', callId: 'call_o', legId: 'part_p', kind: 'phone', phone: { to: '+447700900001' }, opId: 'op_same' } as const;

@@ -7,7 +7,8 @@ import { ConfigError, configVariables, loadConfig } from '../../shared/config/co
 describe('configuration', () => {
   it('defaults to standalone on 127.0.0.1:8080/8081 with insecure targets off', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ mode: 'standalone', host: '127.0.0.1', apiPort: 8080, mediaPort: 8081, allowInsecureTargets: false, prefix: 'sentral', partitions: 64 });
+    expect(config).toMatchObject({ mode: 'standalone', host: '127.0.0.1', apiPort: 8080, mediaPort: 8081, allowInsecureTargets: false, prefix: 'sentral', partitions: 64, mediaCapacity: 500 });
+    expect(loadConfig({ SENTRAL_MEDIA_CAPACITY: '1200' }).mediaCapacity).toBe(1200);
     expect(config.dataDir).toMatch(/\.sentral$/);
   });
 
@@ -27,6 +28,8 @@ describe('configuration', () => {
     ['SENTRAL_ALLOW_INSECURE_TARGETS', 'yes'],
     ['SENTRAL_LOG_LEVEL', 'loud'],
     ['SENTRAL_PARTITIONS', '0'],
+    ['SENTRAL_MEDIA_CAPACITY', '0'],
+    ['SENTRAL_MEDIA_CAPACITY', 'lots'],
     ['SENTRAL_PREFIX', 'has space'],
     ['SENTRAL_ADMIN_TOKEN', 'short'],
     ['DATABASE_URL', 'not a url'],
