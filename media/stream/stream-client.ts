@@ -445,7 +445,8 @@ export class StreamClient {
     }
     this.sequence++;
     this.chunk++;
-    if (socket.readyState === WebSocket.OPEN) socket.send(message);
+    // A text frame, as Twilio sends it (ws would send a Buffer as binary; Starlette's receive_text refuses that).
+    if (socket.readyState === WebSocket.OPEN) socket.send(message, { binary: false });
     this.stats.framesSent++;
     this.droppedInRow = 0;
   }

@@ -23,7 +23,9 @@ export class CustomerConnection {
     readonly signedStreamId: string,
   ) {
     this.closed = new Promise((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-    socket.on('message', (data) => {
+    socket.on('message', (data, isBinary) => {
+      // Twilio's clients read text frames only (Pipecat through Starlette's receive_text).
+      if (isBinary) throw new Error(`a binary frame from the node: ${data.toString().slice(0, 60)}`);
       const message = JSON.parse(data.toString()) as Received;
       if (message.event === 'start') assertStartMatches(message, signedStreamId);
       this.messages.push(message);
