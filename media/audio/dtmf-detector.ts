@@ -37,6 +37,15 @@ export const DTMF_BLOCK = 102;
 /** Share of a block's energy the two tones must hold (a pure dual tone holds all of it). */
 const TONE_TO_TOTAL = 0.8;
 
+/**
+ * Bounds of the block's first-difference energy over its energy: 2 − 2·cos ω for a tone, so about 0.29 (697 Hz)
+ * to 1.68 (1633 Hz) for the eight tones; with twist and the 20 % of energy allowed elsewhere, an accepted block
+ * lies within 0.29–1.9. Outside these wider bounds a block (a voiced vowel below 500 Hz, a hiss above 3 kHz)
+ * is turned away with one pass instead of four filters.
+ */
+const SLOPE_MIN = 0.2;
+const SLOPE_MAX = 2.4;
+
 const FREQUENCIES = [...DTMF_ROWS, ...DTMF_COLUMNS];
 /** Goertzel coefficients 2·cos(2πf/8000) for the four rows then the four columns. */
 const COEFFICIENTS = Float64Array.from(FREQUENCIES, (f) => 2 * Math.cos((2 * Math.PI * f) / SAMPLE_RATE));
@@ -106,15 +115,24 @@ export class DtmfDetector {
   /**
    * The key present in the current block, or '' when none passes every check. Blocks that cannot pass are
    * turned away before all eight filters run, by bounds that never reject a block the full checks accept:
-   * a bin's power is at most N × the block's energy (Cauchy-Schwarz), and with the reverse twist bounding the
+   * the slope bounds above, and a bin's power is at most N × the block's energy (Cauchy-Schwarz), and with the reverse twist bounding the
    * column tone, the two tones together hold at most rowPower × (1 + reverseTwist).
    */
   private analyse(): string {
     const x = this.block;
     const e = this.energies;
     let total = 0;
-    for (let k = 0; k < DTMF_BLOCK; k++) total += x[k]! * x[k]!;
+    let slope = 0;
+    let previous = x[0]!;
+    for (let k = 0; k < DTMF_BLOCK; k++) {
+      const v = x[k]!;
+      total += v * v;
+      const d = v - previous;
+      slope += d * d;
+      previous = v;
+    }
     if (total * DTMF_BLOCK < this.minPower) return '';
+    if (slope < SLOPE_MIN * total || slope > SLOPE_MAX * total) return '';
     this.goertzel(0, 4);
     let row = 0;
     for (let r = 1; r < 4; r++) if (e[r]! > e[row]!) row = r;

@@ -97,6 +97,16 @@ export class SimPhoneLeg implements G711Leg {
 
   push(payload: Uint8Array): void {
     if (this.state !== 'answered') return;
+    // The level matters only to a step waiting for audio or silence (it starts from nothing heard).
+    const step = this.current()?.step;
+    if (step === 'waitForAudio' || step === 'waitForSilence') this.measure(payload);
+    if (this.echo !== null && this.echoCount < ECHO_LIMIT_FRAMES) {
+      this.echo[(this.echoHead + this.echoCount) % ECHO_LIMIT_FRAMES]!.set(payload.subarray(0, FRAME));
+      this.echoCount++;
+    }
+  }
+
+  private measure(payload: Uint8Array): void {
     const heard = this.heard;
     decodeMulaw(payload, heard);
     if (rms(heard) >= AUDIO_RMS) {
@@ -104,10 +114,6 @@ export class SimPhoneLeg implements G711Leg {
       this.quietFrames = 0;
     } else {
       this.quietFrames++;
-    }
-    if (this.echo !== null && this.echoCount < ECHO_LIMIT_FRAMES) {
-      this.echo[(this.echoHead + this.echoCount) % ECHO_LIMIT_FRAMES]!.set(payload.subarray(0, FRAME));
-      this.echoCount++;
     }
   }
 

@@ -29,6 +29,8 @@ export interface PlayoutQueueOptions {
   maxPendingMarks?: number;
 }
 
+const NO_MARKS: readonly string[] = Object.freeze([]);
+
 type Entry = { audio: Uint8Array; offset: number; mark?: undefined } | { mark: string; audio?: undefined };
 
 /** A bounded FIFO of mu-law audio and marks, re-framed into 20 ms frames. */
@@ -42,6 +44,8 @@ export class PlayoutQueue {
   private marks = 0;
   /** Marks whose audio left with the last frame: echoed at the next pull, once that frame has played. */
   private due: string[] = [];
+  /** Marks a pull went past (kept empty between pulls). */
+  private readonly passed: string[] = [];
   private partialHeld = false;
 
   constructor(options: PlayoutQueueOptions) {
@@ -93,9 +97,10 @@ export class PlayoutQueue {
    * be a view into queued audio.
    */
   pull(): Uint8Array | null {
-    const echoed = this.due;
-    this.due = [];
-    const passed: string[] = [];
+    // Most ticks pass no mark: arrays are made only when one is due or passed.
+    const echoed = this.due.length > 0 ? this.due : NO_MARKS;
+    if (echoed !== NO_MARKS) this.due = [];
+    const passed = this.passed;
     let frame: Uint8Array | null = null;
     if (this.bytes >= FRAME_BYTES) {
       frame = this.take(FRAME_BYTES, passed);
@@ -107,9 +112,14 @@ export class PlayoutQueue {
     this.takeLeadingMarks(passed);
     this.compact();
     // Marks behind the frame just taken wait until it has played; behind nothing, they are due now.
-    if (frame !== null) this.due = passed;
-    else echoed.push(...passed);
+    let now: readonly string[] = NO_MARKS;
+    if (passed.length > 0) {
+      const names = passed.splice(0);
+      if (frame !== null) this.due = names;
+      else now = names;
+    }
     for (const name of echoed) this.onMark(name);
+    for (const name of now) this.onMark(name);
     return frame;
   }
 

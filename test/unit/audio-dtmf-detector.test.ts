@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DtmfDetector } from '../../media/audio/dtmf-detector.js';
 import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
-import { dtmfTone, dualTone, silence, sine } from '../../shared/audio/tones.js';
+import { DTMF_COLUMNS, DTMF_KEYPAD, DTMF_ROWS, dtmfTone, dualTone, silence, sine } from '../../shared/audio/tones.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
 
 const KEYS = '0123456789*#ABCD';
@@ -110,6 +111,35 @@ describe('DtmfDetector finds key presses', () => {
     // Row 6 dB louder than column (normal twist), and column 3 dB louder than row (reverse twist).
     expect(detect(concat(sumTones(770, 8000, 1336, 4000), silence(80, 8000)))).toBe('5');
     expect(detect(concat(sumTones(770, 6000, 1336, 8475), silence(80, 8000)))).toBe('5');
+  });
+
+  it('finds any key at any level, twist within limits, phase and noise (the cheap rejections never drop one)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.double({ min: 400, max: 12_000, noNaN: true }),
+        // Column level against the row, in dB: within the 8 dB normal and 4 dB reverse twist, with a margin.
+        fc.double({ min: -7, max: 3, noNaN: true }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        fc.integer({ min: 0, max: 159 }),
+        fc.integer({ min: 1, max: 1000 }),
+        (row, col, rowAmplitude, twistDb, rowPhase, colPhase, lead, seed) => {
+          const colAmplitude = rowAmplitude * 10 ** (twistDb / 20);
+          const tone = Int16Array.from({ length: 640 }, (_, i) =>
+            Math.round(
+              rowAmplitude * Math.sin((2 * Math.PI * DTMF_ROWS[row]! * i) / 8000 + rowPhase) +
+                colAmplitude * Math.sin((2 * Math.PI * DTMF_COLUMNS[col]! * i) / 8000 + colPhase),
+            ),
+          );
+          // White noise 20 dB below the row tone.
+          const noisy = addNoise(concat(silence(lead / 8, 8000), tone, silence(80, 8000)), rowAmplitude / 14, seed);
+          expect(detect(throughMulaw(noisy))).toBe(DTMF_KEYPAD[row]![col]);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
