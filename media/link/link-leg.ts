@@ -15,39 +15,69 @@ const MAX_QUEUED_FRAMES = 10;
 const MAX_BUFFERED_BYTES = 25 * ROOM_FRAME_BYTES;
 /** How long the other room may take to accept the connection. */
 const HANDSHAKE_TIMEOUT_MS = 10_000;
+/** Ticks (20 ms) to wait before each redial after a drop: 0.5, 1, 2, 4 s, then 4 s again. */
+const REDIAL_TICKS = [25, 50, 100, 200] as const;
+/** Ticks after a drop within which redialling goes on (15 s); then the link is a departure. */
+const REDIAL_WINDOW_TICKS = 750;
 
-/** A leg of this session joined to another call's room. */
+/** Whether a close code is the room's own decision (normal, going away, or one of its 4xxx codes), not a failure. */
+function roomClosedIt(code: number): boolean {
+  return code === 1000 || code === 1001 || (code >= 4000 && code < 5000);
+}
+
+/**
+ * A leg of this session joined to another call's room. A connection lost without a close from the room (a network
+ * failure between nodes) is dialled again with the same token, timed in ticks; while it is down the leg says and
+ * hears nothing.
+ */
 export class LinkLeg implements PcmLeg {
   readonly kind = 'link';
   readonly format = 'l16';
   readonly rate = 16000;
   readonly modes: LegModes = defaultModes();
-  private readonly socket: WebSocket;
+  private socket: WebSocket | null = null;
   private readonly queue: Int16Array[] = [];
   private readonly out = new Int16Array(ROOM_FRAME_BYTES / 2);
   private prepared = false;
   private opened = false;
   private closed = false;
+  private ticks = 0;
+  /** The tick the connection was lost on, or -1 while connected. */
+  private droppedOn = -1;
+  /** The tick of the next redial, or -1 when none is due. */
+  private redialOn = -1;
+  private redials = 0;
 
   constructor(
     readonly id: string,
-    target: { url: string; token: string },
+    private readonly target: { url: string; token: string },
     private readonly ctx: LegContext,
   ) {
-    const url = new URL(target.url);
-    url.searchParams.set('token', target.token);
-    this.socket = new WebSocket(url, { handshakeTimeout: HANDSHAKE_TIMEOUT_MS, maxPayload: 64 * 1024 });
-    this.socket.binaryType = 'nodebuffer';
-    this.socket.on('open', () => {
+    this.dial();
+  }
+
+  private dial(): void {
+    const url = new URL(this.target.url);
+    url.searchParams.set('token', this.target.token);
+    const socket = new WebSocket(url, { handshakeTimeout: HANDSHAKE_TIMEOUT_MS, maxPayload: 64 * 1024 });
+    this.socket = socket;
+    socket.binaryType = 'nodebuffer';
+    socket.on('open', () => {
+      if (socket !== this.socket || this.closed) return;
+      this.droppedOn = -1;
+      if (this.opened) return;
       this.opened = true;
       this.ctx.report({ type: 'participant.connected', legId: this.id });
     });
-    this.socket.on('message', (data: Buffer, isBinary: boolean) => {
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
       // Text frames are the room's presence and data messages: nothing for a caller's telephone.
-      if (isBinary && data.length === ROOM_FRAME_BYTES) this.receive(data);
+      if (socket === this.socket && isBinary && data.length === ROOM_FRAME_BYTES) this.receive(data);
     });
-    this.socket.on('error', () => this.end());
-    this.socket.on('close', () => this.end());
+    // ws follows every error with close, which decides.
+    socket.on('error', () => undefined);
+    socket.on('close', (code: number) => {
+      if (socket === this.socket) this.lost(code);
+    });
   }
 
   private receive(data: Buffer): void {
@@ -57,19 +87,35 @@ export class LinkLeg implements PcmLeg {
     this.queue.push(frame);
   }
 
-  /** The other room closed or could not be reached: the leg leaves (a failure when it never connected). */
-  private end(): void {
+  /**
+   * The connection closed: a failure when it never connected; a departure when the room closed it (the target
+   * removed the caller or ended) or redialling has gone on for its window; otherwise a redial is scheduled.
+   */
+  private lost(code: number): void {
     if (this.closed) return;
-    this.closed = true;
+    this.queue.length = 0;
     if (!this.opened) {
+      this.closed = true;
       this.ctx.report({ type: 'leg.failed', legId: this.id, reason: 'the other call\'s room could not be joined' });
       this.ctx.ended('link failed', { reported: true });
-    } else {
-      this.ctx.ended('disconnected');
+      return;
     }
+    if (this.droppedOn < 0) this.droppedOn = this.ticks;
+    if (roomClosedIt(code) || this.ticks - this.droppedOn >= REDIAL_WINDOW_TICKS) {
+      this.closed = true;
+      this.ctx.ended('disconnected');
+      return;
+    }
+    this.redialOn = this.ticks + REDIAL_TICKS[Math.min(this.redials, REDIAL_TICKS.length - 1)]!;
   }
 
   pull(): Int16Array | null {
+    this.ticks++;
+    if (this.redialOn >= 0 && this.ticks >= this.redialOn && !this.closed) {
+      this.redialOn = -1;
+      this.redials++;
+      this.dial();
+    }
     return this.queue.shift() ?? null;
   }
 
@@ -81,13 +127,17 @@ export class LinkLeg implements PcmLeg {
   flush(): void {
     if (!this.prepared) return;
     this.prepared = false;
-    if (this.socket.readyState !== WebSocket.OPEN || this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
-    this.socket.send(Buffer.from(this.out.buffer, this.out.byteOffset, this.out.byteLength));
+    const socket = this.socket;
+    if (socket === null || socket.readyState !== WebSocket.OPEN || socket.bufferedAmount > MAX_BUFFERED_BYTES) return;
+    socket.send(Buffer.from(this.out.buffer, this.out.byteOffset, this.out.byteLength));
   }
 
   close(): void {
     this.closed = true;
-    if (this.socket.readyState === WebSocket.CONNECTING) this.socket.terminate();
-    else this.socket.close(1000);
+    this.redialOn = -1;
+    const socket = this.socket;
+    if (socket === null) return;
+    if (socket.readyState === WebSocket.CONNECTING) socket.terminate();
+    else socket.close(1000);
   }
 }

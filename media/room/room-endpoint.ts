@@ -176,7 +176,7 @@ export class RoomEndpoint {
     data.expiry?.cancel();
     const leg = data.leg;
     if (!leg || !data.connection) return;
-    leg.detach(data.connection, code === 1000 ? 'client closed' : `closed (${code})`);
+    leg.detach(data.connection, code === 1000 ? 'client closed' : `closed (${code})`, code === 1000);
     // A replaced connection is not a departure: the participant is still there on its newer one.
     if (leg.connected) return;
     for (const other of this.deps.directory.roomLegs(leg.callId)) {

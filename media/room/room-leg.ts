@@ -80,12 +80,12 @@ export class RoomLeg implements PcmLeg {
     this.ctx.report({ type: 'participant.connected', legId: this.id });
   }
 
-  /** Forgets `connection` once it closed (a replaced one is already forgotten). */
-  detach(connection: RoomConnection, reason: string): void {
+  /** Forgets `connection` once it closed (a replaced one is already forgotten); `clean` when the client closed it itself. */
+  detach(connection: RoomConnection, reason: string, clean = false): void {
     if (this.connection !== connection) return;
     this.connection = null;
     this.queue.length = 0;
-    if (!this.closed) this.ctx.report({ type: 'participant.disconnected', legId: this.id, reason });
+    if (!this.closed) this.ctx.report({ type: 'participant.disconnected', legId: this.id, reason, ...(clean ? { clean } : {}) });
   }
 
   /** A 640-byte frame from the client (copied: the socket's buffer is reused). */

@@ -6,6 +6,9 @@ import { Voice } from '../speech/voice.js';
 import { OfferSummary, TransferSummary } from './handover.js';
 import { QueueSpot } from './move.js';
 
+/** The longest a call may last (its maxMinutes at most). */
+export const MAX_CALL_MINUTES = 240;
+
 /** State of a call (docs/calls.md): dialing, ringing, in_progress, ended. */
 export const CallState = Type.Union([Type.Literal('dialing'), Type.Literal('ringing'), Type.Literal('in_progress'), Type.Literal('ended')]);
 /** State of a call. */
@@ -83,7 +86,7 @@ export const CreateCallRequest = Type.Object(
     recording: Type.Optional(Type.Boolean()),
     transcription: Type.Optional(Type.Boolean()),
     amd: Type.Optional(AmdSettings),
-    maxMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 240 })),
+    maxMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CALL_MINUTES })),
     /** Seconds the dialled phone rings before the call ends as no_answer (default 60). */
     ringTimeoutSeconds: Type.Optional(Type.Integer({ minimum: 5, maximum: 600 })),
     externalRef: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),

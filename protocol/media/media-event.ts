@@ -88,6 +88,8 @@ export const ParticipantDisconnected = Type.Object({
   type: Type.Literal('participant.disconnected'),
   legId: LegId,
   reason: Type.String(),
+  /** The client closed it itself (close code 1000): a departure, not a network failure. */
+  clean: Type.Optional(Type.Boolean()),
 });
 /** A stream leg's connection changed (connected, reconnecting, resumed, closed). */
 export const StreamStatus = Type.Object({

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Charge } from '../../protocol/calls/call-actor.js';
 import { LINK_CONNECT_MS } from '../../control/calls/machines/call-move.js';
+import { LINK_RECONNECT_GRACE_MS } from '../../control/calls/machines/participant-machine.js';
+import { MAX_CALL_MINUTES } from '../../protocol/calls/call.js';
 import { CALLER, CallUnderTest, T0, app, appCall, inboundCall, ledger, ops, raceInbound, recorded, replies } from './call-harness.js';
 
 const ANSWER_CHARGE: Charge = { reservationId: 'res_answer', service: 'inbound', reservedOre: 900, rateOre: 15, paidMinutes: 60 };
@@ -67,7 +69,7 @@ describe('the target of a move', () => {
   it('adds a free participant of kind call that joins through the room, counts as a person and leaves when its link drops', () => {
     const call = new CallUnderTest(appCall([app('part_a')], { conference: true }));
     const out = call.send({ type: 'call.link', participantId: LINK, linkedCallId: 'call_caller', from: '+447700900001' }, T0 + 1_000);
-    expect(replies(out)[0]).toMatchObject({ status: 201, body: { kind: 'call', to: '+447700900001', linkedCallId: 'call_caller', connection: { kind: 'call', expiresAt: T0 + 1_000 + LINK_CONNECT_MS } } });
+    expect(replies(out)[0]).toMatchObject({ status: 201, body: { kind: 'call', to: '+447700900001', linkedCallId: 'call_caller', connection: { kind: 'call', expiresAt: T0 + 1_000 + MAX_CALL_MINUTES * 60_000 } } });
     expect(ops(out)).toMatchObject([{ op: 'addLeg', legId: LINK, kind: 'room', room: { participantKind: 'call' } }]);
     // A retry names the same participant.
     expect(replies(call.send({ type: 'call.link', participantId: LINK, linkedCallId: 'call_caller', from: null }, T0 + 1_100))[0]!.body.id).toBe(LINK);
@@ -77,9 +79,29 @@ describe('the target of a move', () => {
     call.send({ type: 'participant.disconnected', legId: 'part_a', reason: 'closed' }, T0 + 2_000);
     call.advanceTo(T0 + 2 * 60_000);
     expect(call.ctx.status).toBe('in_progress');
-    call.send({ type: 'participant.disconnected', legId: LINK, reason: 'closed' }, T0 + 3 * 60_000);
+    call.send({ type: 'participant.disconnected', legId: LINK, reason: 'client closed', clean: true }, T0 + 3 * 60_000);
     expect(call.ctx.participants.find((p) => p.id === LINK)).toMatchObject({ state: 'left', leftReason: 'disconnected', charge: null });
     expect(recorded(call.all, 'call.ended')[0]!.data).toMatchObject({ reason: 'last_person_left' });
+  });
+
+  it('keeps a moved caller whose link is lost to a network failure while its node dials again, for LINK_RECONNECT_GRACE_MS', () => {
+    const call = new CallUnderTest(appCall([app('part_a')], { conference: true }));
+    call.send({ type: 'call.link', participantId: LINK, linkedCallId: 'call_caller', from: '+447700900001' }, T0 + 1_000);
+    call.send({ type: 'participant.connected', legId: 'part_a' }, T0 + 1_200);
+    call.send({ type: 'participant.connected', legId: LINK }, T0 + 1_300);
+    // Long after the connect window: the link's connection is not bound to it.
+    call.advanceTo(T0 + 3 * 60_000);
+    call.send({ type: 'participant.disconnected', legId: LINK, reason: 'closed (1006)' }, T0 + 3 * 60_000);
+    expect(call.ctx.participants.find((p) => p.id === LINK)).toMatchObject({ state: 'reconnecting' });
+    call.send({ type: 'participant.connected', legId: LINK }, T0 + 3 * 60_000 + 1_500);
+    expect(call.ctx.participants.find((p) => p.id === LINK)).toMatchObject({ state: 'joined' });
+    expect(recorded(call.all, 'call.participant.joined').filter((e) => e.data.participantId === LINK)).toHaveLength(1);
+    // Lost again and not back within the grace: the caller has left.
+    call.send({ type: 'participant.disconnected', legId: LINK, reason: 'closed (1006)' }, T0 + 4 * 60_000);
+    call.advanceTo(T0 + 4 * 60_000 + LINK_RECONNECT_GRACE_MS - 1);
+    expect(call.ctx.participants.find((p) => p.id === LINK)).toMatchObject({ state: 'reconnecting' });
+    call.advanceTo(T0 + 4 * 60_000 + LINK_RECONNECT_GRACE_MS);
+    expect(call.ctx.participants.find((p) => p.id === LINK)).toMatchObject({ state: 'left', leftReason: 'disconnected' });
   });
 
   it('refuses a call whose own caller is queued, and an inbound call awaiting its decision', () => {

@@ -9,6 +9,7 @@
  * Pure like the rest of the machine.
  */
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
+import { MAX_CALL_MINUTES } from '../../../protocol/calls/call.js';
 import type { CallDraft } from './call-draft.js';
 import type { ParticipantRecord } from './call-context.js';
 import { blank, isPresent, leave } from './participant-machine.js';
@@ -71,16 +72,18 @@ export function linkInto(d: CallDraft, caller: ParticipantRecord, into: NonNulla
 
 /**
  * The target's side of a move: a participant of kind `call` for the caller of `linkedCallId`, waiting for the
- * caller's link to connect with its token (which lives LINK_CONNECT_MS). Free: the caller's own call pays.
+ * caller's link to connect within LINK_CONNECT_MS. Its token (never shown to a customer) lives as long as the
+ * longest call: the room closes a connection when its token expires, and the link dials again with the same
+ * token after a network failure. Free: the caller's own call pays.
  */
 export function addMovedCaller(d: CallDraft, e: LinkEvent): ParticipantRecord {
   const p = blank(d, e.participantId, 'call', 'waiting');
   p.to = e.from;
   p.linkedCallId = e.linkedCallId;
-  p.token = { notBefore: d.at, expiresAt: d.at + LINK_CONNECT_MS, generation: 1 };
+  p.token = { notBefore: d.at, expiresAt: d.at + MAX_CALL_MINUTES * 60_000, generation: 1 };
   d.ctx.participants.push(p);
   p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'call' } });
-  d.setTimer('token', p.id, p.token.expiresAt);
+  d.setTimer('token', p.id, d.at + LINK_CONNECT_MS);
   return p;
 }
 

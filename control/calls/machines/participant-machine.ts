@@ -14,6 +14,8 @@ export const TOKEN_MAX_MS = 2 * 60 * 60_000;
 export const APP_JOIN_WINDOW_MS = 5 * 60_000;
 /** An app participant whose connection dropped may reconnect (with a new token) within this long. */
 export const APP_RECONNECT_GRACE_MS = 60_000;
+/** How long a moved caller's link lost to a network failure may take to come back (its node redials for 15 s). */
+export const LINK_RECONNECT_GRACE_MS = 20_000;
 /** Under a test key a bot stays at most this long, and a stream hears a test tone this long at most. */
 export const TEST_LIMIT_MS = 60_000;
 /** How long a phone rings before it counts as not answered, unless the call says otherwise. */
@@ -192,13 +194,17 @@ export function leave(d: CallDraft, p: ParticipantRecord, reason: ParticipantLef
   d.record('call.participant.left', { ...eventFields(p), reason });
 }
 
-/** An app's connection dropped: it may come back within the grace period; a bot's or a moved caller's drop means it left. */
-function disconnected(d: CallDraft, p: ParticipantRecord): void {
-  if (isBotLike(p) || p.kind === 'call') return leave(d, p, 'disconnected', true);
-  if (!isAppLike(p)) return;
+/**
+ * An app's connection dropped: it may come back within the grace period. A bot's drop means it left; so does a
+ * moved caller's link closed by its node, while a link lost to a network failure is redialled by its node for
+ * 15 s and may come back within LINK_RECONNECT_GRACE_MS.
+ */
+function disconnected(d: CallDraft, p: ParticipantRecord, clean: boolean): void {
+  if (isBotLike(p) || (p.kind === 'call' && clean)) return leave(d, p, 'disconnected', true);
+  if (!isAppLike(p) && p.kind !== 'call') return;
   if (p.state === 'joined') {
     p.state = 'reconnecting';
-    d.setTimer('grace', p.id, d.at + APP_RECONNECT_GRACE_MS);
+    d.setTimer('grace', p.id, d.at + (p.kind === 'call' ? LINK_RECONNECT_GRACE_MS : APP_RECONNECT_GRACE_MS));
   }
 }
 
@@ -229,7 +235,7 @@ export function onLegEvent(d: CallDraft, p: ParticipantRecord, event: CallMediaE
     case 'participant.connected':
       return isAppLike(p) || isBotLike(p) || p.kind === 'call' ? join(d, p) : undefined;
     case 'participant.disconnected':
-      return isPresent(p) ? disconnected(d, p) : undefined;
+      return isPresent(p) ? disconnected(d, p, event.clean === true) : undefined;
     case 'stream.status':
       if (p.kind !== 'stream' || !isPresent(p)) return;
       if (event.status === 'reconnecting' && p.state === 'joined') p.state = 'reconnecting';
