@@ -46,6 +46,7 @@ export class LinkLeg implements PcmLeg {
   private droppedOn = -1;
   /** The tick of the next redial, or -1 when none is due. */
   private redialOn = -1;
+  /** Redials since the link was last connected (each waits longer, up to the last of REDIAL_TICKS). */
   private redials = 0;
 
   constructor(
@@ -65,6 +66,7 @@ export class LinkLeg implements PcmLeg {
     socket.on('open', () => {
       if (socket !== this.socket || this.closed) return;
       this.droppedOn = -1;
+      this.redials = 0;
       if (this.opened) return;
       this.opened = true;
       this.ctx.report({ type: 'participant.connected', legId: this.id });
@@ -107,13 +109,13 @@ export class LinkLeg implements PcmLeg {
       return;
     }
     this.redialOn = this.ticks + REDIAL_TICKS[Math.min(this.redials, REDIAL_TICKS.length - 1)]!;
+    this.redials++;
   }
 
   pull(): Int16Array | null {
     this.ticks++;
     if (this.redialOn >= 0 && this.ticks >= this.redialOn && !this.closed) {
       this.redialOn = -1;
-      this.redials++;
       this.dial();
     }
     return this.queue.shift() ?? null;

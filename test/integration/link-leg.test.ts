@@ -106,7 +106,21 @@ describe('link leg (a moved caller joined to another call\'s room)', () => {
     const second = await redial;
     await hears(leg, second);
 
-    expect(room.tokens).toEqual(['tok_1', 'tok_1']);
+    // Lost again after it came back: the waits start over at 0.5 s (not the 1 s of a second redial in a row).
+    second.terminate();
+    await once(second, 'close');
+    const third = room.next();
+    counted = 0;
+    while (room.tokens.length < 3) {
+      ticks(leg, 1);
+      counted++;
+      await turn();
+    }
+    expect(counted).toBeGreaterThanOrEqual(25);
+    expect(counted).toBeLessThan(50);
+    await hears(leg, await third);
+
+    expect(room.tokens).toEqual(['tok_1', 'tok_1', 'tok_1']);
     expect(ends).toEqual([]);
     // A reconnection is not a second arrival.
     expect(reports.filter((r) => r.type === 'participant.connected')).toHaveLength(1);
