@@ -76,12 +76,41 @@ export function toSentralError(error: unknown): SentralError {
 interface ValidationIssue {
   keyword: string;
   instancePath: string;
+  schemaPath?: string;
   message?: string;
   params?: Record<string, unknown>;
 }
 
+/**
+ * The issues worth reporting: for a body that matches no branch of a union, those of the branch it comes closest
+ * to (the fewest missing and unknown fields), so `{"queue":"a b"}` hears about the queue's pattern rather than a
+ * missing `callId` of the other branch.
+ */
+function closestBranch(issues: ValidationIssue[]): ValidationIssue[] {
+  const union = issues.find((i) => i.keyword === 'anyOf' && i.schemaPath !== undefined);
+  if (!union) return issues;
+  const prefix = `${union.schemaPath}/anyOf/`;
+  const branches = new Map<string, ValidationIssue[]>();
+  for (const i of issues) {
+    if (!i.schemaPath?.startsWith(prefix)) continue;
+    const branch = i.schemaPath.slice(prefix.length).split('/')[0]!;
+    branches.set(branch, [...(branches.get(branch) ?? []), i]);
+  }
+  let best: ValidationIssue[] | null = null;
+  let bestMisfits = Infinity;
+  for (const branchIssues of branches.values()) {
+    const misfits = branchIssues.filter((i) => i.instancePath === union.instancePath && (i.keyword === 'required' || i.keyword === 'additionalProperties')).length;
+    if (misfits < bestMisfits) {
+      best = branchIssues;
+      bestMisfits = misfits;
+    }
+  }
+  return best ?? issues;
+}
+
 // The first issue names the param: a missing property, an unknown one, or the path of a wrong value.
-function validationError(issues: ValidationIssue[], context: string | undefined): SentralError {
+function validationError(all: ValidationIssue[], context: string | undefined): SentralError {
+  const issues = closestBranch(all);
   const issue = issues.find((i) => i.keyword !== 'boolean') ?? issues[0];
   if (!issue) return new SentralError('invalid_request');
   const segments = issue.instancePath.split('/').filter((s) => s !== '').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
