@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Compile } from 'typebox/compile';
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { toSentralError } from '../../control/api/plugins/error-handler.js';
 import { MoveRequest } from '../../protocol/calls/move.js';
 
 /** The error a route answers for `body` refused by `schema`, as fastify hands TypeBox's issues over. */
-function refusal(schema: Parameters<typeof Compile>[0], body: unknown): { message: string; param: string | undefined } {
+function refusal(schema: TSchema, body: unknown): { message: string; param: string | undefined } {
   const validation = [...Compile(schema).Errors(body)];
   const err = toSentralError(Object.assign(new Error('body is not valid'), { validation, validationContext: 'body', statusCode: 400 }));
   expect(err.code).toBe('invalid_request');
