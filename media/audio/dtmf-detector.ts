@@ -78,21 +78,35 @@ export class DtmfDetector {
 
   /** Feeds one frame (normally 160 samples, 20 ms); returns the key whose press was confirmed in it, or null. */
   process(frame160: Int16Array): string | null {
-    const n = frame160.length;
-    let i = 0;
-    while (i < n) {
-      const take = Math.min(n - i, DTMF_BLOCK - this.filled);
-      this.block.set(frame160.subarray(i, i + take), this.filled);
-      this.filled += take;
-      i += take;
-      if (this.filled === DTMF_BLOCK) {
-        this.filled = 0;
+    const block = this.block;
+    let filled = this.filled;
+    for (let i = 0; i < frame160.length; i++) {
+      block[filled++] = frame160[i]!;
+      if (filled === DTMF_BLOCK) {
+        filled = 0;
         this.advance(this.analyse());
       }
     }
-    const key = this.pending;
-    this.pending = null;
-    return key;
+    this.filled = filled;
+    return this.takePending();
+  }
+
+  /**
+   * Feeds one frame of G.711 bytes, each decoded through `table` (g711DecodeTable) as it is read: a phone
+   * leg's payload is analysed without a decoded copy of it.
+   */
+  processG711(payload: Uint8Array, table: Int16Array): string | null {
+    const block = this.block;
+    let filled = this.filled;
+    for (let i = 0; i < payload.length; i++) {
+      block[filled++] = table[payload[i]!]!;
+      if (filled === DTMF_BLOCK) {
+        filled = 0;
+        this.advance(this.analyse());
+      }
+    }
+    this.filled = filled;
+    return this.takePending();
   }
 
   /** Forgets any partial block and key in progress. */
@@ -101,6 +115,12 @@ export class DtmfDetector {
     this.lastHit = '';
     this.current = '';
     this.pending = null;
+  }
+
+  private takePending(): string | null {
+    const key = this.pending;
+    this.pending = null;
+    return key;
   }
 
   /** Press/release bookkeeping: the state changes only when two consecutive blocks agree. */

@@ -2,6 +2,8 @@ import { decodeG711, encodeG711, g711Silence } from '../../shared/audio/g711.js'
 import { Downsampler16to8, Upsampler8to16 } from '../../shared/audio/resample.js';
 import { MIX_FRAME_SAMPLES, type MixInput, type MixListener } from '../audio/mixer.js';
 import type { LoopingClip } from '../audio/looping-clip.js';
+import type { DtmfDetector } from '../audio/dtmf-detector.js';
+import type { LegPath, LegTap } from './session.js';
 import { frameSamples, type Leg } from './leg.js';
 
 // A 20 ms frame of silence in each law, for a pass-through listener whose source said nothing (read only).
@@ -24,6 +26,12 @@ export class LegSlot {
   hold: LoopingClip | null = null;
   /** This tick's pass-through source: the one leg whose payload this leg hears unchanged; null when mixed. */
   passFrom: LegSlot | null = null;
+  /** How the leg got its audio on the latest tick; null before its first. */
+  path: LegPath | null = null;
+  /** The in-band DTMF detector of an 8 kHz phone leg; null on other legs. */
+  detector: DtmfDetector | null = null;
+  /** Who taps what the leg says (LegTap); null until the first tap. */
+  taps: Set<LegTap> | null = null;
   /** G.711 legs: the payload pulled this tick (valid until the next pull), or null. */
   private payload: Uint8Array | null = null;
   /** PCM pulled or decoded this tick, at the leg's rate; null when the leg said nothing. */
@@ -51,6 +59,7 @@ export class LegSlot {
     this.heardFrame = this.heard.subarray(0, samples);
     this.heardAtRate = new Int16Array(samples);
     this.heardPayload = new Uint8Array(samples);
+    this.applyModes();
   }
 
   /** Whether others may hear this leg this tick (not muted, held or listen-only). */
@@ -58,18 +67,19 @@ export class LegSlot {
     return this.input.heard;
   }
 
-  /** Takes what the leg says this tick and sets its mix flags; nothing is decoded yet. */
-  pull(): void {
-    const leg = this.leg;
-    const modes = leg.modes;
+  /** Sets the mix flags from the leg's modes: at the start and after every change of them. */
+  applyModes(): void {
+    const modes = this.leg.modes;
     this.input.heard = !modes.muted && !modes.held && modes.audioMode !== 'listen';
     this.input.whisperTo = modes.audioMode === 'whisper' ? modes.whisperTo : null;
-    this.converted.heard = this.input.heard;
-    this.converted.whisperTo = this.input.whisperTo;
+  }
+
+  /** Takes what the leg says this tick; nothing is decoded yet. */
+  pull(): void {
+    const leg = this.leg;
     this.decoded = false;
     this.prepared = false;
     this.input.frame = null;
-    this.converted.frame = null;
     if (leg.format === 'l16') {
       this.payload = null;
       this.pcm = leg.pull();
@@ -78,6 +88,11 @@ export class LegSlot {
       this.payload = leg.pull();
       this.pcm = null;
     }
+  }
+
+  /** The G.711 payload the leg said this tick (valid until the next pull), or null (silent, or an L16 leg). */
+  get g711Payload(): Uint8Array | null {
+    return this.payload;
   }
 
   /** True when the leg said something this tick. */
@@ -122,6 +137,8 @@ export class LegSlot {
    */
   prepareConverted(tick: number): void {
     this.prepareInput();
+    this.converted.heard = this.input.heard;
+    this.converted.whisperTo = this.input.whisperTo;
     const frame = this.input.frame;
     if (frame === null) {
       this.converted.frame = null;

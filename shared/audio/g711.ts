@@ -57,9 +57,14 @@ export const PCM_TO_ALAW: Uint8Array = Uint8Array.from({ length: 65536 }, (_, i)
 /** The two G.711 laws: PCMU (mu-law, North America and Japan, Twilio streams) and PCMA (A-law, elsewhere). */
 export type G711Law = 'pcmu' | 'pcma';
 
+/** The table from a byte of `law` to its linear sample. */
+export function g711DecodeTable(law: G711Law): Int16Array {
+  return law === 'pcmu' ? MULAW_TO_PCM : ALAW_TO_PCM;
+}
+
 /** Decodes `src` G.711 bytes of `law` into `dst`. */
 export function decodeG711(law: G711Law, src: Uint8Array, dst: Int16Array): void {
-  const table = law === 'pcmu' ? MULAW_TO_PCM : ALAW_TO_PCM;
+  const table = g711DecodeTable(law);
   const n = src.length;
   for (let i = 0; i < n; i++) dst[i] = table[src[i]!]!;
 }

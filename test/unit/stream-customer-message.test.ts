@@ -39,6 +39,9 @@ describe('customer stream messages', () => {
     ['a wrong streamSid', text({ event: 'clear', streamSid: 'str_other' }), false, 'stream_wrong_stream_sid'],
     ['bad base64', text({ event: 'media', streamSid: sid, media: { payload: 'abc$' } }), false, 'stream_invalid_payload'],
     ['base64 with a bad length', text({ event: 'media', streamSid: sid, media: { payload: 'abcde' } }), false, 'stream_invalid_payload'],
+    ['URL-safe base64', text({ event: 'media', streamSid: sid, media: { payload: 'ab-_' } }), false, 'stream_invalid_payload'],
+    ['base64 with a line break', text({ event: 'media', streamSid: sid, media: { payload: 'abcd\nabcd' } }), false, 'stream_invalid_payload'],
+    ['base64 whose padding bits are not zero', text({ event: 'media', streamSid: sid, media: { payload: 'AB==' } }), false, 'stream_invalid_payload'],
     ['an empty payload', text({ event: 'media', streamSid: sid, media: { payload: '' } }), false, 'stream_invalid_payload'],
   ])('refuses %s', (_name, data, binary, code) => {
     expect(readCustomerMessage(data as Buffer, binary as boolean, sid)).toMatchObject({ kind: 'refused', code });
