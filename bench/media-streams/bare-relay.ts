@@ -2,7 +2,8 @@
  * The baseline of the media-streams bench, in its own process (forked by run.ts with IPC): the least a
  * process must do to carry N bidirectional streams. It dials the same customer servers and sends a
  * precomputed `start`; it reads every message the bot sends as the node does (JSON, base64 audio into a
- * per-stream queue of 20 ms frames, marks kept in place and echoed once their audio has been sent, `clear`
+ * per-stream queue of 20 ms frames, marks kept in place and echoed once their audio has been played (at the
+ * next tick after the frame that held their last audio was sent, as the node and Twilio do), `clear`
  * empties the queue), and on every tick of the same deadline clock (a TickClock) sends each socket one media
  * message holding the bot's own audio back (or silence), with the node's send-buffer bound. No mixing, codec,
  * playout bounds or validation beyond that.
@@ -27,6 +28,8 @@ interface Relayed {
   queue: (Buffer | string)[];
   /** Bytes of the head buffer already sent. */
   offset: number;
+  /** Marks whose last audio left on the previous tick: echoed on this one, once that frame has played. */
+  due: string[];
 }
 
 const probe = new TickProbe();
@@ -37,14 +40,15 @@ probe.start(() => {
   const timestamp = String(tick++ * 20);
   for (const s of sockets) {
     if (s.ws.readyState !== WebSocket.OPEN || s.ws.bufferedAmount > MAX_BUFFERED) continue;
+    if (s.due.length > 0) {
+      for (const name of s.due) s.ws.send(`{"event":"mark","sequenceNumber":"${++s.sequence}","streamSid":"${s.sid}","mark":{"name":${JSON.stringify(name)}}}`);
+      s.due.length = 0;
+    }
     const payload = nextFrame(s);
     const n = ++s.sequence;
     s.ws.send(`{"event":"media","sequenceNumber":"${n}","streamSid":"${s.sid}","media":{"track":"inbound","chunk":"${++s.chunk}","timestamp":"${timestamp}","payload":"${payload}"}}`);
-    // Marks whose audio has now been sent.
-    while (typeof s.queue[0] === 'string') {
-      const name = s.queue.shift() as string;
-      s.ws.send(`{"event":"mark","sequenceNumber":"${++s.sequence}","streamSid":"${s.sid}","mark":{"name":${JSON.stringify(name)}}}`);
-    }
+    // Marks whose audio has now been sent: due once it has played.
+    while (typeof s.queue[0] === 'string') s.due.push(s.queue.shift() as string);
   }
 });
 
@@ -74,7 +78,8 @@ function received(s: Relayed, data: Buffer): void {
   else if (m.event === 'mark' && m.mark) s.queue.push(m.mark.name);
   else if (m.event === 'clear') {
     const marks = s.queue.filter((e): e is string => typeof e === 'string');
-    s.queue = marks;
+    s.due.push(...marks);
+    s.queue = [];
     s.offset = 0;
   }
 }
@@ -86,7 +91,7 @@ function dial(url: string, index: number): Promise<void> {
     ws.once('open', () => {
       ws.send(JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
       ws.send(JSON.stringify({ event: 'start', sequenceNumber: '1', streamSid: sid, start: { streamSid: sid, tracks: ['inbound'], mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 } } }));
-      const relayed: Relayed = { ws, sid, sequence: 1, chunk: 0, queue: [], offset: 0 };
+      const relayed: Relayed = { ws, sid, sequence: 1, chunk: 0, queue: [], offset: 0, due: [] };
       ws.on('message', (data: Buffer) => received(relayed, data));
       sockets.push(relayed);
       resolve();

@@ -79,7 +79,7 @@ interface Row {
   cpuPerStreamPercent: number;
   /** Streams one core would carry at this CPU per stream. */
   streamsPerCoreAtThisCost: number;
-  customer: Partial<CustomerReport>;
+  customer: CustomerReport;
   sender: SenderReport;
   rooms?: Extract<ClientReply, { type: 'report' }>;
   loadavg: number[];
@@ -98,7 +98,7 @@ for (const n of steps) {
       pass,
       cpuPerStreamPercent: cpuPerStream,
       streamsPerCoreAtThisCost: Math.floor(100 / cpuPerStream),
-      customer: side === 'relay' ? withoutPlayout(customer) : customer,
+      customer,
       sender,
       ...(rooms ? { rooms } : {}),
       loadavg: machine().loadavg,
@@ -174,8 +174,3 @@ function within<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-// The relay plays the bot's audio back without a call behind it: its mark and clear figures mean something else.
-function withoutPlayout(report: CustomerReport): Partial<CustomerReport> {
-  const { markEchoDelayMs: _m, markEchoErrorMs: _e, clearToMarkEchoMs: _c, clearToSilenceMs: _s, ...rest } = report;
-  return rest;
-}
