@@ -54,7 +54,7 @@ class SessionClient {
   }
 
   static async open(url: string): Promise<SessionClient> {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, { handshakeTimeout: 20_000 });
     const client = new SessionClient(ws);
     await new Promise<void>((resolve, reject) => {
       ws.once('open', () => resolve());
@@ -63,10 +63,14 @@ class SessionClient {
     return client;
   }
 
+  /** The first message `match` accepts; fails after 20 s naming the messages seen, so a stall says where it was. */
   next(match: (m: Record<string, any>) => boolean): Promise<Record<string, any>> {
     const seen = this.messages.find(match);
     if (seen) return Promise.resolve(seen);
-    return new Promise((resolve) => this.waiters.push({ match, resolve }));
+    return new Promise((resolve, reject) => {
+      const guard = setTimeout(() => reject(new Error(`no matching message within 20 s; got ${this.messages.map((m) => m.type).join(', ') || 'none'}`)), 20_000);
+      this.waiters.push({ match, resolve: (m) => (clearTimeout(guard), resolve(m)) });
+    });
   }
 }
 

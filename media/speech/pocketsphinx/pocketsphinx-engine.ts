@@ -4,7 +4,8 @@
  * the first idle helper. Decoding never runs on the media node's thread, so the 20 ms tick is not held up.
  *
  * A helper that crashes or takes longer than `timeoutMs` is killed and replaced; its utterance fails (the
- * stream reports an `error` for it). When helpers cannot even start (library or model missing), every
+ * stream reports an `error` for it). An utterance that no helper has taken within `timeoutMs` (helpers
+ * restarting, or all busy) fails too, so a stream waiting for its finals never waits for ever. When helpers cannot even start (library or model missing), every
  * utterance fails at once with that reason instead of queueing.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -18,7 +19,7 @@ import type { HelperReply, HelperRequest } from './helper-messages.js';
 export interface PocketSphinxEngineOptions {
   /** Helper processes (default 2): at most this many utterances are decoded at once. */
   helpers?: number;
-  /** A decode taking longer fails and its helper is replaced (default 30 s). */
+  /** A decode taking longer fails and its helper is replaced; so does a wait for a free helper (default 30 s). */
   timeoutMs?: number;
   /** Most utterances waiting for a helper (default 256); more fail at once. */
   maxQueue?: number;
@@ -33,6 +34,8 @@ interface Job {
   phrases: string[] | undefined;
   resolve: (r: EngineResult) => void;
   reject: (e: Error) => void;
+  /** Fails the job if it is still queued after timeoutMs. */
+  waiting: Timer | null;
 }
 
 interface Helper {
@@ -71,14 +74,22 @@ export class PocketSphinxEngine implements UtteranceEngine {
     if (this.broken !== null) return Promise.reject(new Error(`The recognizer is unavailable: ${this.broken}`));
     if (this.queue.length >= this.maxQueue) return Promise.reject(new Error('The recognizer is overloaded.'));
     return new Promise<EngineResult>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, audio, phrases: request.phrases ? [...request.phrases] : undefined, resolve, reject });
+      const job: Job = { id: this.nextId++, audio, phrases: request.phrases ? [...request.phrases] : undefined, resolve, reject, waiting: null };
+      job.waiting = this.clock.setTimer(this.timeoutMs, () => {
+        job.waiting = null;
+        const at = this.queue.indexOf(job);
+        if (at < 0) return;
+        this.queue.splice(at, 1);
+        job.reject(new Error(`No recognizer helper was free within ${this.timeoutMs} ms.`));
+      });
+      this.queue.push(job);
       this.dispatch();
     });
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('The recognizer is closed.'));
+    for (const job of this.takeQueue()) job.reject(new Error('The recognizer is closed.'));
     const exits = [...this.helpers].map((h) => this.stop(h, new Error('The recognizer is closed.')));
     await Promise.all(exits);
   }
@@ -106,7 +117,7 @@ export class PocketSphinxEngine implements UtteranceEngine {
     }
     if (reply.type === 'failed') {
       this.broken = reply.message;
-      for (const job of this.queue.splice(0)) job.reject(new Error(`The recognizer is unavailable: ${reply.message}`));
+      for (const job of this.takeQueue()) job.reject(new Error(`The recognizer is unavailable: ${reply.message}`));
       return;
     }
     const job = helper.job;
@@ -133,6 +144,8 @@ export class PocketSphinxEngine implements UtteranceEngine {
       if (this.queue.length === 0) return;
       if (!helper.ready || helper.job !== null) continue;
       const job = this.queue.shift()!;
+      job.waiting?.cancel();
+      job.waiting = null;
       helper.job = job;
       helper.timer = this.clock.setTimer(this.timeoutMs, () => {
         helper.timer = null;
@@ -141,6 +154,13 @@ export class PocketSphinxEngine implements UtteranceEngine {
       const message: HelperRequest = { id: job.id, audio: job.audio, phrases: job.phrases };
       helper.child.send(message);
     }
+  }
+
+  /** Empties the queue, its jobs' waits cancelled. */
+  private takeQueue(): Job[] {
+    const jobs = this.queue.splice(0);
+    for (const job of jobs) job.waiting?.cancel();
+    return jobs;
   }
 
   /** Kills a helper, failing its utterance with `reason`; resolves when it has exited. */
