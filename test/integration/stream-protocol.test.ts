@@ -49,6 +49,34 @@ describe('stream to a customer server: what the customer sees', () => {
     });
   });
 
+  it('a digit heard between a frame being prepared and sent takes the next number; the frame follows with the one after, its audio intact', async () => {
+    const { leg, ctx } = world.open();
+    const conn = await world.server.connection(0);
+    await conn.waitForEvent('start');
+    await ctx.status('connected');
+    tick(leg, heardFrame(1));
+    const frames = Array.from({ length: 12 }, (_, i) => heardFrame(i + 2));
+    for (const f of frames) {
+      leg.pull();
+      const payload = new Uint8Array(160);
+      encodeMulaw(f, payload);
+      leg.push(payload);
+      leg.hearDtmf('7');
+      leg.flush();
+    }
+    await conn.waitFor((m) => m.event === 'media' && m.media.chunk === '13');
+    const numbers = conn.messages.slice(1).map((m) => Number(m.sequenceNumber));
+    expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+    const media = conn.all('media').slice(1);
+    expect(media.map((m) => m.sequenceNumber)).toEqual(frames.map((_, i) => String(4 + 2 * i)));
+    media.forEach((m, i) => {
+      expect(Compile(MediaMessage).Check(m)).toBe(true);
+      const expected = new Uint8Array(160);
+      encodeMulaw(frames[i]!, expected);
+      expect(Buffer.from(m.media.payload, 'base64')).toEqual(Buffer.from(expected));
+    });
+  });
+
   it('forwards keypad digits as dtmf and sends stop before closing when the call ends', async () => {
     const { leg, ctx } = world.open();
     const conn = await world.server.connection(0);
