@@ -159,17 +159,35 @@ export class RoomClient {
     });
   }
 
-  /** Resolves when `done()` holds after something arrives (or already holds). */
-  until(done: () => boolean): Promise<void> {
-    return new Promise((resolve) => {
+  /**
+   * Resolves when `done()` holds after something arrives (or already holds); fails after `withinMs` saying
+   * what the client had received, so a wait that never ends names itself instead of timing the test out.
+   */
+  until(done: () => boolean, withinMs = 20_000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const guard = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`condition not met within ${withinMs} ms; ${this.received()}`));
+      }, withinMs);
       const check = (): void => {
         if (!done()) return;
+        clearTimeout(guard);
         this.waiters.delete(check);
         resolve();
       };
       this.waiters.add(check);
       check();
     });
+  }
+
+  /** What arrived: audio frames and the level of the last second of them, and the messages' types. */
+  private received(): string {
+    const recent = this.frames.slice(-50);
+    let sum = 0;
+    let count = 0;
+    for (const f of recent) for (const v of f) (sum += v * v), count++;
+    const rms = count > 0 ? Math.round(Math.sqrt(sum / count)) : 0;
+    return `${this.frames.length} audio frames (RMS ${rms} over the last ${recent.length}), messages: ${this.messages.map((m) => m.type).join(', ') || 'none'}`;
   }
 
   /** Resolves with the first message of `type`. */
