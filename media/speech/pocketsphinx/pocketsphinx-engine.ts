@@ -5,8 +5,9 @@
  *
  * A helper that crashes or takes longer than `timeoutMs` is killed and replaced; its utterance fails (the
  * stream reports an `error` for it). An utterance that no helper has taken within `timeoutMs` (helpers
- * restarting, or all busy) fails too, so a stream waiting for its finals never waits for ever. When helpers cannot even start (library or model missing), every
- * utterance fails at once with that reason instead of queueing.
+ * restarting, or all busy) fails too, so a stream waiting for its finals never waits for ever. When helpers
+ * cannot even start (library or model missing), every utterance fails at once with that reason instead of
+ * queueing.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
