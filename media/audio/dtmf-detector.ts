@@ -58,6 +58,10 @@ function dbToPowerRatio(db: number): number {
 export class DtmfDetector {
   private readonly block = new Int16Array(DTMF_BLOCK);
   private filled = 0;
+  /** The partial block's energy and first-difference energy so far, and its latest sample. */
+  private total = 0;
+  private slope = 0;
+  private previous = 0;
   private readonly energies = new Float64Array(8);
   private lastHit = '';
   private current = '';
@@ -78,17 +82,7 @@ export class DtmfDetector {
 
   /** Feeds one frame (normally 160 samples, 20 ms); returns the key whose press was confirmed in it, or null. */
   process(frame160: Int16Array): string | null {
-    const block = this.block;
-    let filled = this.filled;
-    for (let i = 0; i < frame160.length; i++) {
-      block[filled++] = frame160[i]!;
-      if (filled === DTMF_BLOCK) {
-        filled = 0;
-        this.advance(this.analyse());
-      }
-    }
-    this.filled = filled;
-    return this.takePending();
+    return this.feed(frame160, null);
   }
 
   /**
@@ -96,25 +90,52 @@ export class DtmfDetector {
    * leg's payload is analysed without a decoded copy of it.
    */
   processG711(payload: Uint8Array, table: Int16Array): string | null {
+    return this.feed(payload, table);
+  }
+
+  /**
+   * Fills blocks from `samples` (PCM, or G.711 bytes read through `table`), summing each block's energy and
+   * first-difference energy as it fills, so a block is read once unless it gets as far as the filters.
+   */
+  private feed(samples: Int16Array | Uint8Array, table: Int16Array | null): string | null {
     const block = this.block;
     let filled = this.filled;
-    for (let i = 0; i < payload.length; i++) {
-      block[filled++] = table[payload[i]!]!;
+    let total = this.total;
+    let slope = this.slope;
+    let previous = this.previous;
+    for (let i = 0; i < samples.length; i++) {
+      const v = table === null ? samples[i]! : table[samples[i]!]!;
+      if (filled === 0) previous = v;
+      block[filled++] = v;
+      total += v * v;
+      const d = v - previous;
+      slope += d * d;
+      previous = v;
       if (filled === DTMF_BLOCK) {
+        this.advance(this.analyse(total, slope));
         filled = 0;
-        this.advance(this.analyse());
+        total = 0;
+        slope = 0;
       }
     }
-    this.filled = filled;
+    this.keep(filled, total, slope, previous);
     return this.takePending();
   }
 
   /** Forgets any partial block and key in progress. */
   reset(): void {
-    this.filled = 0;
+    this.keep(0, 0, 0, 0);
     this.lastHit = '';
     this.current = '';
     this.pending = null;
+  }
+
+  // The partial block's running sums, kept between frames.
+  private keep(filled: number, total: number, slope: number, previous: number): void {
+    this.filled = filled;
+    this.total = total;
+    this.slope = slope;
+    this.previous = previous;
   }
 
   private takePending(): string | null {
@@ -133,24 +154,14 @@ export class DtmfDetector {
   }
 
   /**
-   * The key present in the current block, or '' when none passes every check. Blocks that cannot pass are
-   * turned away before all eight filters run, by bounds that never reject a block the full checks accept:
-   * the slope bounds above, and a bin's power is at most N × the block's energy (Cauchy-Schwarz), and with the reverse twist bounding the
-   * column tone, the two tones together hold at most rowPower × (1 + reverseTwist).
+   * The key present in the current block (whose energy and first-difference energy the feeding loop summed
+   * as it filled the block), or '' when none passes every check. Blocks that cannot pass are turned away
+   * before all eight filters run, by bounds that never reject a block the full checks accept: the slope
+   * bounds above, and a bin's power is at most N × the block's energy (Cauchy-Schwarz), and with the reverse
+   * twist bounding the column tone, the two tones together hold at most rowPower × (1 + reverseTwist).
    */
-  private analyse(): string {
-    const x = this.block;
+  private analyse(total: number, slope: number): string {
     const e = this.energies;
-    let total = 0;
-    let slope = 0;
-    let previous = x[0]!;
-    for (let k = 0; k < DTMF_BLOCK; k++) {
-      const v = x[k]!;
-      total += v * v;
-      const d = v - previous;
-      slope += d * d;
-      previous = v;
-    }
     if (total * DTMF_BLOCK < this.minPower) return '';
     if (slope < SLOPE_MIN * total || slope > SLOPE_MAX * total) return '';
     this.goertzel(0, 4);

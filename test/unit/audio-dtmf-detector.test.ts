@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DtmfDetector } from '../../media/audio/dtmf-detector.js';
-import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
+import { decodeG711, decodeMulaw, encodeG711, encodeMulaw, g711DecodeTable, type G711Law } from '../../shared/audio/g711.js';
 import { DTMF_COLUMNS, DTMF_KEYPAD, DTMF_ROWS, dtmfTone, dualTone, silence, sine } from '../../shared/audio/tones.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
 
@@ -111,6 +111,32 @@ describe('DtmfDetector finds key presses', () => {
     // Row 6 dB louder than column (normal twist), and column 3 dB louder than row (reverse twist).
     expect(detect(concat(sumTones(770, 8000, 1336, 4000), silence(80, 8000)))).toBe('5');
     expect(detect(concat(sumTones(770, 6000, 1336, 8475), silence(80, 8000)))).toBe('5');
+  });
+
+  it('reads G.711 bytes as the decoded PCM they stand for, in pieces of any size (block sums kept across pieces)', () => {
+    const audio = addNoise(concat(keyPresses('159#', 60, 60, 7), sweep(200, 3400, 400, 6000)), 300);
+    fc.assert(
+      fc.property(fc.constantFrom<G711Law>('pcmu', 'pcma'), fc.array(fc.integer({ min: 1, max: 400 }), { minLength: 1, maxLength: 20 }), (law, sizes) => {
+        const bytes = new Uint8Array(audio.length);
+        encodeG711(law, audio, bytes);
+        const pcm = new Int16Array(audio.length);
+        decodeG711(law, bytes, pcm);
+        const fromPcm = new DtmfDetector();
+        const fromBytes = new DtmfDetector();
+        const table = g711DecodeTable(law);
+        let keys = '';
+        let at = 0;
+        for (let i = 0; at < bytes.length; i++) {
+          const end = Math.min(bytes.length, at + sizes[i % sizes.length]!);
+          const key = fromBytes.processG711(bytes.subarray(at, end), table);
+          expect(key).toBe(fromPcm.process(pcm.subarray(at, end)));
+          keys += key ?? '';
+          at = end;
+        }
+        expect(keys).toBe('159#');
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it('finds any key at any level, twist within limits, phase and noise (the cheap rejections never drop one)', () => {
