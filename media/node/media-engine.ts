@@ -7,6 +7,7 @@ import type { ClipStore } from '../clips/clip-store.js';
 import type { SpeechSynthesizer } from '../speech/tts.js';
 import type { Recognizer } from '../speech/recognizer.js';
 import type { RecordingStorage } from '../record/recording-storage.js';
+import { RoomArrivals } from '../room/room-arrivals.js';
 import { RoomLeg } from '../room/room-leg.js';
 import type { RoomDirectory } from '../room/room-endpoint.js';
 import type { SimNetwork } from '../sim/sim-network.js';
@@ -57,6 +58,7 @@ export interface MediaEngineDeps {
  */
 export class MediaEngine implements RoomDirectory {
   private readonly sessions = new Map<string, Session>();
+  private readonly arrivals = new RoomArrivals();
 
   private readonly env: OpEnv;
 
@@ -69,6 +71,7 @@ export class MediaEngine implements RoomDirectory {
       },
       closeSession: (callId, reason) => this.closeSession(callId, reason),
       legCount: () => this.legCount,
+      roomLegAdded: (callId, leg) => this.arrivals.arrived(callId, leg),
     };
   }
 
@@ -140,6 +143,14 @@ export class MediaEngine implements RoomDirectory {
   roomLeg(callId: string, participantId: string): RoomLeg | undefined {
     const leg = this.sessions.get(callId)?.getLeg(participantId);
     return leg instanceof RoomLeg ? leg : undefined;
+  }
+
+  whenRoomLeg(callId: string, participantId: string, listener: (leg: RoomLeg) => void): () => void {
+    return this.arrivals.wait(callId, participantId, listener);
+  }
+
+  roomLegGone(callId: string, participantId: string): boolean {
+    return this.sessions.get(callId)?.hadLeg(participantId) ?? false;
   }
 
   roomLegs(callId: string): RoomLeg[] {

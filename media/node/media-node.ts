@@ -15,6 +15,7 @@ import { clipFetcher } from '../clips/clip-fetcher.js';
 import { syncSimPhones } from '../sim/sim-phone-sync.js';
 import { LocalRecordingStorage, type RecordingStorage } from '../record/recording-storage.js';
 import { RoomEndpoint } from '../room/room-endpoint.js';
+import type { RoomLeg } from '../room/room-leg.js';
 import { closeListenSocket, createApp, listen, type ListenSocket } from '../server/uws.js';
 import { SimNetwork } from '../sim/sim-network.js';
 import { SpeechSynthesizer } from '../speech/tts.js';
@@ -95,6 +96,8 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   const directory = {
     roomLeg: (callId: string, participantId: string) => engine?.roomLeg(callId, participantId),
     roomLegs: (callId: string) => engine?.roomLegs(callId) ?? [],
+    whenRoomLeg: (callId: string, participantId: string, listener: (leg: RoomLeg) => void) => engine?.whenRoomLeg(callId, participantId, listener) ?? (() => undefined),
+    roomLegGone: (callId: string, participantId: string) => engine?.roomLegGone(callId, participantId) ?? false,
   };
   const room = new RoomEndpoint({ publicKey: options.roomPublicKey, clock, log, directory });
   room.install(app);

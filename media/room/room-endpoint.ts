@@ -24,10 +24,20 @@ const TEXT_PER_SECOND = 20;
 /** Refused frames answered with an error message per second; beyond that they are dropped silently. */
 const ERRORS_PER_SECOND = 5;
 
+/**
+ * How long a client whose participant is not on the node yet waits for it before 4404: the API answers with
+ * the room URL before the media node has added the leg, so a client that connects at once can come first.
+ */
+export const ROOM_JOIN_WAIT_MS = 5_000;
+
 /** How the endpoint finds room legs in the node's sessions. */
 export interface RoomDirectory {
   roomLeg(callId: string, participantId: string): RoomLeg | undefined;
   roomLegs(callId: string): RoomLeg[];
+  /** Calls `listener` once when the call's leg `participantId` is added; the returned function stops waiting. */
+  whenRoomLeg(callId: string, participantId: string, listener: (leg: RoomLeg) => void): () => void;
+  /** True when the participant was in the call's session on this node and has left it. */
+  roomLegGone(callId: string, participantId: string): boolean;
 }
 
 /** What the room endpoint needs from its node. */
@@ -44,6 +54,8 @@ interface SocketData {
   leg: RoomLeg | null;
   connection: RoomConnection | null;
   expiry: Timer | null;
+  /** Stops waiting for the participant's leg to arrive (set while the client waits for it). */
+  stopWaiting: (() => void) | null;
   closed: boolean;
   textBudget: number;
   errorBudget: number;
@@ -99,6 +111,7 @@ export class RoomEndpoint {
         leg: null,
         connection: null,
         expiry: null,
+        stopWaiting: null,
         closed: false,
         textBudget: TEXT_PER_SECOND * 2,
         errorBudget: ERRORS_PER_SECOND,
@@ -116,7 +129,26 @@ export class RoomEndpoint {
       return;
     }
     const leg = this.deps.directory.roomLeg(claims.call, claims.sub);
-    if (!leg || leg.participantKind !== claims.kind) {
+    if (leg) return this.join(ws, data, claims, leg);
+    if (this.deps.directory.roomLegGone(claims.call, claims.sub)) return this.refuse(ws, ROOM_CLOSE.unknownParticipant, 'room_participant_unknown');
+    const stop = this.deps.directory.whenRoomLeg(claims.call, claims.sub, (arrived) => {
+      timer.cancel();
+      data.stopWaiting = null;
+      if (!data.closed) this.join(ws, data, claims, arrived);
+    });
+    const timer = this.deps.clock.setTimer(ROOM_JOIN_WAIT_MS, () => {
+      stop();
+      data.stopWaiting = null;
+      if (!data.closed) this.refuse(ws, ROOM_CLOSE.unknownParticipant, 'room_participant_unknown');
+    });
+    data.stopWaiting = () => {
+      stop();
+      timer.cancel();
+    };
+  }
+
+  private join(ws: WebSocket<SocketData>, data: SocketData, claims: RoomTokenClaims, leg: RoomLeg): void {
+    if (leg.participantKind !== claims.kind) {
       this.refuse(ws, ROOM_CLOSE.unknownParticipant, 'room_participant_unknown');
       return;
     }
@@ -174,6 +206,8 @@ export class RoomEndpoint {
     const data = ws.getUserData();
     data.closed = true;
     data.expiry?.cancel();
+    data.stopWaiting?.();
+    data.stopWaiting = null;
     const leg = data.leg;
     if (!leg || !data.connection) return;
     leg.detach(data.connection, code === 1000 ? 'client closed' : `closed (${code})`, code === 1000);

@@ -106,6 +106,8 @@ export class Session {
   private order: LegSlot[] = [];
   private playbacks: RunningPlayback[] = [];
   private readonly pending = new Set<string>();
+  /** Legs that were in the session and left (a room client's token for one of them is refused at once). */
+  private readonly departed = new Set<string>();
   private readonly sinks = new Map<string, MixSink>();
   private readonly watchers = new Set<LegWatcher>();
   private readonly ending: { legId: string; reason: string; reported: boolean }[] = [];
@@ -181,6 +183,11 @@ export class Session {
     return this.slots.has(legId);
   }
 
+  /** True when `legId` was in the session and has left it. */
+  hadLeg(legId: string): boolean {
+    return this.departed.has(legId);
+  }
+
   /** The legs in the session now. */
   legs(): Leg[] {
     return [...this.slots.values()].map((slot) => slot.leg);
@@ -196,6 +203,7 @@ export class Session {
     const slot = new LegSlot(leg);
     if (leg.kind === 'phone' && leg.rate === 8000) slot.detector = new DtmfDetector();
     this.slots.set(leg.id, slot);
+    this.departed.delete(leg.id);
     this.order = [...this.slots.values()];
     this.chooseRate();
     for (const w of this.watchers) w.added(leg.id);
@@ -206,6 +214,7 @@ export class Session {
     const slot = this.slots.get(legId);
     if (!slot) return false;
     this.slots.delete(legId);
+    this.departed.add(legId);
     this.order = [...this.slots.values()];
     const taps = slot.taps;
     slot.taps = null;

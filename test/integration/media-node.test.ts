@@ -3,6 +3,7 @@ import { rms, toneAmplitude } from '../../media/audio/level.js';
 import { sine } from '../../shared/audio/tones.js';
 import { MEDIA_NODES_BUCKET, partitionOf } from '../../protocol/bus/bus-names.js';
 import { MediaNodeRecord } from '../../protocol/media/media-node-record.js';
+import { ROOM_JOIN_WAIT_MS } from '../../media/room/room-endpoint.js';
 import { NodeHarness } from './media-harness.js';
 
 let h: NodeHarness;
@@ -114,11 +115,51 @@ describe('room endpoint tokens and connections', () => {
     expect(await refusedWith('')).toEqual({ code: 4401, error: 'room_token_invalid' });
   });
 
-  it('refuses a token for another call or an unknown participant with 4404', async () => {
+  it('refuses a token for another call or an unknown participant with 4404 once the join wait is over', async () => {
     await callWithApp('call_t', 'part_a');
-    expect(await refusedWith(await h.token('call_other', 'part_a'))).toEqual({ code: 4404, error: 'room_participant_unknown' });
-    expect(await refusedWith(await h.token('call_t', 'part_b'))).toEqual({ code: 4404, error: 'room_participant_unknown' });
+    for (const token of [await h.token('call_other', 'part_a'), await h.token('call_t', 'part_b')]) {
+      const client = h.client(token);
+      await client.opened;
+      await h.clock.advance(ROOM_JOIN_WAIT_MS - 1);
+      expect(client.messages).toEqual([]);
+      await h.clock.advance(1);
+      expect({ code: (await client.closed).code, error: (await client.message('error')).code }).toEqual({ code: 4404, error: 'room_participant_unknown' });
+    }
     expect(await refusedWith(await h.token('call_t', 'part_a', 'bot'))).toEqual({ code: 4404, error: 'room_participant_unknown' });
+  });
+
+  it('a client that connects before its participant reaches the node waits for the leg and joins', async () => {
+    await h.op({ op: 'openSession', callId: 'call_q' });
+    const early = h.client(await h.token('call_q', 'part_a'));
+    await early.opened;
+    const earlier = h.client(await h.token('call_new', 'part_b'));
+    await earlier.opened;
+    await h.clock.advance(ROOM_JOIN_WAIT_MS - 1);
+    await h.op({ op: 'addLeg', callId: 'call_q', legId: 'part_a', kind: 'room', room: { participantKind: 'app' } });
+    expect(await early.message('joined')).toMatchObject({ participantId: 'part_a', callId: 'call_q' });
+    await h.op({ op: 'openSession', callId: 'call_new' });
+    await h.op({ op: 'addLeg', callId: 'call_new', legId: 'part_b', kind: 'room', room: { participantKind: 'app' } });
+    expect(await earlier.message('joined')).toMatchObject({ participantId: 'part_b', callId: 'call_new' });
+    await h.event((e) => e.type === 'participant.connected' && e.legId === 'part_b');
+    await h.clock.advance(ROOM_JOIN_WAIT_MS);
+    expect(early.messages.map((m) => m.type)).toEqual(['joined']);
+    early.close();
+    earlier.close();
+  });
+
+  it('a client that gave up waiting leaves nothing behind: the leg added later takes a new connection', async () => {
+    await h.op({ op: 'openSession', callId: 'call_g' });
+    const token = await h.token('call_g', 'part_a');
+    const quitter = h.client(token);
+    await quitter.opened;
+    quitter.close();
+    await quitter.closed;
+    await h.op({ op: 'addLeg', callId: 'call_g', legId: 'part_a', kind: 'room', room: { participantKind: 'app' } });
+    const next = h.client(token);
+    expect(await next.message('joined')).toMatchObject({ participantId: 'part_a' });
+    await h.clock.advance(ROOM_JOIN_WAIT_MS);
+    expect(next.messages.map((m) => m.type)).toEqual(['joined']);
+    next.close();
   });
 
   it('closes the connection at the token expiry and when the participant is removed; the token then stops working', async () => {

@@ -55,6 +55,7 @@ export function addLeg(env: OpEnv, op: Extract<MediaOp, { op: 'addLeg' }>): Medi
   }
   session.addLeg(leg);
   session.updateLeg(op.legId, { muted: op.muted, audioMode: op.audioMode, whisperTo: op.whisperTo, listenTo: op.listenTo });
+  if (leg instanceof RoomLeg) env.roomLegAdded(op.callId, leg);
   return op.kind === 'room' ? { ok: true, roomUrl: deps.roomUrl } : { ok: true };
 }
 

@@ -1,5 +1,6 @@
 import type { MediaOp, MediaOpAnswer, MediaOpName } from '../../../protocol/media/media-op.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
+import type { RoomLeg } from '../../room/room-leg.js';
 import type { Session } from '../../session/session.js';
 import type { MediaEngineDeps } from '../media-engine.js';
 
@@ -14,6 +15,8 @@ export interface OpEnv {
   closeSession(callId: string, reason: string): void;
   /** Legs across all sessions (the node's load). */
   legCount(): number;
+  /** A room leg joined its call's session (a client waiting for it can join). */
+  roomLegAdded(callId: string, leg: RoomLeg): void;
 }
 
 /** Carries out one kind of op; a refusal is a thrown SentralError (the engine answers it with its code). */
