@@ -180,14 +180,14 @@ export class RoomClient {
     });
   }
 
-  /** What arrived: audio frames and the level of the last second of them, and the messages' types. */
+  /** What arrived: audio frames and the level of the last second of them, and the messages' types (errors with their code). */
   private received(): string {
     const recent = this.frames.slice(-50);
     let sum = 0;
     let count = 0;
     for (const f of recent) for (const v of f) (sum += v * v), count++;
     const rms = count > 0 ? Math.round(Math.sqrt(sum / count)) : 0;
-    return `${this.frames.length} audio frames (RMS ${rms} over the last ${recent.length}), messages: ${this.messages.map((m) => m.type).join(', ') || 'none'}`;
+    return `${this.frames.length} audio frames (RMS ${rms} over the last ${recent.length}), messages: ${this.messages.map((m) => (m.type === 'error' ? `error (${m.code})` : m.type)).join(', ') || 'none'}`;
   }
 
   /** Resolves with the first message of `type`. */
