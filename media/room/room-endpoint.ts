@@ -3,7 +3,6 @@ import { Value } from 'typebox/value';
 import type { Clock, Timer } from '../../shared/clock/clock.js';
 import type { Logger } from '../../shared/log/log.js';
 import { errorCatalogue, type ErrorCode } from '../../shared/errors/catalogue.js';
-import { isSentralError } from '../../shared/errors/sentral-error.js';
 import { findUnstorable } from '../../shared/json/storable-json.js';
 import {
   ROOM_CLOSE,
@@ -15,6 +14,7 @@ import {
 import type { RoomTokenClaims } from '../../protocol/room/room-token-claims.js';
 import { upgradeWithToken, type HttpRequest, type HttpResponse, type SocketContext, type TemplatedApp, type WebSocket } from '../server/uws.js';
 import { verifyRoomToken } from '../../shared/signing/room-token.js';
+import { SocketAdmission, type Admission } from '../server/socket-admission.js';
 import type { RoomConnection, RoomLeg } from './room-leg.js';
 
 /** Outbound bytes a client may have waiting before its audio frames are dropped (about 200 ms). */
@@ -49,11 +49,15 @@ export interface RoomEndpointDeps {
 }
 
 interface SocketData {
+  admission: SocketAdmission<RoomTokenClaims>;
+  /** The token's claims once checked. */
   claims: RoomTokenClaims | null;
-  refusal: ErrorCode | null;
   leg: RoomLeg | null;
   connection: RoomConnection | null;
   expiry: Timer | null;
+  /** The join wait, from the socket's open until its participant's leg is found. */
+  wait: Timer | null;
+  waitOver: boolean;
   /** Stops waiting for the participant's leg to arrive (set while the client waits for it). */
   stopWaiting: (() => void) | null;
   closed: boolean;
@@ -64,8 +68,8 @@ interface SocketData {
 
 /**
  * The room endpoint (`/room?token=…`): app and bot participants send and receive 20 ms PCM16 frames and
- * JSON control messages. The token is checked during the upgrade; a refused one still upgrades so the
- * client can read the error code, then closes with 4401 (also when a newer token of the participant superseded it). Nothing a client sends can stop the node:
+ * JSON control messages. The token is checked once the socket is open, so a refused client can read the error
+ * code before the close with 4401 (also when a newer token of the participant superseded it). Nothing a client sends can stop the node:
  * wrong frames get an error message, floods are dropped, a slow reader loses audio rather than memory.
  */
 export class RoomEndpoint {
@@ -97,54 +101,57 @@ export class RoomEndpoint {
   }
 
   private upgrade(res: HttpResponse, req: HttpRequest, context: SocketContext): void {
-    upgradeWithToken(res, req, context, async (token): Promise<SocketData> => {
-      const now = this.deps.clock.now();
-      const { claims, refusal } = await (token
-        ? verifyRoomToken(this.deps.publicKey, token, now).then(
-            (c) => ({ claims: c as RoomTokenClaims | null, refusal: null as ErrorCode | null }),
-            (err: unknown) => ({ claims: null, refusal: (isSentralError(err) ? err.code : 'room_token_invalid') as ErrorCode }),
-          )
-        : { claims: null, refusal: 'room_token_invalid' as ErrorCode });
-      return {
-        claims,
-        refusal,
-        leg: null,
-        connection: null,
-        expiry: null,
-        stopWaiting: null,
-        closed: false,
-        textBudget: TEXT_PER_SECOND * 2,
-        errorBudget: ERRORS_PER_SECOND,
-        budgetAt: this.deps.clock.now(),
-      };
-    });
+    upgradeWithToken(res, req, context, (token): SocketData => ({
+      admission: new SocketAdmission(token, (t) => verifyRoomToken(this.deps.publicKey, t, this.deps.clock.now()), 'room_token_invalid'),
+      claims: null,
+      leg: null,
+      connection: null,
+      expiry: null,
+      wait: null,
+      waitOver: false,
+      stopWaiting: null,
+      closed: false,
+      textBudget: TEXT_PER_SECOND * 2,
+      errorBudget: ERRORS_PER_SECOND,
+      budgetAt: this.deps.clock.now(),
+    }));
   }
 
   private open(ws: WebSocket<SocketData>): void {
     this.sockets.add(ws);
     const data = ws.getUserData();
-    const claims = data.claims;
-    if (!claims) {
-      this.refuse(ws, ROOM_CLOSE.unauthorized, data.refusal ?? 'room_token_invalid');
+    data.wait = this.deps.clock.setTimer(ROOM_JOIN_WAIT_MS, () => this.waitOver(ws, data));
+    void data.admission.result.then((admission) => this.admit(ws, data, admission));
+  }
+
+  /** The token is checked: the client joins its participant's leg, waits for it, or is refused; what it sent meanwhile is handled. */
+  private admit(ws: WebSocket<SocketData>, data: SocketData, admission: Admission<RoomTokenClaims>): void {
+    if (data.closed) return;
+    if ('refusal' in admission) {
+      this.refuse(ws, ROOM_CLOSE.unauthorized, admission.refusal);
       return;
     }
+    const claims = (data.claims = admission.claims);
     const leg = this.deps.directory.roomLeg(claims.call, claims.sub);
-    if (leg) return this.join(ws, data, claims, leg);
-    if (this.deps.directory.roomLegGone(claims.call, claims.sub)) return this.refuse(ws, ROOM_CLOSE.unknownParticipant, 'room_participant_unknown');
-    const stop = this.deps.directory.whenRoomLeg(claims.call, claims.sub, (arrived) => {
-      timer.cancel();
-      data.stopWaiting = null;
-      if (!data.closed) this.join(ws, data, claims, arrived);
-    });
-    const timer = this.deps.clock.setTimer(ROOM_JOIN_WAIT_MS, () => {
-      stop();
-      data.stopWaiting = null;
-      if (!data.closed) this.refuse(ws, ROOM_CLOSE.unknownParticipant, 'room_participant_unknown');
-    });
-    data.stopWaiting = () => {
-      stop();
-      timer.cancel();
-    };
+    if (leg) this.join(ws, data, claims, leg);
+    else if (data.waitOver || this.deps.directory.roomLegGone(claims.call, claims.sub)) this.refuse(ws, ROOM_CLOSE.unknownParticipant, 'room_participant_unknown');
+    else {
+      data.stopWaiting = this.deps.directory.whenRoomLeg(claims.call, claims.sub, (arrived) => {
+        data.stopWaiting = null;
+        if (!data.closed) this.join(ws, data, claims, arrived);
+      });
+    }
+    data.admission.drain((message, isBinary) => this.message(ws, message, isBinary));
+  }
+
+  /** The join wait is over: a checked client whose participant has not reached the node is refused. */
+  private waitOver(ws: WebSocket<SocketData>, data: SocketData): void {
+    data.wait = null;
+    data.waitOver = true;
+    if (data.closed || data.claims === null || data.leg !== null) return;
+    data.stopWaiting?.();
+    data.stopWaiting = null;
+    this.refuse(ws, ROOM_CLOSE.unknownParticipant, 'room_participant_unknown');
   }
 
   private join(ws: WebSocket<SocketData>, data: SocketData, claims: RoomTokenClaims, leg: RoomLeg): void {
@@ -156,6 +163,8 @@ export class RoomEndpoint {
       this.refuse(ws, ROOM_CLOSE.unauthorized, 'room_token_superseded');
       return;
     }
+    data.wait?.cancel();
+    data.wait = null;
     const connection = this.connectionOf(ws, data);
     data.leg = leg;
     data.connection = connection;
@@ -173,6 +182,7 @@ export class RoomEndpoint {
 
   private message(ws: WebSocket<SocketData>, message: ArrayBuffer, isBinary: boolean): void {
     const data = ws.getUserData();
+    if (data.admission.pending) return data.admission.hold(message, isBinary);
     const leg = data.leg;
     if (data.closed || !leg || !data.claims) return;
     if (isBinary) {
@@ -206,6 +216,7 @@ export class RoomEndpoint {
     const data = ws.getUserData();
     data.closed = true;
     data.expiry?.cancel();
+    data.wait?.cancel();
     data.stopWaiting?.();
     data.stopWaiting = null;
     const leg = data.leg;

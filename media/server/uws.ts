@@ -43,23 +43,17 @@ export function closeListenSocket(socket: uWS.us_listen_socket): void {
 }
 
 /**
- * Upgrades a WebSocket request once its token (`?token=…` or `Authorization: Bearer …`; null when absent) is
- * checked: what `check` answers becomes the socket's user data. A refused token still upgrades, so the client
- * can read the close code the endpoint then sends; a request aborted meanwhile is dropped. `check` must not reject.
+ * Upgrades a WebSocket request at once, inside uWS's upgrade handler, with the user data `data` makes of the
+ * request's token (`?token=…` or `Authorization: Bearer …`; null when absent); the endpoint checks the token
+ * once the socket is open (SocketAdmission). An upgrade finished later, after an await, lets uWS misread the
+ * new socket's memory and close it right after open (uWebSockets.js issue 1108): clients saw 1006 at random.
  */
-export function upgradeWithToken<T>(res: uWS.HttpResponse, req: uWS.HttpRequest, context: uWS.us_socket_context_t, check: (token: string | null) => Promise<T>): void {
+export function upgradeWithToken<T>(res: uWS.HttpResponse, req: uWS.HttpRequest, context: uWS.us_socket_context_t, data: (token: string | null) => T): void {
   const token = new URLSearchParams(req.getQuery() ?? '').get('token') ?? bearerToken(req.getHeader('authorization'));
   const key = req.getHeader('sec-websocket-key');
   const protocol = req.getHeader('sec-websocket-protocol').split(',')[0]?.trim() ?? '';
   const extensions = req.getHeader('sec-websocket-extensions');
-  let aborted = false;
-  res.onAborted(() => {
-    aborted = true;
-  });
-  void check(token).then((data) => {
-    if (aborted) return;
-    res.cork(() => res.upgrade(data, key, protocol, extensions, context));
-  });
+  res.upgrade(data(token), key, protocol, extensions, context);
 }
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */

@@ -11,9 +11,9 @@ import { decodeMulaw } from '../../shared/audio/g711.js';
 import { Upsampler8to16 } from '../../shared/audio/resample.js';
 import type { Clock, Timer } from '../../shared/clock/clock.js';
 import { errorCatalogue, type ErrorCode } from '../../shared/errors/catalogue.js';
-import { isSentralError } from '../../shared/errors/sentral-error.js';
 import type { Logger } from '../../shared/log/log.js';
 import { verifySessionToken } from '../../shared/signing/session-token.js';
+import { SocketAdmission, type Admission } from '../server/socket-admission.js';
 import { upgradeWithToken, type HttpRequest, type HttpResponse, type SocketContext, type TemplatedApp, type WebSocket } from '../server/uws.js';
 import type { RecognitionStream, Recognizer } from '../speech/recognizer.js';
 import { segmentConfidence, segmentText } from './segment-text.js';
@@ -33,8 +33,8 @@ export interface SessionEndpointDeps {
 }
 
 interface SocketData {
+  admission: SocketAdmission<SessionTokenClaims>;
   claims: SessionTokenClaims | null;
-  refusal: ErrorCode | null;
   stream: RecognitionStream | null;
   upsampler: Upsampler8to16 | null;
   /** mu-law: 8 kHz samples waiting for a whole 20 ms frame. */
@@ -82,25 +82,27 @@ export class SessionEndpoint {
   }
 
   private upgrade(res: HttpResponse, req: HttpRequest, context: SocketContext): void {
-    upgradeWithToken(res, req, context, async (token): Promise<SocketData> => {
-      const { claims, refusal } = await (token
-        ? verifySessionToken(this.deps.publicKey, token, this.deps.clock.now()).then(
-            (c) => ({ claims: c as SessionTokenClaims | null, refusal: null as ErrorCode | null }),
-            (err: unknown) => ({ claims: null, refusal: (isSentralError(err) ? err.code : 'transcription_token_invalid') as ErrorCode }),
-          )
-        : { claims: null, refusal: 'transcription_token_invalid' as ErrorCode });
-      return {
-        claims, refusal, stream: null, upsampler: null, pending: new Int16Array(160), pendingLength: 0,
-        samples: 0, finals: 0, errors: 0, stopping: false, settled: false, expiry: null,
-      };
-    });
+    upgradeWithToken(res, req, context, (token): SocketData => ({
+      admission: new SocketAdmission(token, (t) => verifySessionToken(this.deps.publicKey, t, this.deps.clock.now()), 'transcription_token_invalid'),
+      claims: null, stream: null, upsampler: null, pending: new Int16Array(160), pendingLength: 0,
+      samples: 0, finals: 0, errors: 0, stopping: false, settled: false, expiry: null,
+    }));
   }
 
   private open(ws: WebSocket<SocketData>): void {
     this.sockets.add(ws);
     const data = ws.getUserData();
-    const claims = data.claims;
-    if (!claims) return this.refuse(ws, SESSION_CLOSE.unauthorized, data.refusal ?? 'transcription_token_invalid');
+    void data.admission.result.then((admission) => {
+      if (!this.sockets.has(ws)) return;
+      this.start(ws, data, admission);
+      data.admission.drain((message, isBinary) => this.message(ws, message, isBinary));
+    });
+  }
+
+  /** The token is checked: the session starts (`ready`), or the client is refused. */
+  private start(ws: WebSocket<SocketData>, data: SocketData, admission: Admission<SessionTokenClaims>): void {
+    if ('refusal' in admission) return this.refuse(ws, SESSION_CLOSE.unauthorized, admission.refusal);
+    const claims = (data.claims = admission.claims);
     this.forgetExpired();
     if (this.used.has(claims.sub)) return this.refuse(ws, SESSION_CLOSE.used, 'transcription_session_used');
     this.used.set(claims.sub, claims.exp * 1000);
@@ -120,6 +122,7 @@ export class SessionEndpoint {
 
   private message(ws: WebSocket<SocketData>, message: ArrayBuffer, isBinary: boolean): void {
     const data = ws.getUserData();
+    if (data.admission.pending) return data.admission.hold(message, isBinary);
     if (!data.stream || data.stopping) return;
     if (!isBinary) {
       let parsed: unknown = null;

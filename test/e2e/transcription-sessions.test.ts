@@ -107,17 +107,19 @@ describe('transcription sessions', () => {
     expect(await customer.balance()).toBe(before - 10);
   }, 60_000);
 
-  it('transcribes mu-law 8 kHz sent in odd-sized pieces; free under a test key', async () => {
+  it('transcribes mu-law 8 kHz sent in odd-sized pieces from the moment the socket opens; free under a test key', async () => {
     const tester = await sys.customer({ mode: 'test' });
     const session = await createSession(tester, { encoding: 'mulaw' });
     expect(session).toMatchObject({ encoding: 'mulaw', sampleRate: 8000, priceOre: 0 });
+    // No wait for `ready`: what arrives while the node checks the token is kept for the session.
     const client = await SessionClient.open(`${session.url}?token=${session.token}`);
-    await client.next((m) => m.type === 'ready');
     const bytes = new Uint8Array(speech8.length);
     encodeMulaw(speech8, bytes);
     for (let at = 0; at < bytes.length; at += 237) client.ws.send(Buffer.from(bytes.subarray(at, at + 237)));
     client.ws.send(JSON.stringify({ type: 'stop' }));
-    await client.next((m) => m.type === 'closed');
+    const closed = await client.next((m) => m.type === 'closed');
+    expect(client.messages[0]?.type).toBe('ready');
+    expect(closed.audioMs).toBe(Math.floor(speech8.length / 160) * 20);
     const finals = client.messages.filter((m) => m.type === 'final').map((m) => m.text).join(' ');
     expect(finals).toContain('good morning');
     const ended = await tester.nextEvent((e) => e.type === 'transcription.session.ended' && e.data.sessionId === session.id);

@@ -133,6 +133,8 @@ export class RoomClient {
   readonly badFrames: number[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
   readonly opened: Promise<void>;
+  /** How the socket ended (code and reason) and any error the client's side raised: named when a wait fails. */
+  private ending: string | null = null;
   private readonly waiters = new Set<() => void>();
   private pacer: NodeJS.Timeout | undefined;
 
@@ -142,8 +144,10 @@ export class RoomClient {
       this.ws.once('open', () => resolve());
       this.ws.once('error', reject);
     });
+    this.ws.on('error', (err) => (this.ending = `client error: ${err.message}`));
     this.closed = new Promise((resolve) => this.ws.once('close', (code, reason) => {
       this.stopTalking();
+      this.ending = `${this.ending ?? ''}${this.ending ? '; ' : ''}closed ${code} ${reason.toString()}`;
       resolve({ code, reason: reason.toString() });
     }));
     this.ws.on('message', (data: Buffer, isBinary) => {
@@ -187,7 +191,8 @@ export class RoomClient {
     let count = 0;
     for (const f of recent) for (const v of f) (sum += v * v), count++;
     const rms = count > 0 ? Math.round(Math.sqrt(sum / count)) : 0;
-    return `${this.frames.length} audio frames (RMS ${rms} over the last ${recent.length}), messages: ${this.messages.map((m) => (m.type === 'error' ? `error (${m.code})` : m.type)).join(', ') || 'none'}`;
+    const messages = this.messages.map((m) => (m.type === 'error' ? `error (${m.code})` : m.type === 'participant' ? `participant ${m.event}` : m.type));
+    return `${this.frames.length} audio frames (RMS ${rms} over the last ${recent.length}), messages: ${messages.join(', ') || 'none'}${this.ending ? `; ${this.ending}` : ''}`;
   }
 
   /** Resolves with the first message of `type`. */

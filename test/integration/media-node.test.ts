@@ -5,6 +5,7 @@ import { MEDIA_NODES_BUCKET, partitionOf } from '../../protocol/bus/bus-names.js
 import { MediaNodeRecord } from '../../protocol/media/media-node-record.js';
 import { ROOM_JOIN_WAIT_MS } from '../../media/room/room-endpoint.js';
 import { NodeHarness } from './media-harness.js';
+import { RawWebSocket } from '../support/raw-websocket.js';
 
 let h: NodeHarness;
 beforeEach(async () => {
@@ -177,6 +178,22 @@ describe('room endpoint tokens and connections', () => {
     expect(await b.closed).toEqual({ code: 4410, reason: 'room_participant_removed' });
     expect(await refusedWith(bToken)).toEqual({ code: 4404, error: 'room_participant_unknown' });
     await h.event((e) => e.type === 'participant.disconnected' && e.legId === 'part_a');
+  });
+
+  // uWS closed a socket upgraded after an await (the token check) right after its open, at random (1006 for the
+  // client); a handshake whose Connection header reads `close` made it happen every time.
+  it('keeps a client connected once its token is checked, whatever the handshake\'s Connection header says', async () => {
+    await callWithApp('call_c', 'part_a');
+    for (const connection of ['close', 'Upgrade']) {
+      const client = await RawWebSocket.open(`${h.node.roomUrl}?token=${await h.token('call_c', 'part_a')}`, connection);
+      expect(JSON.parse((await client.frame()).payload.toString())).toMatchObject({ type: 'joined', participantId: 'part_a' });
+      client.sendText('not json');
+      let reply = await client.frame();
+      while (reply.opcode === 2) reply = await client.frame();
+      expect(JSON.parse(reply.payload.toString())).toMatchObject({ type: 'error', code: 'room_message_invalid' });
+      client.close();
+      await client.ended;
+    }
   });
 
   it('a second connection of the same participant replaces the first', async () => {
