@@ -61,6 +61,8 @@ describe.each(SHAPES)('%s', (shape) => {
       const target = await get(`/v1/calls/${room.id}`);
       const mover = target.body.participants.find((p: any) => p.kind === 'call');
       expect(mover).toMatchObject({ kind: 'call', state: 'joined', to: '+447700900601', linkedCallId: callId, connection: null });
+      // The caller's call hears of its link's connection on its own (the audio may come first).
+      await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId && e.data.kind === 'call');
       expect((await get(`/v1/calls/${callId}`)).body.participants.find((p: any) => p.kind === 'call')).toMatchObject({ linkedCallId: room.id, state: 'joined' });
       // A second decision on the moved call is refused; moving it again would be allowed (move is also an action after one).
       expect((await post(`/v1/calls/${callId}/answer`)).body.error.code).toBe('call_already_decided');
