@@ -135,12 +135,17 @@ function event(callId: string, type: string, match: (e: HookEvent) => boolean = 
   return anyEvent(type, (e) => e.data.callId === callId && match(e));
 }
 
-/** The first webhook event (received already or to come) of `type` that matches. */
+/** The first webhook event (received already or to come) of `type` that matches; fails after 20 s naming the last events received. */
 function anyEvent(type: string, match: (e: HookEvent) => boolean): Promise<HookEvent> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const guard = setTimeout(() => {
+      waiters.delete(check);
+      reject(new Error(`no ${type} within 20 s; last events: ${events.slice(-8).map((e) => `${e.type} ${e.data.callId ?? ''}`).join(', ') || 'none'}`));
+    }, 20_000);
     const check = (): void => {
       const found = events.find((e) => e.type === type && match(e));
       if (!found) return;
+      clearTimeout(guard);
       waiters.delete(check);
       resolve(found);
     };

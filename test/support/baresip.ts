@@ -110,12 +110,17 @@ export class Baresip {
     this.ctrl?.write(`${Buffer.byteLength(body)}:${body},`);
   }
 
-  /** Resolves with the first event of `type` after index `from`. */
-  event(type: string, from = 0): Promise<BaresipEvent> {
-    return new Promise((resolve) => {
+  /** Resolves with the first event of `type` after index `from`; fails after `withinMs` naming the events that came instead. */
+  event(type: string, from = 0, withinMs = 20_000): Promise<BaresipEvent> {
+    return new Promise((resolve, reject) => {
+      const guard = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`baresip ${this.user}: no ${type} within ${withinMs} ms; got ${this.events.slice(from).map((e) => e.type).join(', ') || 'nothing'}`));
+      }, withinMs);
       const check = (): void => {
         const found = this.events.slice(from).find((e) => e.type === type);
         if (!found) return;
+        clearTimeout(guard);
         this.waiters.delete(check);
         resolve(found);
       };
