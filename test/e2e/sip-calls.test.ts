@@ -12,6 +12,7 @@ import { parseWav } from '../../shared/audio/wav.js';
 import { Baresip, freeSipPort } from '../support/baresip.js';
 import { firstStartSecrets, runSentral, untilStatus, type SentralProcess } from '../support/sentral-process.js';
 import { SipTrunk } from '../support/sip-trunk.js';
+import { Waiters } from '../support/waiters.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { callEventMismatch } from '../support/call-event-check.js';
 
@@ -45,7 +46,7 @@ let receiver: WebhookReceiver;
 const events: HookEvent[] = [];
 /** Call events received whose data does not match its schema in protocol/calls/call-events.ts. */
 const schemaMismatches: string[] = [];
-const waiters = new Set<() => void>();
+const waiters = new Waiters();
 let seq = 0;
 
 beforeAll(async () => {
@@ -97,7 +98,7 @@ beforeAll(async () => {
       if (mismatch !== null) schemaMismatches.push(mismatch);
       events.push(event);
     }
-    for (const w of [...waiters]) w();
+    waiters.wake();
     return { status: 200 };
   });
 }, 120_000);
@@ -137,21 +138,12 @@ function event(callId: string, type: string, match: (e: HookEvent) => boolean = 
 
 /** The first webhook event (received already or to come) of `type` that matches; fails after 20 s naming the last events received. */
 function anyEvent(type: string, match: (e: HookEvent) => boolean): Promise<HookEvent> {
-  return new Promise((resolve, reject) => {
-    const guard = setTimeout(() => {
-      waiters.delete(check);
-      reject(new Error(`no ${type} within 20 s; last events: ${events.slice(-8).map((e) => `${e.type} ${e.data.callId ?? ''}`).join(', ') || 'none'}`));
-    }, 20_000);
-    const check = (): void => {
-      const found = events.find((e) => e.type === type && match(e));
-      if (!found) return;
-      clearTimeout(guard);
-      waiters.delete(check);
-      resolve(found);
-    };
-    waiters.add(check);
-    check();
-  });
+  return waiters.until(
+    () => events.find((e) => e.type === type && match(e)),
+    20_000,
+    type,
+    () => `last events: ${events.slice(-8).map((e) => `${e.type} ${e.data.callId ?? ''}`).join(', ') || 'none'}`,
+  );
 }
 
 async function dial(to: string, extra: Record<string, unknown> = {}): Promise<string> {

@@ -19,6 +19,7 @@ import { SpeechSynthesizer } from '../../media/speech/tts.js';
 import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import type { TickSource } from '../../media/clock/tick-source.js';
 import { MAILBOX_STREAM } from '../../protocol/bus/bus-names.js';
+import { Waiters } from '../support/waiters.js';
 
 type WithoutOpId<T> = T extends unknown ? Omit<T, 'opId'> : never;
 
@@ -135,7 +136,7 @@ export class RoomClient {
   readonly opened: Promise<void>;
   /** How the socket ended (code and reason) and any error the client's side raised: named when a wait fails. */
   private ending: string | null = null;
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new Waiters();
   private pacer: NodeJS.Timeout | undefined;
 
   constructor(url: string) {
@@ -159,7 +160,7 @@ export class RoomClient {
       } else {
         this.messages.push(JSON.parse(data.toString()) as RoomServerMessage);
       }
-      for (const w of [...this.waiters]) w();
+      this.waiters.wake();
     });
   }
 
@@ -167,21 +168,8 @@ export class RoomClient {
    * Resolves when `done()` holds after something arrives (or already holds); fails after `withinMs` saying
    * what the client had received, so a wait that never ends names itself instead of timing the test out.
    */
-  until(done: () => boolean, withinMs = 20_000): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const guard = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`condition not met within ${withinMs} ms; ${this.received()}`));
-      }, withinMs);
-      const check = (): void => {
-        if (!done()) return;
-        clearTimeout(guard);
-        this.waiters.delete(check);
-        resolve();
-      };
-      this.waiters.add(check);
-      check();
-    });
+  async until(done: () => boolean, withinMs = 20_000): Promise<void> {
+    await this.waiters.until(() => (done() ? true : undefined), withinMs, 'condition', () => this.received());
   }
 
   /** What arrived: audio frames and the level of the last second of them, and the messages' types (errors with their code). */

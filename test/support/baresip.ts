@@ -5,6 +5,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Waiters } from './waiters.js';
 
 /** A port free for both UDP and TCP on `host` (a SIP stack binds both on one port). */
 export async function freeSipPort(host: string): Promise<number> {
@@ -54,7 +55,7 @@ export class Baresip {
   private proc: ChildProcess | null = null;
   private ctrl: Socket | null = null;
   private buffer = '';
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new Waiters();
 
   private constructor(
     readonly dir: string,
@@ -112,21 +113,12 @@ export class Baresip {
 
   /** Resolves with the first event of `type` after index `from`; fails after `withinMs` naming the events that came instead. */
   event(type: string, from = 0, withinMs = 20_000): Promise<BaresipEvent> {
-    return new Promise((resolve, reject) => {
-      const guard = setTimeout(() => {
-        this.waiters.delete(check);
-        reject(new Error(`baresip ${this.user}: no ${type} within ${withinMs} ms; got ${this.events.slice(from).map((e) => e.type).join(', ') || 'nothing'}`));
-      }, withinMs);
-      const check = (): void => {
-        const found = this.events.slice(from).find((e) => e.type === type);
-        if (!found) return;
-        clearTimeout(guard);
-        this.waiters.delete(check);
-        resolve(found);
-      };
-      this.waiters.add(check);
-      check();
-    });
+    return this.waiters.until(
+      () => this.events.slice(from).find((e) => e.type === type),
+      withinMs,
+      `baresip ${this.user}: ${type}`,
+      () => `got ${this.events.slice(from).map((e) => e.type).join(', ') || 'nothing'}`,
+    );
   }
 
   /** WAV files of what it heard (the sndfile module's decoder dumps). */
@@ -159,7 +151,7 @@ export class Baresip {
       } catch {
         // not JSON: ignore
       }
-      for (const w of [...this.waiters]) w();
+      this.waiters.wake();
     }
   }
 }

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
+import { Waiters } from './waiters.js';
 
 /** A frame from the server: its opcode (1 text, 2 binary, 8 close) and payload. */
 export interface RawFrame {
@@ -15,7 +16,7 @@ export interface RawFrame {
 export class RawWebSocket {
   private buffer = Buffer.alloc(0);
   private readonly frames: RawFrame[] = [];
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new Waiters();
   private isEnded = false;
   /** False while the HTTP answer to the handshake is still being read. */
   private upgraded = false;
@@ -24,7 +25,7 @@ export class RawWebSocket {
   private constructor(private readonly socket: Socket) {
     this.ended = new Promise((resolve) => socket.once('close', () => {
       this.isEnded = true;
-      this.wake();
+      this.waiters.wake();
       resolve();
     }));
     socket.on('data', (chunk: Buffer) => {
@@ -77,21 +78,16 @@ export class RawWebSocket {
   }
 
   private until<T>(take: () => T | undefined): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const check = (): void => {
+    return this.waiters.until(
+      () => {
         const value = take();
-        if (value === undefined && !this.isEnded) return;
-        this.waiters.delete(check);
-        if (value !== undefined) resolve(value);
-        else reject(new Error('the connection ended'));
-      };
-      this.waiters.add(check);
-      check();
-    });
-  }
-
-  private wake(): void {
-    for (const waiter of [...this.waiters]) waiter();
+        if (value === undefined && this.isEnded) throw new Error('the connection ended');
+        return value;
+      },
+      20_000,
+      'a frame',
+      () => `${this.frames.length} frames unread`,
+    );
   }
 
   // Server frames are unmasked; this reads lengths up to 64 KiB, which is all the endpoints send.
@@ -109,6 +105,6 @@ export class RawWebSocket {
       this.frames.push({ opcode, payload: this.buffer.subarray(offset, offset + length) });
       this.buffer = this.buffer.subarray(offset + length);
     }
-    this.wake();
+    this.waiters.wake();
   }
 }
