@@ -10,7 +10,8 @@
  * newer one). A handler that throws gets its message nak'd with HANDLER_FAILURE_NAK_DELAY_MS. Stopping a
  * subscription waits for running handlers, then naks what is still unacked, so the next consumer of the
  * same durable name gets it at once instead of after the ack wait (a crashed process leaves it to the
- * ack wait). A responder that throws answers with an error header; the requester rejects with
+ * ack wait; on nats-server 2.9 a redelivery that finds only the dead process's pull requests waits one ack
+ * wait more, a server bug the stop path steps around, see dropStalePull). A responder that throws answers with an error header; the requester rejects with
  * `handler_failed`.
  *
  * KV buckets are JetStream streams `KV_<prefix>_<bucket>` with max age = ttlMs; opening an existing bucket
@@ -30,6 +31,7 @@ import {
   StorageType,
   jetstream,
   jetstreamManager,
+  type Consumer,
   type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
@@ -194,7 +196,7 @@ class NatsBus implements Bus {
       });
       const consumer = await this.js.consumers.get(stream, options.durable);
       const messages = await consumer.consume({ max_messages: maxInFlight });
-      const sub = new NatsConsumerSubscription(this, messages, maxInFlight, handler, this.log);
+      const sub = new NatsConsumerSubscription(this, consumer, messages, maxInFlight, handler, this.log);
       return this.track(sub);
     } catch (err) {
       throw toBusError(err, `consume ${options.durable} of ${stream}`);
@@ -358,6 +360,7 @@ class NatsConsumerSubscription implements Subscription {
 
   constructor(
     private readonly bus: NatsBus,
+    private readonly consumer: Consumer,
     private readonly messages: ConsumerMessages,
     private readonly maxInFlight: number,
     private readonly handler: (msg: BusMessage) => Promise<void> | void,
@@ -429,10 +432,25 @@ class NatsConsumerSubscription implements Subscription {
     }
     await this.loop;
     await Promise.allSettled(this.running);
+    if (this.unsettled.size > 0) await this.dropStalePull();
     // What is still unacked goes back to the stream now, not after the ack wait.
     for (const m of this.unsettled.values()) m.nak();
     this.unsettled.clear();
     await this.bus.flush().catch(() => undefined);
+  }
+
+  /**
+   * Makes the server forget this subscription's pull request before the nak. nats-server 2.9 loses a
+   * nak'd message (until its ack wait runs out) when it finds only pull requests nobody listens to any
+   * more: it takes the message off its redelivery queue and has nowhere to send it. A consumer info
+   * request drops such requests; the server reads it after the unsubscribe that `close()` sent.
+   */
+  private async dropStalePull(): Promise<void> {
+    try {
+      await this.consumer.info();
+    } catch (err) {
+      this.log?.warn({ err }, 'bus consumer info failed before the nak; the nak may wait for the ack wait');
+    }
   }
 }
 
