@@ -94,11 +94,14 @@ describe('transcription jobs', () => {
     const before = await customer.balance();
     const job = await sys.request(customer.key, 'POST', '/v1/transcription/jobs', { recordingId: ready.data.recordingId }, key());
     expect(job.status).toBe(201);
-    expect(await customer.balance()).toBe(before - 10);
+    expect(job.body.priceOre).toBe(10);
     const failed = await customer.nextEvent((e) => e.type === 'transcription.job.failed' && e.data.jobId === job.body.id);
     expect(failed.data).toMatchObject({ status: 'failed', failureReason: 'transcription_source_missing', priceOre: 0 });
     const read = await sys.request(customer.key, 'GET', `/v1/transcription/jobs/${job.body.id}`);
     expect(read.body).toMatchObject({ status: 'failed', failureReason: 'transcription_source_missing', transcript: null, priceOre: 0 });
+    // The job can fail before a balance read between would see the money away: the reservation shows it was.
+    const reservations = await sys.services.sql`select reserved_ore, captured_ore, released_ore from reservations where reference = ${job.body.id}`;
+    expect(reservations.map((r) => ({ ...r }))).toEqual([{ reserved_ore: 10, captured_ore: 0, released_ore: 10 }]);
     expect(await customer.balance()).toBe(before);
   }, 90_000);
 
