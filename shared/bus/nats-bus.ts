@@ -11,8 +11,8 @@
  * subscription waits for running handlers, then naks what is still unacked, so the next consumer of the
  * same durable name gets it at once instead of after the ack wait (a crashed process leaves it to the
  * ack wait; on nats-server 2.9 a redelivery that finds only the dead process's pull requests waits one ack
- * wait more, a server bug the stop path steps around, see dropStalePull). A responder that throws answers with an error header; the requester rejects with
- * `handler_failed`.
+ * wait more, a server bug the stop path steps around, see dropStalePull). A responder that throws answers
+ * with an error header; the requester rejects with `handler_failed`.
  *
  * KV buckets are JetStream streams `KV_<prefix>_<bucket>` with max age = ttlMs; opening an existing bucket
  * keeps the settings it was created with. NATS 2.9 tells watchers nothing when max age removes an entry.
