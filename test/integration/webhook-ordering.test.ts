@@ -12,8 +12,8 @@ describe('webhook ordering with two dispatchers on PostgreSQL', () => {
   beforeAll(async () => {
     h = await openWebhookHarness();
     r = await startWebhookReceiver();
-    await h.dispatcher({ concurrency: 4, onAttempt: () => byDispatcher[0]!++ });
-    await h.dispatcher({ concurrency: 4, onAttempt: () => byDispatcher[1]!++ });
+    await h.dispatcher({ concurrency: 2, onAttempt: () => byDispatcher[0]!++ });
+    await h.dispatcher({ concurrency: 2, onAttempt: () => byDispatcher[1]!++ });
   });
 
   afterAll(async () => {
@@ -24,8 +24,17 @@ describe('webhook ordering with two dispatchers on PostgreSQL', () => {
   it('delivers the events of one object in order, retries included, while other objects go on', async () => {
     const caller = await h.company();
     await createEndpoint(h.sql, h.clock, caller, { url: r.url, events: ['*'] }, { allowInsecure: true });
+    const objects = ['call_a', 'call_b', 'call_c', 'call_d'];
+    const perObject = 12;
     const seen = new Set<string>();
+    // The first answers wait until one attempt per object is in flight: two at most per dispatcher, so
+    // both hold some (otherwise the one that wakes first could take every object's head, all the way).
+    let arrived = 0;
+    let openGate = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
     r.respond(async (hook) => {
+      if (++arrived === objects.length) openGate();
+      await gate;
       const { data } = JSON.parse(hook.body) as { data: { index: number } };
       const id = String(hook.headers['webhook-id']);
       const first = !seen.has(id);
@@ -34,8 +43,6 @@ describe('webhook ordering with two dispatchers on PostgreSQL', () => {
       await new Promise((resolve) => setImmediate(resolve));
       return { status: first && data.index % 4 === 1 ? 500 : 200 };
     });
-    const objects = ['call_a', 'call_b', 'call_c', 'call_d'];
-    const perObject = 12;
     await h.sql.begin(async (tx) => {
       for (let index = 0; index < perObject; index++) {
         for (const objectId of objects) {
