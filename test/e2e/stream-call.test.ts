@@ -226,7 +226,6 @@ describe('customer audio streams through a real media node', () => {
       for (let i = 0; i < 5; i++) goodCalls.push(await call(good, '+447700900001', 'mixed'));
       await good.steady(5, 10);
 
-      const skippedBefore = node.tick.skipped;
       const window = await good.window(200);
       const hostileCalls = [];
       for (const spec of hostileSpecs) hostileCalls.push(await call(hostile, '+447700900008', 'mixed', spec));
@@ -253,14 +252,15 @@ describe('customer audio streams through a real media node', () => {
         expect(stream.sequenceNumbers).toEqual(stream.sequenceNumbers.map((_, k) => k + 1));
         const gaps = stream.arrivals.slice(1).map((t, k) => t - stream.arrivals[k]!);
         // A flood read in one go held the clock up for 190-370 ms here; read in shares, the longest gap is
-        // a few tens of ms (more under CPU contention from parallel test files, hence the margin).
+        // a few tens of ms (more under CPU contention from parallel test files, hence the margin). The tick
+        // skips frames only past 200 ms behind, so none was skipped in the window; its skip counter is not
+        // read, as it also counts stalls of a starved machine just before and after the window.
         expect(Math.max(...gaps)).toBeLessThan(150);
         // 200 frames in 4 s: 50 a second, neither held back nor sent in a burst to catch up.
         const span = stream.arrivals.at(-1)! - stream.arrivals[0]!;
         expect(span).toBeGreaterThan(3980 - 250);
         expect(span).toBeLessThan(3980 + 250);
       }
-      expect(node.tick.skipped - skippedBefore).toBe(0);
       expect(slow!.all('error').length).toBeGreaterThan(0);
       for (const c of [...goodCalls, ...hostileCalls]) await node.op({ op: 'closeSession', callId: c.callId });
     } finally {
