@@ -3,7 +3,9 @@
 # answer, and espeak-ng present: starts what is installed but down, installs (apt-get, as root) what is
 # missing, waits until each answers, and fails with a clear message otherwise. Also installs the Debian
 # packages the tests drive for real: espeak-ng and sox (speech and audio), pocketsphinx with its en-US
-# model (speech recognition), baresip (a SIP peer) and chromium (the softphone's browser tests).
+# model (speech recognition), baresip (a SIP peer), chromium (the softphone's browser tests), postfix (the
+# email tests' relay, run per test with its own config; never started as the system's mail server) and
+# poppler-utils and qpdf (the letters' PDFs checked).
 # Safe to run again.
 set -uo pipefail
 
@@ -78,11 +80,18 @@ tools_present() {
   [ -d /usr/share/pocketsphinx/model/en-us ] || missing+=(pocketsphinx-en-us)
   command -v baresip >/dev/null || missing+=(baresip-core)
   command -v chromium >/dev/null || missing+=(chromium)
-  [ ${#missing[@]} = 0 ] || apt_install "${missing[@]}"
+  command -v pdftotext >/dev/null || missing+=(poppler-utils)
+  command -v qpdf >/dev/null || missing+=(qpdf)
+  [ -x /usr/sbin/postfix ] || missing+=(postfix)
+  if [ ${#missing[@]} -gt 0 ]; then
+    # postfix asks what kind of mail server it is: none; the email tests run their own instance with its own config.
+    [ "$(id -u)" = 0 ] && echo 'postfix postfix/main_mailer_type select No configuration' | debconf-set-selections
+    apt_install "${missing[@]}"
+  fi
 }
 
 postgres_up
 redis_up
 nats_up
 tools_present
-log "PostgreSQL, Redis, NATS (JetStream) answer; espeak-ng, sox, pocketsphinx, baresip, chromium present"
+log "PostgreSQL, Redis, NATS (JetStream) answer; espeak-ng, sox, pocketsphinx, baresip, chromium, postfix, poppler-utils, qpdf present"
