@@ -13,7 +13,7 @@ interface NumberRow {
   decide_within_seconds: number;
   routing: NumberRouting | null;
   assigned_to: string | null;
-  status: 'active' | 'released';
+  status: 'active' | 'suspended' | 'released';
   created_at_ms: number;
 }
 
@@ -28,7 +28,7 @@ export async function provisionNumber(db: Db, clock: Clock, input: NumberCreate)
     values (${newId('num', clock)}, ${input.number}, ${input.companyId}, ${input.profileId.toLowerCase()}, ${input.inboundMode ?? 'routing'},
             ${input.decideWithinSeconds ?? DEFAULT_DECIDE_WITHIN_SECONDS}, ${input.routing ? db.json(input.routing) : null},
             ${input.assignedTo ?? null}, ${clock.now()})
-    on conflict (number) where status = 'active' do nothing
+    on conflict (number) where status <> 'released' do nothing
     returning *`;
   if (!row) throw new SentralError('number_taken', { param: 'number' });
   return toRecord(row);
