@@ -132,7 +132,7 @@ export const PhoneNumberRecord = Type.Object({
   decideWithinSeconds: Type.Integer(),
   routing: Type.Union([NumberRouting, Type.Null()]),
   assignedTo: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([Type.Literal('active'), Type.Literal('released')]),
+  status: Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('released')], { description: 'suspended: the month could not be paid; held until a top-up pays it' }),
   createdAt: Timestamp,
 });
 /** A provisioned phone number. */

@@ -2082,7 +2082,8 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "browser";
                             }) | null;
-                            status: "active" | "released";
+                            /** @description suspended: the month could not be paid; held until a top-up pays it */
+                            status: "active" | "suspended" | "released";
                         }[];
                         /** @enum {string} */
                         object: "list";
@@ -2245,7 +2246,8 @@ export interface operations {
                             /** @enum {string} */
                             type: "browser";
                         }) | null;
-                        status: "active" | "released";
+                        /** @description suspended: the month could not be paid; held until a top-up pays it */
+                        status: "active" | "suspended" | "released";
                     };
                 };
             };
@@ -2456,7 +2458,8 @@ export interface operations {
                             /** @enum {string} */
                             type: "browser";
                         }) | null;
-                        status: "active" | "released";
+                        /** @description suspended: the month could not be paid; held until a top-up pays it */
+                        status: "active" | "suspended" | "released";
                     };
                 };
             };
@@ -2616,7 +2619,8 @@ export interface operations {
                             /** @enum {string} */
                             type: "browser";
                         }) | null;
-                        status: "active" | "released";
+                        /** @description suspended: the month could not be paid; held until a top-up pays it */
+                        status: "active" | "suspended" | "released";
                     };
                 };
             };
