@@ -29,6 +29,8 @@ import { recordingRoutes } from './routes/recordings.js';
 import { transcriptionJobRoutes } from './routes/transcription-jobs.js';
 import { queueRoutes } from './routes/queues.js';
 import { transcriptionSessionRoutes } from './routes/transcription-sessions.js';
+import { contactRoutes } from './routes/contacts.js';
+import { contactListRoutes } from './routes/contact-lists.js';
 import { docsPageRoutes } from './routes/docs-page.js';
 import { phonePageRoutes } from './routes/phone-page.js';
 import './route-config.js';
@@ -93,6 +95,8 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(recordingRoutes, { services });
   await app.register(transcriptionJobRoutes, { services });
   await app.register(transcriptionSessionRoutes, { services });
+  await app.register(contactRoutes, { services });
+  await app.register(contactListRoutes, { services });
   await app.register(docsPageRoutes);
   await app.register(phonePageRoutes);
 

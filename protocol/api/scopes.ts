@@ -73,6 +73,20 @@ export const scopeCatalogue = [
   { scope: 'sms:read', description: 'Read SMS and their status.', operations: ['GET /v1/sms/:id'] },
   { scope: 'email:send', description: 'Send email.', operations: ['POST /v1/email'] },
   { scope: 'letters:send', description: 'Send letters to digital mailboxes.', operations: ['POST /v1/letters'] },
+  {
+    scope: 'contacts:read',
+    description: 'List and read contacts and contact lists with their members.',
+    operations: ['GET /v1/contacts', 'GET /v1/contacts/:id', 'GET /v1/contact-lists', 'GET /v1/contact-lists/:id', 'GET /v1/contact-lists/:id/members'],
+  },
+  {
+    scope: 'contacts:write',
+    description: 'Create, change, delete and import contacts; manage contact lists and their members.',
+    operations: [
+      'POST /v1/contacts', 'PATCH /v1/contacts/:id', 'DELETE /v1/contacts/:id', 'POST /v1/contacts/imports',
+      'POST /v1/contact-lists', 'PATCH /v1/contact-lists/:id', 'DELETE /v1/contact-lists/:id',
+      'POST /v1/contact-lists/:id/members', 'POST /v1/contact-lists/:id/members/remove',
+    ],
+  },
 ] as const satisfies readonly ScopeEntry[];
 
 /** A scope name. */

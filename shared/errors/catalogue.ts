@@ -134,6 +134,20 @@ export const errorCatalogue = {
   actor_message_too_large: { status: 413, message: "The request is too large for a call's mailbox; nothing was changed." },
   actor_message_invalid: { status: 400, message: 'The message is not one a call can read; nothing was changed.' },
   actor_failed: { status: 500, message: 'The call failed to handle this request; nothing was changed and the failure was recorded.' },
+  // contacts, CSV imports (a refused row's code), templates and campaigns
+  contact_phone_invalid: { status: 400, message: 'The phone number is not valid (E.164, e.g. +4741234567, or a Norwegian number).' },
+  contact_email_invalid: { status: 400, message: 'The email address is not valid.' },
+  contact_national_id_invalid: { status: 400, message: 'The national identity number is not valid (11 digits with both check digits).' },
+  contact_address_missing: { status: 400, message: 'A contact needs at least one of phone, email and nationalId.' },
+  contact_external_ref_taken: { status: 409, message: 'Another contact of this profile has this externalRef.' },
+  contact_external_ref_duplicate: { status: 400, message: 'An earlier row of the file has the same externalRef; this row was not imported.' },
+  contact_import_too_large: { status: 413, message: 'A CSV import takes at most 100,000 rows and 64 MiB; nothing was imported.' },
+  contact_import_header_invalid: { status: 400, message: 'The first row must name the columns (phone, email, nationalId, name, externalRef, or an attribute name).' },
+  csv_row_too_long: { status: 400, message: 'The row is longer than 65,536 characters.' },
+  csv_quotes_invalid: { status: 400, message: 'The row has text after a closing quote, or a quote that is never closed.' },
+  csv_text_invalid: { status: 400, message: 'The row is not valid UTF-8 text or holds a NUL character.' },
+  csv_column_count: { status: 400, message: 'The row has a different number of fields than the header.' },
+  csv_formula_refused: { status: 400, message: 'A field starts like a spreadsheet formula (=, @, +, - or a tab); such rows are refused.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the error catalogue. */

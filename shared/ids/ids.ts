@@ -8,7 +8,8 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 /** Prefixes in use, so that an id tells what it names. */
 export type IdPrefix =
   | 'co' | 'key' | 'call' | 'part' | 'cmd' | 'evt' | 'ep' | 'dlv' | 'att' | 'str' | 'clip' | 'num'
-  | 'rec' | 'req' | 'node' | 'op' | 'led' | 'sim' | 'ofr' | 'tmr' | 'msg' | 'xfer' | 'trn' | 'trj' | 'trs';
+  | 'rec' | 'req' | 'node' | 'op' | 'led' | 'sim' | 'ofr' | 'tmr' | 'msg' | 'xfer' | 'trn' | 'trj' | 'trs'
+  | 'cnt' | 'lst' | 'tpl' | 'cmp';
 
 /** A prefixed, time-sortable id: `<prefix>_<10 chars of ms time><16 chars of randomness>`. */
 export function newId(prefix: IdPrefix, clock: Clock = realClock): string {

@@ -401,6 +401,76 @@ export const operations = {
     "method": "GET",
     "path": "/v1/transcription/sessions/{id}",
     "idempotency": null
+  },
+  "listContacts": {
+    "method": "GET",
+    "path": "/v1/contacts",
+    "idempotency": null
+  },
+  "createContact": {
+    "method": "POST",
+    "path": "/v1/contacts",
+    "idempotency": "optional"
+  },
+  "getContact": {
+    "method": "GET",
+    "path": "/v1/contacts/{id}",
+    "idempotency": null
+  },
+  "updateContact": {
+    "method": "PATCH",
+    "path": "/v1/contacts/{id}",
+    "idempotency": "optional"
+  },
+  "deleteContact": {
+    "method": "DELETE",
+    "path": "/v1/contacts/{id}",
+    "idempotency": "optional"
+  },
+  "importContacts": {
+    "method": "POST",
+    "path": "/v1/contacts/imports",
+    "idempotency": "unsupported"
+  },
+  "listContactLists": {
+    "method": "GET",
+    "path": "/v1/contact-lists",
+    "idempotency": null
+  },
+  "createContactList": {
+    "method": "POST",
+    "path": "/v1/contact-lists",
+    "idempotency": "optional"
+  },
+  "getContactList": {
+    "method": "GET",
+    "path": "/v1/contact-lists/{id}",
+    "idempotency": null
+  },
+  "updateContactList": {
+    "method": "PATCH",
+    "path": "/v1/contact-lists/{id}",
+    "idempotency": "optional"
+  },
+  "deleteContactList": {
+    "method": "DELETE",
+    "path": "/v1/contact-lists/{id}",
+    "idempotency": "optional"
+  },
+  "listContactListMembers": {
+    "method": "GET",
+    "path": "/v1/contact-lists/{id}/members",
+    "idempotency": null
+  },
+  "addContactListMembers": {
+    "method": "POST",
+    "path": "/v1/contact-lists/{id}/members",
+    "idempotency": "optional"
+  },
+  "removeContactListMembers": {
+    "method": "POST",
+    "path": "/v1/contact-lists/{id}/members/remove",
+    "idempotency": "optional"
   }
 } as const;
 
@@ -456,7 +526,16 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/calls/{id}/dtmf": "optional",
   "POST /v1/queues/{name}/dequeue": "required",
   "POST /v1/transcription/jobs": "required",
-  "POST /v1/transcription/sessions": "required"
+  "POST /v1/transcription/sessions": "required",
+  "POST /v1/contacts": "optional",
+  "PATCH /v1/contacts/{id}": "optional",
+  "DELETE /v1/contacts/{id}": "optional",
+  "POST /v1/contacts/imports": "unsupported",
+  "POST /v1/contact-lists": "optional",
+  "PATCH /v1/contact-lists/{id}": "optional",
+  "DELETE /v1/contact-lists/{id}": "optional",
+  "POST /v1/contact-lists/{id}/members": "optional",
+  "POST /v1/contact-lists/{id}/members/remove": "optional"
 };
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */
@@ -464,5 +543,8 @@ export const listCursors = {
   "/v1/webhook-endpoints/{id}/attempts": "before",
   "/v1/webhook-endpoints/{id}/failed-deliveries": "before",
   "/v1/events": "after",
-  "/v1/audio-clips": "before"
+  "/v1/audio-clips": "before",
+  "/v1/contacts": "after",
+  "/v1/contact-lists": "after",
+  "/v1/contact-lists/{id}/members": "after"
 } as const;

@@ -1,0 +1,30 @@
+import { SentralError } from '../../shared/errors/sentral-error.js';
+import type { Db, KeyPrincipal } from '../accounts/principal.js';
+
+/**
+ * The profile a new contact, list, template or campaign belongs to: a profile key's own (naming another is
+ * not_found), or for a company key the active profile it names in profileId (required: these belong to one
+ * profile, never to the whole company).
+ */
+export async function ownerProfile(db: Db, caller: KeyPrincipal, wanted: string | undefined): Promise<string> {
+  const profileId = wanted?.toLowerCase() ?? null;
+  if (caller.profileId !== null) {
+    if (profileId !== null && profileId !== caller.profileId) throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
+    return caller.profileId;
+  }
+  if (profileId === null) throw new SentralError('invalid_request', { message: 'A company key must name the profile (profileId).', param: 'profileId' });
+  const [p] = await db<{ status: string }[]>`select status from profiles where id = ${profileId}::uuid and company_id = ${caller.companyId}`;
+  if (!p || p.status !== 'active') throw new SentralError('not_found', { message: 'No such active profile.', param: 'profileId' });
+  return profileId;
+}
+
+/**
+ * The rows of `table` (alias or name) the caller sees: its company and mode, and only its own profile's for
+ * a profile key; a company key may narrow to one profile with `profileId`.
+ */
+export function visibleTo(db: Db, caller: KeyPrincipal, table: string, profileId?: string) {
+  const only = caller.profileId ?? profileId?.toLowerCase() ?? null;
+  const t = db(table);
+  return db`${t}.company_id = ${caller.companyId} and ${t}.mode = ${caller.mode}
+    and ${only === null ? db`true` : db`${t}.profile_id = ${only}::uuid`}`;
+}
