@@ -31,6 +31,7 @@ import { queueRoutes } from './routes/queues.js';
 import { transcriptionSessionRoutes } from './routes/transcription-sessions.js';
 import { contactRoutes } from './routes/contacts.js';
 import { contactListRoutes } from './routes/contact-lists.js';
+import { templateRoutes } from './routes/templates.js';
 import { docsPageRoutes } from './routes/docs-page.js';
 import { phonePageRoutes } from './routes/phone-page.js';
 import './route-config.js';
@@ -97,6 +98,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(transcriptionSessionRoutes, { services });
   await app.register(contactRoutes, { services });
   await app.register(contactListRoutes, { services });
+  await app.register(templateRoutes, { services });
   await app.register(docsPageRoutes);
   await app.register(phonePageRoutes);
 

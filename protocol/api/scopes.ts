@@ -87,6 +87,12 @@ export const scopeCatalogue = [
       'POST /v1/contact-lists/:id/members', 'POST /v1/contact-lists/:id/members/remove',
     ],
   },
+  { scope: 'templates:read', description: 'List and read message templates.', operations: ['GET /v1/templates', 'GET /v1/templates/:id'] },
+  {
+    scope: 'templates:write',
+    description: 'Create, change, delete and preview message templates.',
+    operations: ['POST /v1/templates', 'PATCH /v1/templates/:id', 'DELETE /v1/templates/:id', 'POST /v1/templates/:id/preview'],
+  },
 ] as const satisfies readonly ScopeEntry[];
 
 /** A scope name. */

@@ -148,6 +148,9 @@ export const errorCatalogue = {
   csv_text_invalid: { status: 400, message: 'The row is not valid UTF-8 text or holds a NUL character.' },
   csv_column_count: { status: 400, message: 'The row has a different number of fields than the header.' },
   csv_formula_refused: { status: 400, message: 'A field starts like a spreadsheet formula (=, @, +, - or a tab); such rows are refused.' },
+  template_syntax_error: { status: 422, message: 'The template does not parse; the message names the part and the line.' },
+  template_render_error: { status: 422, message: 'The template failed to render; the message names the part and the line.' },
+  template_limit_exceeded: { status: 422, message: 'The template ran past its limits (render time, memory or output length) and was stopped.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the error catalogue. */

@@ -471,6 +471,31 @@ export const operations = {
     "method": "POST",
     "path": "/v1/contact-lists/{id}/members/remove",
     "idempotency": "optional"
+  },
+  "listTemplates": {
+    "method": "GET",
+    "path": "/v1/templates",
+    "idempotency": null
+  },
+  "createTemplate": {
+    "method": "POST",
+    "path": "/v1/templates",
+    "idempotency": "optional"
+  },
+  "getTemplate": {
+    "method": "GET",
+    "path": "/v1/templates/{id}",
+    "idempotency": null
+  },
+  "updateTemplate": {
+    "method": "PATCH",
+    "path": "/v1/templates/{id}",
+    "idempotency": "optional"
+  },
+  "deleteTemplate": {
+    "method": "DELETE",
+    "path": "/v1/templates/{id}",
+    "idempotency": "optional"
   }
 } as const;
 
@@ -535,7 +560,10 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "PATCH /v1/contact-lists/{id}": "optional",
   "DELETE /v1/contact-lists/{id}": "optional",
   "POST /v1/contact-lists/{id}/members": "optional",
-  "POST /v1/contact-lists/{id}/members/remove": "optional"
+  "POST /v1/contact-lists/{id}/members/remove": "optional",
+  "POST /v1/templates": "optional",
+  "PATCH /v1/templates/{id}": "optional",
+  "DELETE /v1/templates/{id}": "optional"
 };
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */
@@ -546,5 +574,6 @@ export const listCursors = {
   "/v1/audio-clips": "before",
   "/v1/contacts": "after",
   "/v1/contact-lists": "after",
-  "/v1/contact-lists/{id}/members": "after"
+  "/v1/contact-lists/{id}/members": "after",
+  "/v1/templates": "after"
 } as const;

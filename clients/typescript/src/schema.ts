@@ -989,6 +989,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List templates, oldest first */
+        get: operations["listTemplates"];
+        put?: never;
+        /** Create a template (Liquid) for sms, email or letter; a syntax error names the line */
+        post: operations["createTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a template */
+        get: operations["getTemplate"];
+        put?: never;
+        post?: never;
+        /** Delete a template */
+        delete: operations["deleteTemplate"];
+        options?: never;
+        head?: never;
+        /** Change a template's name or parts */
+        patch: operations["updateTemplate"];
+        trace?: never;
+    };
     "/v1/transcription/jobs": {
         parameters: {
             query?: never;
@@ -3712,7 +3749,7 @@ export interface operations {
                     name: string;
                     /** Format: uuid */
                     profileId?: string;
-                    scopes: ("profiles:read" | "profiles:manage" | "usage:read" | "keys:manage" | "calls:write" | "calls:read" | "streams:write" | "audio:write" | "audio:read" | "transcription:write" | "transcription:read" | "webhooks:manage" | "events:read" | "sms:send" | "sms:read" | "email:send" | "letters:send" | "contacts:read" | "contacts:write")[];
+                    scopes: ("profiles:read" | "profiles:manage" | "usage:read" | "keys:manage" | "calls:write" | "calls:read" | "streams:write" | "audio:write" | "audio:read" | "transcription:write" | "transcription:read" | "webhooks:manage" | "events:read" | "sms:send" | "sms:read" | "email:send" | "letters:send" | "contacts:read" | "contacts:write" | "templates:read" | "templates:write")[];
                 };
             };
         };
@@ -16310,6 +16347,933 @@ export interface operations {
                 };
             };
             /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listTemplates: {
+        parameters: {
+            query?: {
+                after?: string;
+                channel?: "sms" | "email" | "letter";
+                limit?: number;
+                profileId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            body: string | null;
+                            channel: "sms" | "email" | "letter";
+                            /** @description ISO 8601 UTC with milliseconds */
+                            createdAt: string;
+                            html: string | null;
+                            /** @description tpl_… */
+                            id: string;
+                            /** @description live or test */
+                            mode: "live" | "test";
+                            name: string;
+                            /** @enum {string} */
+                            object: "template";
+                            /** Format: uuid */
+                            profileId: string;
+                            subject: string | null;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            updatedAt: string;
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        /** @enum {string} */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Liquid: {{ contact.name }}, {{ contact.attributes.plan }} */
+                    body?: string;
+                    channel: "sms" | "email" | "letter";
+                    /** @description Liquid: {{ contact.name }}, {{ contact.attributes.plan }} */
+                    html?: string;
+                    name: string;
+                    /** Format: uuid */
+                    profileId?: string;
+                    subject?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: "sms" | "email" | "letter";
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        html: string | null;
+                        /** @description tpl_… */
+                        id: string;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        name: string;
+                        /** @enum {string} */
+                        object: "template";
+                        /** Format: uuid */
+                        profileId: string;
+                        subject: string | null;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: "sms" | "email" | "letter";
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        html: string | null;
+                        /** @description tpl_… */
+                        id: string;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        name: string;
+                        /** @enum {string} */
+                        object: "template";
+                        /** Format: uuid */
+                        profileId: string;
+                        subject: string | null;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        id: string;
+                        /** @enum {string} */
+                        object: "template";
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    body?: string | null;
+                    html?: string | null;
+                    name?: string;
+                    subject?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: "sms" | "email" | "letter";
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        html: string | null;
+                        /** @description tpl_… */
+                        id: string;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        name: string;
+                        /** @enum {string} */
+                        object: "template";
+                        /** Format: uuid */
+                        profileId: string;
+                        subject: string | null;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -53,6 +53,13 @@ export const operationIds: Readonly<Record<string, string>> = {
   'POST /v1/contact-lists/{id}/members': 'addContactListMembers',
   'POST /v1/contact-lists/{id}/members/remove': 'removeContactListMembers',
 
+  'POST /v1/templates': 'createTemplate',
+  'GET /v1/templates': 'listTemplates',
+  'GET /v1/templates/{id}': 'getTemplate',
+  'PATCH /v1/templates/{id}': 'updateTemplate',
+  'DELETE /v1/templates/{id}': 'deleteTemplate',
+  'POST /v1/templates/{id}/preview': 'previewTemplate',
+
   'POST /v1/transcription/jobs': 'createTranscriptionJob',
   'GET /v1/transcription/jobs': 'listTranscriptionJobs',
   'GET /v1/transcription/jobs/{id}': 'getTranscriptionJob',
@@ -119,6 +126,7 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   'audio clips': 'WAV files uploaded once and played into calls by id.',
   transcription: 'Transcription jobs (an audio clip or a call recording transcribed after the fact) and sessions (a WebSocket that transcribes audio as it streams).',
   contacts: "A profile's contacts (phone, email, national id, attributes), CSV imports and contact lists.",
+  templates: 'Message templates of a profile per channel, in Liquid, with previews that render, count SMS units and price.',
   profiles: 'Sending profiles: the numbers and services a part of the company uses, with spend limits.',
   'api-keys': 'Company and profile API keys (sk_live_…, sk_test_…) and their scopes; a secret is shown once.',
   admin: 'The operator API (admin token): companies, balances, prices, numbers and the simulated phone network.',

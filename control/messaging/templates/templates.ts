@@ -1,0 +1,157 @@
+import type { Clock } from '../../../shared/clock/clock.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { newId } from '../../../shared/ids/ids.js';
+import { pageOf } from '../../../shared/db/page.js';
+import type {
+  MessageChannelName,
+  MessageTemplate,
+  TemplateCreate,
+  TemplateDeleted,
+  TemplatePage,
+  TemplatePageQuery,
+  TemplateUpdate,
+} from '../../../protocol/messaging/template.js';
+import type { Db, KeyPrincipal } from '../../accounts/principal.js';
+import { ownerProfile, visibleTo } from '../profile-scope.js';
+import { compilePart, renderPart, type CompiledPart, type TemplateScope } from './template-engine.js';
+
+/** A template as stored. */
+export interface TemplateRow {
+  id: string;
+  seq: number;
+  company_id: string;
+  profile_id: string;
+  mode: 'live' | 'test';
+  channel: MessageChannelName;
+  name: string;
+  subject: string | null;
+  body: string | null;
+  html: string | null;
+  created_at_ms: number;
+  updated_at_ms: number;
+}
+
+/** The parts of a template. */
+interface Parts {
+  subject: string | null;
+  body: string | null;
+  html: string | null;
+}
+
+/** A template's parts rendered for one contact. */
+export type RenderedParts = Parts;
+
+/** A template parsed once, rendered for each contact (a campaign renders its whole audience with one). */
+export interface CompiledTemplate {
+  channel: MessageChannelName;
+  render(scope: TemplateScope): Promise<RenderedParts>;
+}
+
+/** Parses every part of a stored template (a template saved before a limit changed may fail here too). */
+export function compileTemplate(row: Pick<TemplateRow, 'channel' | 'subject' | 'body' | 'html'>): CompiledTemplate {
+  const compiled: Record<keyof Parts, CompiledPart | null> = {
+    subject: row.subject === null ? null : compilePart(row.subject, 'subject'),
+    body: row.body === null ? null : compilePart(row.body, 'body'),
+    html: row.html === null ? null : compilePart(row.html, 'html'),
+  };
+  const one = (name: keyof Parts, scope: TemplateScope) => (compiled[name] === null ? null : renderPart(compiled[name], scope, name));
+  return {
+    channel: row.channel,
+    async render(scope) {
+      return { subject: await one('subject', scope), body: await one('body', scope), html: await one('html', scope) };
+    },
+  };
+}
+
+/** Which parts each channel takes, checked and parsed before a template is stored. */
+function checkParts(channel: MessageChannelName, parts: Parts): void {
+  const refuse = (message: string, param: string) => new SentralError('invalid_request', { message, param });
+  if (channel === 'sms') {
+    if (parts.body === null) throw refuse('An SMS template needs body (the text).', 'body');
+    if (parts.subject !== null) throw refuse('An SMS template has no subject.', 'subject');
+  } else {
+    if (parts.subject === null) throw refuse(`An ${channel === 'email' ? 'email' : 'letter'} template needs a subject.`, 'subject');
+    if (channel === 'letter' && parts.body === null) throw refuse("A letter template needs body (the letter's text).", 'body');
+    if (channel === 'email' && parts.body === null && parts.html === null) throw refuse('An email template needs body, html or both.', 'body');
+  }
+  if (channel !== 'email' && parts.html !== null) throw refuse('Only an email template has html.', 'html');
+  compileTemplate({ channel, ...parts });
+}
+
+/** Creates a template of the caller's profile; every part must parse (template_syntax_error naming the line). */
+export async function createTemplate(db: Db, clock: Clock, caller: KeyPrincipal, input: TemplateCreate): Promise<MessageTemplate> {
+  const profileId = await ownerProfile(db, caller, input.profileId);
+  const parts: Parts = { subject: input.subject ?? null, body: input.body ?? null, html: input.html ?? null };
+  checkParts(input.channel, parts);
+  const now = clock.now();
+  const [row] = await db<TemplateRow[]>`
+    insert into templates (id, company_id, profile_id, mode, channel, name, subject, body, html, created_at_ms, updated_at_ms)
+    values (${newId('tpl', clock)}, ${caller.companyId}, ${profileId}, ${caller.mode}, ${input.channel}, ${input.name},
+            ${parts.subject}, ${parts.body}, ${parts.html}, ${now}, ${now})
+    returning *`;
+  return templateView(row!);
+}
+
+/** One template row the caller can see, or not_found (param names where the id came from). */
+export async function findTemplate(db: Db, caller: KeyPrincipal, id: string, param?: string): Promise<TemplateRow> {
+  const [row] = await db<TemplateRow[]>`select * from templates where id = ${id} and ${visibleTo(db, caller, 'templates')}`;
+  if (!row) throw new SentralError('not_found', { message: 'No such template.', ...(param ? { param } : {}) });
+  return row;
+}
+
+/** The caller's templates, oldest first. */
+export async function listTemplates(db: Db, caller: KeyPrincipal, query: TemplatePageQuery): Promise<TemplatePage> {
+  const limit = query.limit ?? 50;
+  const visible = visibleTo(db, caller, 'templates', query.profileId);
+  let afterSeq = 0;
+  if (query.after !== undefined) {
+    const [cursor] = await db<{ seq: number }[]>`select seq from templates where id = ${query.after} and ${visible}`;
+    if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no template of this account.', param: 'after' });
+    afterSeq = cursor.seq;
+  }
+  const rows = await db<TemplateRow[]>`
+    select * from templates where ${visible} and seq > ${afterSeq}
+      and ${query.channel === undefined ? db`true` : db`channel = ${query.channel}`}
+    order by seq limit ${limit + 1}`;
+  return pageOf(rows, limit, templateView);
+}
+
+/** Changes a template's name or parts (checked and parsed like a new one's). */
+export async function updateTemplate(db: Db, clock: Clock, caller: KeyPrincipal, id: string, patch: TemplateUpdate): Promise<MessageTemplate> {
+  const current = await findTemplate(db, caller, id);
+  const parts: Parts = {
+    subject: patch.subject === undefined ? current.subject : patch.subject,
+    body: patch.body === undefined ? current.body : patch.body,
+    html: patch.html === undefined ? current.html : patch.html,
+  };
+  checkParts(current.channel, parts);
+  const [row] = await db<TemplateRow[]>`
+    update templates set name = ${patch.name ?? current.name}, subject = ${parts.subject}, body = ${parts.body}, html = ${parts.html},
+      updated_at_ms = ${clock.now()}
+    where id = ${id} returning *`;
+  return templateView(row!);
+}
+
+/** Deletes a template (campaigns keep the copy they were started with). */
+export async function deleteTemplate(db: Db, caller: KeyPrincipal, id: string): Promise<TemplateDeleted> {
+  const [row] = await db<{ id: string }[]>`delete from templates where id = ${id} and ${visibleTo(db, caller, 'templates')} returning id`;
+  if (!row) throw new SentralError('not_found', { message: 'No such template.' });
+  return { id: row.id, object: 'template', deleted: true };
+}
+
+/** A template as the API shows it. */
+export function templateView(row: TemplateRow): MessageTemplate {
+  return {
+    id: row.id,
+    object: 'template',
+    profileId: row.profile_id,
+    channel: row.channel,
+    name: row.name,
+    subject: row.subject,
+    body: row.body,
+    html: row.html,
+    mode: row.mode,
+    createdAt: new Date(row.created_at_ms).toISOString(),
+    updatedAt: new Date(row.updated_at_ms).toISOString(),
+  };
+}
