@@ -17,6 +17,8 @@ import { profileRoutes } from './routes/profiles.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { adminCompanyRoutes } from './routes/admin-companies.js';
 import { adminNumberRoutes } from './routes/admin-numbers.js';
+import { numberRoutes } from './routes/numbers.js';
+import { usageRoutes } from './routes/usage.js';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { eventRoutes } from './routes/events.js';
 import { audioClipRoutes } from './routes/audio-clips.js';
@@ -84,6 +86,8 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(apiKeyRoutes, { services });
   await app.register(adminCompanyRoutes, { services });
   await app.register(adminNumberRoutes, { services });
+  await app.register(numberRoutes, { services });
+  await app.register(usageRoutes, { services });
   await app.register(webhookEndpointRoutes, { services });
   await app.register(eventRoutes, { services });
   await app.register(audioClipRoutes, { services });

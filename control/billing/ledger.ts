@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock/clock.js';
-import type { Sql, Tx } from '../../shared/db/database.js';
+import type { Tx } from '../../shared/db/database.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 
@@ -122,20 +122,6 @@ export function monthBounds(period: string): { startMs: number; endMs: number } 
 /** The UTC month (YYYY-MM) that contains epoch ms `atMs`. */
 export function monthOf(atMs: number): string {
   return new Date(atMs).toISOString().slice(0, 7);
-}
-
-/** Captured øre of one profile in one month, by service. */
-export async function capturedByService(
-  db: Sql | Tx,
-  input: { companyId: string; profileId: string; period: string },
-): Promise<Record<string, number>> {
-  const { startMs, endMs } = monthBounds(input.period);
-  const rows = await db<{ service: string; total: number }[]>`
-    select service, sum(amount_ore)::bigint as total from ledger_entries
-    where company_id = ${input.companyId} and profile_id = ${input.profileId} and kind = 'capture'
-      and created_at_ms >= ${startMs} and created_at_ms < ${endMs}
-    group by service order by service`;
-  return Object.fromEntries(rows.map((r) => [r.service, r.total]));
 }
 
 /** Øre the profile may still reserve this month (null: no limit): limit - captured this month - open holds. Locks the profile row. */

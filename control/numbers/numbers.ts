@@ -2,9 +2,10 @@ import type { Clock } from '../../shared/clock/clock.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { NumberCreate, NumberRouting, NumberUpdate, PhoneNumberRecord } from '../../protocol/api/admin.js';
-import type { Db } from '../accounts/principal.js';
+import { isoOrNull, type Db } from '../accounts/principal.js';
 
-interface NumberRow {
+/** A phone_numbers row. */
+export interface NumberRow {
   id: string;
   number: string;
   company_id: string;
@@ -14,6 +15,10 @@ interface NumberRow {
   routing: NumberRouting | null;
   assigned_to: string | null;
   status: 'active' | 'suspended' | 'released';
+  type: 'phone' | 'sms';
+  sms_enabled: boolean;
+  paid_until_ms: number | null;
+  release_at_ms: number | null;
   created_at_ms: number;
 }
 
@@ -82,7 +87,8 @@ async function assertActiveProfile(db: Db, companyId: string, profileId: string)
   if (p.status !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
 }
 
-function toRecord(row: NumberRow): PhoneNumberRecord {
+/** The API's record of a number row. */
+export function toRecord(row: NumberRow): PhoneNumberRecord {
   return {
     id: row.id,
     object: 'number',
@@ -94,6 +100,10 @@ function toRecord(row: NumberRow): PhoneNumberRecord {
     routing: row.routing,
     assignedTo: row.assigned_to,
     status: row.status,
+    type: row.type,
+    smsEnabled: row.sms_enabled,
+    paidUntil: isoOrNull(row.paid_until_ms),
+    releaseAt: isoOrNull(row.release_at_ms),
     createdAt: new Date(row.created_at_ms).toISOString(),
   };
 }

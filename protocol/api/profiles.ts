@@ -70,23 +70,3 @@ export type ProfileLimit = Static<typeof ProfileLimit>;
 
 /** The answer of PUT /v1/profiles/:slug/limit. */
 export const ProfileLimitAnswer = Type.Object({ profileId: Type.String(), limitOre: Type.Union([Type.Integer(), Type.Null()]) });
-
-/** GET /v1/profiles/:slug/usage query. */
-export const UsageQuery = Type.Object(
-  { period: Type.Optional(Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', description: 'YYYY-MM (UTC); default the current month' })) },
-  { additionalProperties: false },
-);
-
-/** Usage of one profile in one month, split by service, in øre excl. VAT (what was drawn from the balance). */
-export const Usage = Type.Object({
-  object: Type.Literal('usage'),
-  profileId: Type.String(),
-  period: Type.String(),
-  mode: Type.String(),
-  currency: Type.Literal('NOK'),
-  totalOre: Type.Integer(),
-  services: Type.Record(Type.String(), Type.Integer()),
-  limitOre: Type.Union([Type.Integer(), Type.Null()]),
-});
-/** Usage of one profile in one month. */
-export type Usage = Static<typeof Usage>;

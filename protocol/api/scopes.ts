@@ -18,7 +18,14 @@ export const scopeCatalogue = [
     description: 'Create, change and archive profiles and set their spending limits.',
     operations: ['POST /v1/profiles', 'PATCH /v1/profiles/:slug', 'POST /v1/profiles/:slug/archive', 'PUT /v1/profiles/:slug/limit'],
   },
-  { scope: 'usage:read', description: 'Read usage per profile and period.', operations: ['GET /v1/profiles/:slug/usage'] },
+  { scope: 'usage:read', description: 'Read usage per profile and period.', operations: ['GET /v1/profiles/:slug/usage', 'GET /v1/usage'] },
+  { scope: 'balance:read', description: 'Read the company balance and its open reservations.', operations: ['GET /v1/balance'] },
+  { scope: 'numbers:read', description: 'List numbers available to rent, and read the numbers rented.', operations: ['GET /v1/available-numbers', 'GET /v1/numbers', 'GET /v1/numbers/:id'] },
+  {
+    scope: 'numbers:write',
+    description: 'Rent numbers (the first month is paid at once), configure them and delete them (released at the end of the paid month).',
+    operations: ['POST /v1/numbers', 'PATCH /v1/numbers/:id', 'DELETE /v1/numbers/:id'],
+  },
   {
     scope: 'keys:manage',
     description: 'Create, list and revoke API keys (never with more power than the key used).',

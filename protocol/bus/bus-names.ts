@@ -74,6 +74,9 @@ export const SESSION_SETTLERS_QUEUE = 'session-settlers';
 /** Wakes the transcription job runners when a job is queued (core publish; a slow poll is the safety net). */
 export const TRANSCRIPTION_JOBS_WAKE_SUBJECT = 'transcription.jobs.wake';
 
+/** Wakes the rent runners when rented numbers may be due now (a top-up of a company with suspended numbers). */
+export const RENT_WAKE_SUBJECT = 'numbers.rent.wake';
+
 // --- Inbound calls.
 
 /**

@@ -83,6 +83,9 @@ export const errorCatalogue = {
   insufficient_balance: { status: 402, message: 'The company balance is too low for this operation.' },
   reservation_exceeded: { status: 409, message: 'The amount is more than what remains of the reservation.' },
   number_taken: { status: 409, message: 'This phone number is already provisioned.' },
+  number_unavailable: { status: 409, message: 'No number of the inventory matching the request is available; see GET /v1/available-numbers.' },
+  number_released: { status: 409, message: 'The number has been released; it changes no more.' },
+  live_key_required: { status: 403, message: 'Numbers are real and paid from the balance: rent and delete them with a live key.' },
   // streams to customers' servers (wire error messages and the svc-stream signature)
   stream_invalid_json: { status: 400, message: 'A stream message must be one JSON object in a text frame.' },
   stream_binary_frame: { status: 400, message: 'Binary frames are not accepted; send JSON text frames.' },

@@ -76,11 +76,14 @@ describe('ledger and usage', () => {
       await release(tx, h.clock, { reservationId: stream.reservationId });
     });
     const usage = await call(h.app, { method: 'GET', url: '/v1/profiles/usage/usage?period=2026-03', headers: key() });
-    expect(usage.data).toMatchObject({ period: '2026-03', totalOre: 85, services: { phone: 75, stream: 10 }, currency: 'NOK' });
+    expect(usage.data).toMatchObject({
+      from: '2026-03-01T00:00:00.000Z', to: '2026-04-01T00:00:00.000Z', currency: 'NOK',
+      live: { totalOre: 85, services: { phone: { ore: 75 }, streams: { ore: 10 }, sms: { ore: 0 } } },
+    });
     const april = await call(h.app, { method: 'GET', url: '/v1/profiles/usage/usage?period=2026-04', headers: key() });
-    expect(april.data.totalOre).toBe(0);
+    expect(april.data.live.totalOre).toBe(0);
     const test = await call(h.app, { method: 'GET', url: '/v1/profiles/usage/usage', headers: bearer(co.testKey) });
-    expect(test.data).toMatchObject({ mode: 'test', totalOre: 0 });
+    expect(test.data.test.services.phone).toEqual({ calls: 0, minutes: 0, messages: 0, units: 0 });
     const company = await call(h.app, { method: 'GET', url: `/admin/v1/companies/${co.id}`, headers: admin() });
     expect(company.data.balanceOre).toBe(10_000 - 85);
     const bad = await call(h.app, { method: 'GET', url: '/v1/profiles/usage/usage?period=2026-13', headers: key() });

@@ -140,6 +140,10 @@ describe('inbound plan', () => {
     routing: { type: 'message', text: 'We are closed.' },
     assignedTo: 'sales-7',
     status: 'active',
+    type: 'phone',
+    smsEnabled: true,
+    paidUntil: null,
+    releaseAt: null,
     createdAt: new Date(T0).toISOString(),
   };
 

@@ -32,11 +32,6 @@ export const operations = {
     "path": "/v1/profiles/{slug}/limit",
     "idempotency": "optional"
   },
-  "getProfileUsage": {
-    "method": "GET",
-    "path": "/v1/profiles/{slug}/usage",
-    "idempotency": null
-  },
   "listApiKeys": {
     "method": "GET",
     "path": "/v1/api-keys",
@@ -106,6 +101,56 @@ export const operations = {
     "method": "PATCH",
     "path": "/admin/v1/numbers/{id}",
     "idempotency": "optional"
+  },
+  "adminAddAvailableNumbers": {
+    "method": "POST",
+    "path": "/admin/v1/available-numbers",
+    "idempotency": "optional"
+  },
+  "listAvailableNumbers": {
+    "method": "GET",
+    "path": "/v1/available-numbers",
+    "idempotency": null
+  },
+  "listNumbers": {
+    "method": "GET",
+    "path": "/v1/numbers",
+    "idempotency": null
+  },
+  "rentNumber": {
+    "method": "POST",
+    "path": "/v1/numbers",
+    "idempotency": "required"
+  },
+  "getNumber": {
+    "method": "GET",
+    "path": "/v1/numbers/{id}",
+    "idempotency": null
+  },
+  "updateNumber": {
+    "method": "PATCH",
+    "path": "/v1/numbers/{id}",
+    "idempotency": "optional"
+  },
+  "deleteNumber": {
+    "method": "DELETE",
+    "path": "/v1/numbers/{id}",
+    "idempotency": "optional"
+  },
+  "getBalance": {
+    "method": "GET",
+    "path": "/v1/balance",
+    "idempotency": null
+  },
+  "getProfileUsage": {
+    "method": "GET",
+    "path": "/v1/profiles/{slug}/usage",
+    "idempotency": null
+  },
+  "getUsage": {
+    "method": "GET",
+    "path": "/v1/usage",
+    "idempotency": null
   },
   "listWebhookEndpoints": {
     "method": "GET",
@@ -512,6 +557,10 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "PUT /admin/v1/companies/{id}/prices": "optional",
   "POST /admin/v1/numbers": "optional",
   "PATCH /admin/v1/numbers/{id}": "optional",
+  "POST /admin/v1/available-numbers": "optional",
+  "POST /v1/numbers": "required",
+  "PATCH /v1/numbers/{id}": "optional",
+  "DELETE /v1/numbers/{id}": "optional",
   "POST /v1/webhook-endpoints": "optional",
   "PATCH /v1/webhook-endpoints/{id}": "optional",
   "DELETE /v1/webhook-endpoints/{id}": "optional",
@@ -568,6 +617,7 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */
 export const listCursors = {
+  "/v1/numbers": "after",
   "/v1/webhook-endpoints/{id}/attempts": "before",
   "/v1/webhook-endpoints/{id}/failed-deliveries": "before",
   "/v1/events": "after",

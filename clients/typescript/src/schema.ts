@@ -1,5 +1,22 @@
 // Generated from the sentral OpenAPI document by `npm run client:generate`; do not edit.
 export interface paths {
+    "/admin/v1/available-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add numbers to the inventory customers rent from (a number already there is left as it is) */
+        post: operations["adminAddAvailableNumbers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/admin/v1/companies": {
         parameters: {
             query?: never;
@@ -208,6 +225,40 @@ export interface paths {
         post?: never;
         /** Delete an audio clip */
         delete: operations["deleteAudioClip"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/available-numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Numbers of the inventory that can be rented, with their monthly rent */
+        get: operations["listAvailableNumbers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company balance and its open reservations (company key) */
+        get: operations["getBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -868,6 +919,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/numbers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List numbers (a profile key: its profile's), oldest first */
+        get: operations["listNumbers"];
+        put?: never;
+        /** Rent a number (a given one, or the first available of a type and prefix); the first month is charged at once */
+        post: operations["rentNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/numbers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a number */
+        get: operations["getNumber"];
+        put?: never;
+        post?: never;
+        /** Delete a number: it is released at the end of its paid month */
+        delete: operations["deleteNumber"];
+        options?: never;
+        head?: never;
+        /** Configure a number: inbound mode, decision window, routing, salesperson, SMS on or off */
+        patch: operations["updateNumber"];
+        trace?: never;
+    };
     "/v1/profiles": {
         parameters: {
             query?: never;
@@ -945,7 +1033,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Usage of a profile in a month, by service (øre excl. VAT, as drawn from the balance) */
+        /** Usage of a profile by service over a month or a range: live øre and counts, test counts */
         get: operations["getProfileUsage"];
         put?: never;
         post?: never;
@@ -1087,6 +1175,23 @@ export interface paths {
         };
         /** Read a transcription session: its status and, once closed, the audio received and its price */
         get: operations["getTranscriptionSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Usage of the company by profile and service over a month or a range (company key) */
+        get: operations["getUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1263,6 +1368,202 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    adminAddAvailableNumbers: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    numbers: string[];
+                    /** @description phone or sms */
+                    type: "phone" | "sms";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        added: number;
+                        alreadyPresent: number;
+                        /** @enum {string} */
+                        object: "inventory_load";
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     adminListCompanies: {
         parameters: {
             query?: never;
@@ -2229,7 +2530,11 @@ export interface operations {
                             number: string;
                             /** @enum {string} */
                             object: "number";
+                            /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                            paidUntil: string | null;
                             profileId: string;
+                            /** @description when a deleted number is released (the end of its paid month) */
+                            releaseAt: string | null;
                             routing: ({
                                 /** @description E.164, e.g. +4712345678 */
                                 to: string;
@@ -2245,8 +2550,12 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "browser";
                             }) | null;
+                            /** @description SMS can be sent from the number */
+                            smsEnabled: boolean;
                             /** @description suspended: the month could not be paid; held until a top-up pays it */
                             status: "active" | "suspended" | "released";
+                            /** @description phone: a phone number; sms: a dedicated SMS number */
+                            type: "phone" | "sms";
                         }[];
                         /** @enum {string} */
                         object: "list";
@@ -2393,7 +2702,11 @@ export interface operations {
                         number: string;
                         /** @enum {string} */
                         object: "number";
+                        /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                        paidUntil: string | null;
                         profileId: string;
+                        /** @description when a deleted number is released (the end of its paid month) */
+                        releaseAt: string | null;
                         routing: ({
                             /** @description E.164, e.g. +4712345678 */
                             to: string;
@@ -2409,8 +2722,12 @@ export interface operations {
                             /** @enum {string} */
                             type: "browser";
                         }) | null;
+                        /** @description SMS can be sent from the number */
+                        smsEnabled: boolean;
                         /** @description suspended: the month could not be paid; held until a top-up pays it */
                         status: "active" | "suspended" | "released";
+                        /** @description phone: a phone number; sms: a dedicated SMS number */
+                        type: "phone" | "sms";
                     };
                 };
             };
@@ -2605,7 +2922,11 @@ export interface operations {
                         number: string;
                         /** @enum {string} */
                         object: "number";
+                        /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                        paidUntil: string | null;
                         profileId: string;
+                        /** @description when a deleted number is released (the end of its paid month) */
+                        releaseAt: string | null;
                         routing: ({
                             /** @description E.164, e.g. +4712345678 */
                             to: string;
@@ -2621,8 +2942,12 @@ export interface operations {
                             /** @enum {string} */
                             type: "browser";
                         }) | null;
+                        /** @description SMS can be sent from the number */
+                        smsEnabled: boolean;
                         /** @description suspended: the month could not be paid; held until a top-up pays it */
                         status: "active" | "suspended" | "released";
+                        /** @description phone: a phone number; sms: a dedicated SMS number */
+                        type: "phone" | "sms";
                     };
                 };
             };
@@ -2766,7 +3091,11 @@ export interface operations {
                         number: string;
                         /** @enum {string} */
                         object: "number";
+                        /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                        paidUntil: string | null;
                         profileId: string;
+                        /** @description when a deleted number is released (the end of its paid month) */
+                        releaseAt: string | null;
                         routing: ({
                             /** @description E.164, e.g. +4712345678 */
                             to: string;
@@ -2782,8 +3111,12 @@ export interface operations {
                             /** @enum {string} */
                             type: "browser";
                         }) | null;
+                        /** @description SMS can be sent from the number */
+                        smsEnabled: boolean;
                         /** @description suspended: the month could not be paid; held until a top-up pays it */
                         status: "active" | "suspended" | "released";
+                        /** @description phone: a phone number; sms: a dedicated SMS number */
+                        type: "phone" | "sms";
                     };
                 };
             };
@@ -3749,7 +4082,7 @@ export interface operations {
                     name: string;
                     /** Format: uuid */
                     profileId?: string;
-                    scopes: ("profiles:read" | "profiles:manage" | "usage:read" | "keys:manage" | "calls:write" | "calls:read" | "streams:write" | "audio:write" | "audio:read" | "transcription:write" | "transcription:read" | "webhooks:manage" | "events:read" | "sms:send" | "sms:read" | "email:send" | "letters:send" | "contacts:read" | "contacts:write" | "templates:read" | "templates:write")[];
+                    scopes: ("profiles:read" | "profiles:manage" | "usage:read" | "balance:read" | "numbers:read" | "numbers:write" | "keys:manage" | "calls:write" | "calls:read" | "streams:write" | "audio:write" | "audio:read" | "transcription:write" | "transcription:read" | "webhooks:manage" | "events:read" | "sms:send" | "sms:read" | "email:send" | "letters:send" | "contacts:read" | "contacts:write" | "templates:read" | "templates:write")[];
                 };
             };
         };
@@ -4882,6 +5215,278 @@ export interface operations {
             };
             /** @description Error: idempotency_key_reuse */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listAvailableNumbers: {
+        parameters: {
+            query?: {
+                /** @description items per page (default 50) */
+                limit?: number;
+                /** @description the start of an E.164 number, e.g. +4723 */
+                prefix?: string;
+                /** @description phone or sms */
+                type?: "phone" | "sms";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description øre, excl. VAT */
+                            monthlyRentOre: number;
+                            /** @description E.164 */
+                            number: string;
+                            /** @enum {string} */
+                            object: "available_number";
+                            /** @description phone or sms */
+                            type: "phone" | "sms";
+                        }[];
+                        /** @enum {string} */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description available øre (open reservations already taken off) */
+                        balanceOre: number;
+                        companyId: string;
+                        /** @enum {string} */
+                        currency: "NOK";
+                        /** @enum {string} */
+                        object: "balance";
+                        /** @description how many reservations are open */
+                        openReservations: number;
+                        /** @description øre held by open reservations (calls under way) */
+                        reservedOre: number;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14796,6 +15401,1081 @@ export interface operations {
             };
         };
     };
+    listNumbers: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                after?: string;
+                /** @description items per page (default 50) */
+                limit?: number;
+                profileId?: string;
+                status?: "active" | "suspended" | "released";
+                /** @description phone or sms */
+                type?: "phone" | "sms";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            assignedTo: string | null;
+                            companyId: string;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            createdAt: string;
+                            decideWithinSeconds: number;
+                            /** @description num_… */
+                            id: string;
+                            inboundMode: "api" | "routing";
+                            number: string;
+                            /** @enum {string} */
+                            object: "number";
+                            /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                            paidUntil: string | null;
+                            profileId: string;
+                            /** @description when a deleted number is released (the end of its paid month) */
+                            releaseAt: string | null;
+                            routing: ({
+                                /** @description E.164, e.g. +4712345678 */
+                                to: string;
+                                /** @enum {string} */
+                                type: "forward";
+                            } | {
+                                text: string;
+                                /** @enum {string} */
+                                type: "message";
+                                voice?: string;
+                            } | {
+                                externalRefs?: string[];
+                                /** @enum {string} */
+                                type: "browser";
+                            }) | null;
+                            /** @description SMS can be sent from the number */
+                            smsEnabled: boolean;
+                            /** @description suspended: the month could not be paid; held until a top-up pays it */
+                            status: "active" | "suspended" | "released";
+                            /** @description phone: a phone number; sms: a dedicated SMS number */
+                            type: "phone" | "sms";
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        /** @enum {string} */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    rentNumber: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignedTo?: string | null;
+                    decideWithinSeconds?: number;
+                    inboundMode?: "api" | "routing";
+                    /** @description E.164, e.g. +4712345678 */
+                    number?: string;
+                    /** @description the start of an E.164 number, e.g. +4723 */
+                    prefix?: string;
+                    /** Format: uuid */
+                    profileId: string;
+                    routing?: ({
+                        /** @description E.164, e.g. +4712345678 */
+                        to: string;
+                        /** @enum {string} */
+                        type: "forward";
+                    } | {
+                        text: string;
+                        /** @enum {string} */
+                        type: "message";
+                        voice?: string;
+                    } | {
+                        externalRefs?: string[];
+                        /** @enum {string} */
+                        type: "browser";
+                    }) | null;
+                    /** @description phone or sms */
+                    type?: "phone" | "sms";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        companyId: string;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        decideWithinSeconds: number;
+                        /** @description num_… */
+                        id: string;
+                        inboundMode: "api" | "routing";
+                        number: string;
+                        /** @enum {string} */
+                        object: "number";
+                        /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                        paidUntil: string | null;
+                        profileId: string;
+                        /** @description when a deleted number is released (the end of its paid month) */
+                        releaseAt: string | null;
+                        routing: ({
+                            /** @description E.164, e.g. +4712345678 */
+                            to: string;
+                            /** @enum {string} */
+                            type: "forward";
+                        } | {
+                            text: string;
+                            /** @enum {string} */
+                            type: "message";
+                            voice?: string;
+                        } | {
+                            externalRefs?: string[];
+                            /** @enum {string} */
+                            type: "browser";
+                        }) | null;
+                        /** @description SMS can be sent from the number */
+                        smsEnabled: boolean;
+                        /** @description suspended: the month could not be paid; held until a top-up pays it */
+                        status: "active" | "suspended" | "released";
+                        /** @description phone: a phone number; sms: a dedicated SMS number */
+                        type: "phone" | "sms";
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        companyId: string;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        decideWithinSeconds: number;
+                        /** @description num_… */
+                        id: string;
+                        inboundMode: "api" | "routing";
+                        number: string;
+                        /** @enum {string} */
+                        object: "number";
+                        /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                        paidUntil: string | null;
+                        profileId: string;
+                        /** @description when a deleted number is released (the end of its paid month) */
+                        releaseAt: string | null;
+                        routing: ({
+                            /** @description E.164, e.g. +4712345678 */
+                            to: string;
+                            /** @enum {string} */
+                            type: "forward";
+                        } | {
+                            text: string;
+                            /** @enum {string} */
+                            type: "message";
+                            voice?: string;
+                        } | {
+                            externalRefs?: string[];
+                            /** @enum {string} */
+                            type: "browser";
+                        }) | null;
+                        /** @description SMS can be sent from the number */
+                        smsEnabled: boolean;
+                        /** @description suspended: the month could not be paid; held until a top-up pays it */
+                        status: "active" | "suspended" | "released";
+                        /** @description phone: a phone number; sms: a dedicated SMS number */
+                        type: "phone" | "sms";
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteNumber: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        companyId: string;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        decideWithinSeconds: number;
+                        /** @description num_… */
+                        id: string;
+                        inboundMode: "api" | "routing";
+                        number: string;
+                        /** @enum {string} */
+                        object: "number";
+                        /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                        paidUntil: string | null;
+                        profileId: string;
+                        /** @description when a deleted number is released (the end of its paid month) */
+                        releaseAt: string | null;
+                        routing: ({
+                            /** @description E.164, e.g. +4712345678 */
+                            to: string;
+                            /** @enum {string} */
+                            type: "forward";
+                        } | {
+                            text: string;
+                            /** @enum {string} */
+                            type: "message";
+                            voice?: string;
+                        } | {
+                            externalRefs?: string[];
+                            /** @enum {string} */
+                            type: "browser";
+                        }) | null;
+                        /** @description SMS can be sent from the number */
+                        smsEnabled: boolean;
+                        /** @description suspended: the month could not be paid; held until a top-up pays it */
+                        status: "active" | "suspended" | "released";
+                        /** @description phone: a phone number; sms: a dedicated SMS number */
+                        type: "phone" | "sms";
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateNumber: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    assignedTo?: string | null;
+                    decideWithinSeconds?: number;
+                    inboundMode?: "api" | "routing";
+                    routing?: ({
+                        /** @description E.164, e.g. +4712345678 */
+                        to: string;
+                        /** @enum {string} */
+                        type: "forward";
+                    } | {
+                        text: string;
+                        /** @enum {string} */
+                        type: "message";
+                        voice?: string;
+                    } | {
+                        externalRefs?: string[];
+                        /** @enum {string} */
+                        type: "browser";
+                    }) | null;
+                    smsEnabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assignedTo: string | null;
+                        companyId: string;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        decideWithinSeconds: number;
+                        /** @description num_… */
+                        id: string;
+                        inboundMode: "api" | "routing";
+                        number: string;
+                        /** @enum {string} */
+                        object: "number";
+                        /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                        paidUntil: string | null;
+                        profileId: string;
+                        /** @description when a deleted number is released (the end of its paid month) */
+                        releaseAt: string | null;
+                        routing: ({
+                            /** @description E.164, e.g. +4712345678 */
+                            to: string;
+                            /** @enum {string} */
+                            type: "forward";
+                        } | {
+                            text: string;
+                            /** @enum {string} */
+                            type: "message";
+                            voice?: string;
+                        } | {
+                            externalRefs?: string[];
+                            /** @enum {string} */
+                            type: "browser";
+                        }) | null;
+                        /** @description SMS can be sent from the number */
+                        smsEnabled: boolean;
+                        /** @description suspended: the month could not be paid; held until a top-up pays it */
+                        status: "active" | "suspended" | "released";
+                        /** @description phone: a phone number; sms: a dedicated SMS number */
+                        type: "phone" | "sms";
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     listProfiles: {
         parameters: {
             query?: never;
@@ -15962,8 +17642,12 @@ export interface operations {
     getProfileUsage: {
         parameters: {
             query?: {
-                /** @description YYYY-MM (UTC); default the current month */
+                /** @description a UTC date (YYYY-MM-DD, its start) or an ISO 8601 UTC timestamp */
+                from?: string;
+                /** @description a UTC month, YYYY-MM */
                 period?: string;
+                /** @description a UTC date (YYYY-MM-DD, its start) or an ISO 8601 UTC timestamp */
+                to?: string;
             };
             header?: never;
             path: {
@@ -15983,16 +17667,42 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         currency: "NOK";
+                        /** @description ISO 8601 UTC with milliseconds */
+                        from: string;
                         limitOre: number | null;
-                        mode: string;
+                        live: {
+                            services: {
+                                [key: string]: {
+                                    /** @description calls started (phone) */
+                                    calls: number;
+                                    /** @description messages charged (sms, email, letters) */
+                                    messages: number;
+                                    /** @description started minutes counted (phone, streams, bots, recordings, transcription) */
+                                    minutes: number;
+                                    /** @description øre, excl. VAT */
+                                    ore: number;
+                                    /** @description numbers: months of rent charged */
+                                    units: number;
+                                };
+                            };
+                            /** @description øre, excl. VAT */
+                            totalOre: number;
+                        };
                         /** @enum {string} */
                         object: "usage";
-                        period: string;
                         profileId: string;
-                        services: {
-                            [key: string]: number;
+                        test: {
+                            services: {
+                                [key: string]: {
+                                    calls: number;
+                                    messages: number;
+                                    minutes: number;
+                                    units: number;
+                                };
+                            };
                         };
-                        totalOre: number;
+                        /** @description ISO 8601 UTC with milliseconds */
+                        to: string;
                     };
                 };
             };
@@ -18296,6 +20006,176 @@ export interface operations {
                         status: "open" | "closed" | "expired";
                         token?: string;
                         url: string;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getUsage: {
+        parameters: {
+            query?: {
+                /** @description a UTC date (YYYY-MM-DD, its start) or an ISO 8601 UTC timestamp */
+                from?: string;
+                /** @description a UTC month, YYYY-MM */
+                period?: string;
+                /** @description a UTC date (YYYY-MM-DD, its start) or an ISO 8601 UTC timestamp */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        currency: "NOK";
+                        /** @description ISO 8601 UTC with milliseconds */
+                        from: string;
+                        /** @enum {string} */
+                        object: "company_usage";
+                        profiles: {
+                            live: {
+                                services: {
+                                    [key: string]: {
+                                        /** @description calls started (phone) */
+                                        calls: number;
+                                        /** @description messages charged (sms, email, letters) */
+                                        messages: number;
+                                        /** @description started minutes counted (phone, streams, bots, recordings, transcription) */
+                                        minutes: number;
+                                        /** @description øre, excl. VAT */
+                                        ore: number;
+                                        /** @description numbers: months of rent charged */
+                                        units: number;
+                                    };
+                                };
+                                /** @description øre, excl. VAT */
+                                totalOre: number;
+                            };
+                            profileId: string;
+                            slug: string;
+                            test: {
+                                services: {
+                                    [key: string]: {
+                                        calls: number;
+                                        messages: number;
+                                        minutes: number;
+                                        units: number;
+                                    };
+                                };
+                            };
+                        }[];
+                        /** @description ISO 8601 UTC with milliseconds */
+                        to: string;
+                        /** @description øre, excl. VAT */
+                        totalOre: number;
                     };
                 };
             };

@@ -6,6 +6,7 @@ import { IdParam } from '../../../protocol/api/common.js';
 import { createCompany, getCompany, listCompanies } from '../../accounts/companies.js';
 import { topUp } from '../../billing/ledger.js';
 import { priceListFor, updatePriceList } from '../../billing/price-list.js';
+import { retrySuspendedNumbers, wakeRentRunner } from '../../numbers/number-rent.js';
 
 /** Admin API for operators (admin token): companies with their first keys, top-ups and price lists. */
 export const adminCompanyRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
@@ -36,9 +37,13 @@ export const adminCompanyRoutes: FastifyPluginAsyncTypebox<{ services: Services 
     schema: { tags, summary: 'Add money to a company balance (a ledger entry)', params, body: TopUpCreate, response: { 201: TopUpAnswer } },
     config,
   }, async (request, reply) => {
-    const result = await sql.begin((tx) =>
-      topUp(tx, clock, { companyId: request.params.id, amountOre: request.body.amountOre, ...(request.body.reference ? { reference: request.body.reference } : {}) }),
-    );
+    const result = await sql.begin(async (tx) => {
+      const added = await topUp(tx, clock, { companyId: request.params.id, amountOre: request.body.amountOre, ...(request.body.reference ? { reference: request.body.reference } : {}) });
+      // Numbers suspended for want of money become due, so the rent runner tries them again.
+      await retrySuspendedNumbers(tx, clock, request.params.id);
+      return added;
+    });
+    await wakeRentRunner(services.bus).catch((err: unknown) => services.log.warn({ err }, 'could not wake the rent runner'));
     return reply.code(201).send({ object: 'top_up' as const, companyId: request.params.id, amountOre: request.body.amountOre, ...result });
   });
 

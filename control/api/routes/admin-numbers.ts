@@ -4,8 +4,10 @@ import type { Services } from '../../app/services.js';
 import { NumberCreate, NumberUpdate, PhoneNumberRecord } from '../../../protocol/api/admin.js';
 import { IdParam } from '../../../protocol/api/common.js';
 import { getNumber, listNumbers, provisionNumber, updateNumber } from '../../numbers/numbers.js';
+import { InventoryAdd, InventoryAdded } from '../../../protocol/api/numbers.js';
+import { addInventory } from '../../numbers/number-rental.js';
 
-/** Admin API for operators (admin token): provision phone numbers to profiles, read and change them. */
+/** Admin API for operators (admin token): the inventory customers rent from; provision numbers to profiles, read and change them. */
 export const adminNumberRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { sql, clock } = services;
   const tags = ['admin'];
@@ -35,4 +37,9 @@ export const adminNumberRoutes: FastifyPluginAsyncTypebox<{ services: Services }
     schema: { tags, summary: 'Change a number (profile, inbound mode, decision window, routing, salesperson, status)', params, body: NumberUpdate, response: { 200: PhoneNumberRecord } },
     config: { auth: 'admin', idempotency: 'optional' },
   }, async (request) => sql.begin((tx) => updateNumber(tx, request.params.id, request.body)));
+
+  app.post('/admin/v1/available-numbers', {
+    schema: { tags, summary: 'Add numbers to the inventory customers rent from (a number already there is left as it is)', body: InventoryAdd, response: { 200: InventoryAdded } },
+    config: { auth: 'admin', idempotency: 'optional' },
+  }, async (request) => ({ object: 'inventory_load' as const, ...(await addInventory(sql, clock, request.body)) }));
 };

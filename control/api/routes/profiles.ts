@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../app/services.js';
 import {
-  Profile, ProfileCreate, ProfileLimit, ProfileLimitAnswer, ProfileList, ProfileRef, ProfileUpdate, Usage, UsageQuery,
+  Profile, ProfileCreate, ProfileLimit, ProfileLimitAnswer, ProfileList, ProfileRef, ProfileUpdate,
 } from '../../../protocol/api/profiles.js';
 import { archiveProfile, createProfile, getProfile, listProfiles, setProfileLimit, updateProfile, viewerOf } from '../../accounts/profiles.js';
-import { capturedByService, monthOf } from '../../billing/ledger.js';
 import { companyPrincipal, keyPrincipal } from '../route-config.js';
 
 /**
- * Profiles: create, list, read (by slug or id), change, archive, monthly limit, usage.
+ * Profiles: create, list, read (by slug or id), change, archive, monthly limit (usage: routes/usage.ts).
  * A profile key sees only its own profile; creating, archiving and setting limits need a company key.
  */
 export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
@@ -51,23 +50,5 @@ export const profileRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     return { profileId: profile.id, limitOre: profile.limitOre };
   });
 
-  app.get('/v1/profiles/:slug/usage', {
-    schema: {
-      tags,
-      summary: 'Usage of a profile in a month, by service (øre excl. VAT, as drawn from the balance)',
-      params: ProfileRef,
-      querystring: UsageQuery,
-      response: { 200: Usage },
-    },
-    config: { scope: 'usage:read' },
-  }, async (request) => {
-    const caller = keyPrincipal(request);
-    const profile = await getProfile(sql, viewerOf(caller), request.params.slug);
-    const period = request.query.period ?? monthOf(clock.now());
-    // Test keys cost nothing, so their usage is always zero.
-    const services = caller.mode === 'live' ? await capturedByService(sql, { companyId: caller.companyId, profileId: profile.id, period }) : {};
-    const totalOre = Object.values(services).reduce((a, b) => a + b, 0);
-    return { object: 'usage' as const, profileId: profile.id, period, mode: caller.mode, currency: 'NOK' as const, totalOre, services, limitOre: profile.limitOre };
-  });
 };
 

@@ -1,0 +1,101 @@
+import { Type, type Static } from 'typebox';
+import { InboundMode, NumberRouting, PhoneNumberRecord } from './admin.js';
+import { Ore, PhoneNumber, Uuid } from './common.js';
+
+/** phone: a phone number (calls and SMS); sms: a dedicated SMS number. */
+export const NumberType = Type.Union([Type.Literal('phone'), Type.Literal('sms')], { description: 'phone or sms' });
+/** A number's type. */
+export type NumberType = Static<typeof NumberType>;
+
+/** The start of a number in E.164 (a + and up to 15 digits), e.g. +4723. */
+export const NumberPrefix = Type.String({ pattern: '^\\+?[0-9]{1,15}$', description: 'the start of an E.164 number, e.g. +4723' });
+
+/** A page size of a list. */
+const Limit = Type.Integer({ minimum: 1, maximum: 100, description: 'items per page (default 50)' });
+/** A cursor: the nextCursor of the previous page. */
+const Cursor = Type.String({ minLength: 1, maxLength: 64, description: 'nextCursor of the previous page' });
+
+/** GET /v1/available-numbers query. */
+export const AvailableNumbersQuery = Type.Object(
+  { type: Type.Optional(NumberType), prefix: Type.Optional(NumberPrefix), limit: Type.Optional(Limit) },
+  { additionalProperties: false },
+);
+/** GET /v1/available-numbers query. */
+export type AvailableNumbersQuery = Static<typeof AvailableNumbersQuery>;
+
+/** A number of the operator's inventory that no one holds, with its monthly rent for the caller's company. */
+export const AvailableNumber = Type.Object({
+  object: Type.Literal('available_number'),
+  number: Type.String({ description: 'E.164' }),
+  type: NumberType,
+  monthlyRentOre: Ore,
+});
+/** An available number. */
+export type AvailableNumber = Static<typeof AvailableNumber>;
+
+/** The answer of GET /v1/available-numbers (the first `limit` matches, by number). */
+export const AvailableNumberList = Type.Object({ object: Type.Literal('list'), data: Type.Array(AvailableNumber) });
+
+/** POST /v1/numbers: rent a given number, or the first available one of a type (and prefix). */
+export const NumberRent = Type.Object(
+  {
+    profileId: Uuid,
+    number: Type.Optional(PhoneNumber),
+    type: Type.Optional(NumberType),
+    prefix: Type.Optional(NumberPrefix),
+    inboundMode: Type.Optional(InboundMode),
+    decideWithinSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),
+    routing: Type.Optional(Type.Union([NumberRouting, Type.Null()])),
+    assignedTo: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+/** POST /v1/numbers body. */
+export type NumberRent = Static<typeof NumberRent>;
+
+/** PATCH /v1/numbers/:id: what a customer configures on a number. */
+export const CustomerNumberUpdate = Type.Object(
+  {
+    inboundMode: Type.Optional(InboundMode),
+    decideWithinSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),
+    routing: Type.Optional(Type.Union([NumberRouting, Type.Null()])),
+    assignedTo: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+    smsEnabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+/** PATCH /v1/numbers/:id body. */
+export type CustomerNumberUpdate = Static<typeof CustomerNumberUpdate>;
+
+/** GET /v1/numbers query. */
+export const NumberListQuery = Type.Object(
+  {
+    profileId: Type.Optional(Uuid),
+    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('released')])),
+    type: Type.Optional(NumberType),
+    after: Type.Optional(Cursor),
+    limit: Type.Optional(Limit),
+  },
+  { additionalProperties: false },
+);
+/** GET /v1/numbers query. */
+export type NumberListQuery = Static<typeof NumberListQuery>;
+
+/** A page of numbers, oldest first. */
+export const NumberList = Type.Object({
+  object: Type.Literal('list'),
+  data: Type.Array(PhoneNumberRecord),
+  hasMore: Type.Boolean(),
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+});
+
+/** POST /admin/v1/available-numbers: numbers added to the inventory customers rent from. */
+export const InventoryAdd = Type.Object(
+  { type: NumberType, numbers: Type.Array(PhoneNumber, { minItems: 1, maxItems: 1000 }) },
+  { additionalProperties: false },
+);
+/** POST /admin/v1/available-numbers body. */
+export type InventoryAdd = Static<typeof InventoryAdd>;
+
+/** The answer of an inventory load: how many numbers were new (a number already there is left as it is). */
+export const InventoryAdded = Type.Object({ object: Type.Literal('inventory_load'), added: Type.Integer(), alreadyPresent: Type.Integer() });
