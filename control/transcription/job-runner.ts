@@ -1,8 +1,7 @@
 import { Value } from 'typebox/value';
 import { TRANSCRIBE_SUBJECT, TRANSCRIPTION_JOBS_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { TranscribeAnswer, type TranscribeRequest } from '../../protocol/transcription/transcription-job.js';
-import type { Timer } from '../../shared/clock/clock.js';
-import type { Subscription } from '../../shared/bus/bus.js';
+import { startClaimLoop } from '../../shared/work/claim-loop.js';
 import type { Services } from '../app/services.js';
 import { wakeDispatcher } from '../events/event-log.js';
 import { claimJob, finishJob, postponeJob, type JobOutcome, type JobRow } from './transcription-jobs.js';
@@ -36,54 +35,12 @@ export interface JobRunner {
  * Takes queued transcription jobs (PostgreSQL is the queue: claimed with SKIP LOCKED under a lease, so runners
  * in several workers share the work and a job whose runner died is taken again), asks any media node to
  * transcribe the audio, and settles each job with its money and event. Woken when a job is queued; polls
- * slowly otherwise.
+ * slowly otherwise (shared/work/claim-loop.ts).
  */
 export async function startJobRunner(services: Services, options: JobRunnerOptions = {}): Promise<JobRunner> {
   const { sql, bus, clock, log } = services;
-  const concurrency = options.concurrency ?? 2;
   const requestTimeoutMs = options.requestTimeoutMs ?? 10 * 60_000;
-  const pollIntervalMs = options.pollIntervalMs ?? 5_000;
   const leaseMs = requestTimeoutMs + 60_000;
-  const running = new Set<Promise<void>>();
-  let stopped = false;
-  let pumping: Promise<void> | null = null;
-  let again = false;
-  let timer: Timer | undefined;
-
-  const wake = (): void => {
-    if (stopped) return;
-    if (pumping) {
-      again = true;
-      return;
-    }
-    pumping = pump().finally(() => {
-      pumping = null;
-      if (again && !stopped) wake();
-    });
-  };
-
-  async function pump(): Promise<void> {
-    timer?.cancel();
-    try {
-      do {
-        again = false;
-        while (running.size < concurrency && !stopped) {
-          const job = await claimJob(sql, clock, leaseMs);
-          if (!job) break;
-          const run: Promise<void> = runJob(job)
-            .catch((err: unknown) => log.error({ err, jobId: job.id }, 'a transcription job could not be settled; it is taken again after its lease'))
-            .finally(() => {
-              running.delete(run);
-              wake();
-            });
-          running.add(run);
-        }
-      } while (again && !stopped);
-    } catch (err) {
-      log.warn({ err }, 'transcription jobs could not be claimed');
-    }
-    if (!stopped) timer = clock.setTimer(pollIntervalMs, wake);
-  }
 
   async function runJob(job: JobRow): Promise<void> {
     const outcome: JobOutcome = job.attempts > MAX_ATTEMPTS ? { ok: false, reason: 'transcription_unanswered' } : await transcribe(job);
@@ -114,19 +71,27 @@ export async function startJobRunner(services: Services, options: JobRunnerOptio
     return answer.ok ? { ok: true, segments: answer.segments, failed: answer.failed } : { ok: false, reason: answer.code };
   }
 
-  const subscription: Subscription = await bus.subscribe(TRANSCRIPTION_JOBS_WAKE_SUBJECT, () => wake());
-  wake();
-  return {
-    async idle() {
-      while (pumping || running.size > 0) await Promise.allSettled([pumping, ...running]);
+  const loop = await startClaimLoop<JobRow>({
+    name: 'transcription jobs',
+    clock,
+    log,
+    bus,
+    wakeSubject: TRANSCRIPTION_JOBS_WAKE_SUBJECT,
+    concurrency: options.concurrency ?? 2,
+    pollIntervalMs: options.pollIntervalMs ?? 5_000,
+    async claim(room) {
+      const jobs: JobRow[] = [];
+      while (jobs.length < room) {
+        const job = await claimJob(sql, clock, leaseMs);
+        if (!job) break;
+        jobs.push(job);
+      }
+      return jobs;
     },
-    async stop() {
-      stopped = true;
-      timer?.cancel();
-      await subscription.stop();
-      await Promise.allSettled([pumping, ...running]);
-    },
-  };
+    idOf: (job) => job.id,
+    run: runJob,
+  });
+  return { idle: () => loop.whenIdle(), stop: () => loop.stop() };
 }
 
 /** Wakes the job runners: a job was queued. */
