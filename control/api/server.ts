@@ -29,6 +29,7 @@ import { callActionRoutes } from './routes/call-actions.js';
 import { streamRoutes } from './routes/streams.js';
 import { recordingRoutes } from './routes/recordings.js';
 import { transcriptionJobRoutes } from './routes/transcription-jobs.js';
+import { smsRoutes } from './routes/sms.js';
 import { queueRoutes } from './routes/queues.js';
 import { transcriptionSessionRoutes } from './routes/transcription-sessions.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -103,6 +104,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(contactRoutes, { services });
   await app.register(contactListRoutes, { services });
   await app.register(templateRoutes, { services });
+  await app.register(smsRoutes, { services });
   await app.register(docsPageRoutes);
   await app.register(phonePageRoutes);
 

@@ -15,6 +15,7 @@ import { callEffectHooks } from '../calls/call-effects.js';
 import { backfillCallViews } from '../calls/call-views.js';
 import { startReservationSweeper } from '../calls/reservation-sweeper.js';
 import { startInboundConsumer } from '../calls/inbound-calls.js';
+import { startMessaging } from '../messaging/messaging-role.js';
 
 /** A running part of a role, stopped in reverse order of start. */
 export interface Part {
@@ -71,6 +72,11 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
   if (runs('dispatcher')) {
     const dispatcher = await startDispatcher(services);
     parts.push({ name: 'dispatcher', stop: () => dispatcher.stop() });
+  }
+  if (runs('messaging')) {
+    // Messages: the outbox sender and the channels' carriers (SMPP binds, the simulated networks).
+    const messaging = await startMessaging(services);
+    parts.push({ name: 'messaging', stop: () => messaging.stop() });
   }
   let first: FirstStart = {};
   if (runs('api')) {

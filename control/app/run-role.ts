@@ -6,7 +6,7 @@ import { startParts, type Part } from './parts.js';
 import { startMediaPart } from './media-role.js';
 
 /** The commands that start long-running roles. `start` runs every role in one process. */
-export type RoleName = 'start' | 'api' | 'worker' | 'dispatcher' | 'media';
+export type RoleName = 'start' | 'api' | 'worker' | 'dispatcher' | 'media' | 'messaging';
 
 /**
  * Starts a role and runs it until SIGINT or SIGTERM, then stops taking work, lets in-flight work

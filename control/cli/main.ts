@@ -14,13 +14,14 @@ Commands:
   api          the control API (stateless; run several behind a load balancer)
   worker       the call actor host (owns partitions)
   dispatcher   webhook delivery (run one or more)
+  messaging    SMS, email and letters: the outbox sender and the carriers (run one or more)
   media        a media node (20 ms clock, rooms, streams, simulated phones)
   migrate      apply pending database migrations and exit
   admin ...    operator client of the admin API (sentral admin --help)
 
 Configuration comes from environment variables; see README.md.`;
 
-const ROLES: readonly RoleName[] = ['start', 'api', 'worker', 'dispatcher', 'media'];
+const ROLES: readonly RoleName[] = ['start', 'api', 'worker', 'dispatcher', 'media', 'messaging'];
 
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {

@@ -20,6 +20,8 @@ export interface NewEvent {
   objectId: string | null;
   /** Defaults to the clock's now. */
   occurredAtMs?: number;
+  /** The event's id when the caller needs it in the data (sms.status carries its eventId); a new one otherwise. */
+  id?: string;
 }
 
 interface EventRow {
@@ -49,7 +51,7 @@ export async function recordEvent(tx: Tx, clock: Clock, input: NewEvent): Promis
 export async function insertEvent(tx: Db, clock: Clock, input: NewEvent): Promise<EventEnvelope> {
   const envelope: EventEnvelope = {
     object: 'event',
-    id: newId('evt', clock),
+    id: input.id ?? newId('evt', clock),
     type: input.type,
     api_version: EVENT_API_VERSION,
     occurred_at: new Date(input.occurredAtMs ?? clock.now()).toISOString(),

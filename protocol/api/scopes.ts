@@ -76,8 +76,8 @@ export const scopeCatalogue = [
     ],
   },
   { scope: 'events:read', description: 'Read the event log.', operations: ['GET /v1/events', 'GET /v1/events/:id'] },
-  { scope: 'sms:send', description: 'Send SMS.', operations: ['POST /v1/sms'] },
-  { scope: 'sms:read', description: 'Read SMS and their status.', operations: ['GET /v1/sms/:id'] },
+  { scope: 'sms:send', description: 'Send SMS, quote a text, cancel a scheduled SMS.', operations: ['POST /v1/sms', 'POST /v1/sms/quote', 'POST /v1/sms/:id/cancel'] },
+  { scope: 'sms:read', description: 'Read SMS (sent and received) and their status.', operations: ['GET /v1/sms', 'GET /v1/sms/:id'] },
   { scope: 'email:send', description: 'Send email.', operations: ['POST /v1/email'] },
   { scope: 'letters:send', description: 'Send letters to digital mailboxes.', operations: ['POST /v1/letters'] },
   {

@@ -93,6 +93,11 @@ export const INBOUND_OFFERED_SUBJECT = 'inbound.offered';
 /** Wakes webhook dispatchers when deliveries are due now (core publish, nobody answers). */
 export const DISPATCHER_WAKE_SUBJECT = 'webhooks.wake';
 
+// --- Messaging.
+
+/** Wakes the messaging outbox senders when a message was accepted (core publish; a timer and a slow poll are the safety net). */
+export const MESSAGING_OUTBOX_WAKE_SUBJECT = 'messaging.outbox.wake';
+
 // --- KV buckets.
 
 /** Partition leases: key `p.<n>`, value the holding worker (TTL: the lease time). */

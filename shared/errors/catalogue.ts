@@ -154,6 +154,19 @@ export const errorCatalogue = {
   template_syntax_error: { status: 422, message: 'The template does not parse; the message names the part and the line.' },
   template_render_error: { status: 422, message: 'The template failed to render; the message names the part and the line.' },
   template_limit_exceeded: { status: 422, message: 'The template ran past its limits (render time, memory or output length) and was stopped.' },
+  // messaging (SMS, email, letters, campaigns)
+  service_disabled: { status: 403, message: 'The profile has this service switched off (its services in PATCH /v1/profiles/:slug).' },
+  recipient_opted_out: { status: 422, message: 'The recipient is on the profile\'s suppression list (opted out or bounced); nothing was sent.' },
+  sender_not_allowed: { status: 422, message: 'The sender is not one of the profile\'s numbers with SMS on, nor a sender id registered on the profile.' },
+  too_many_units: { status: 400, message: 'The text needs more SMS units than the limit (10).' },
+  message_not_cancelable: { status: 409, message: 'Only a scheduled message can be canceled; this one is already on its way or done.' },
+  sender_taken: { status: 409, message: 'This sender id is already registered on the profile.' },
+  // message outcomes (a message's errorCode)
+  invalid_destination: { status: 422, message: 'The network refused the recipient number.' },
+  outcome_unknown: { status: 502, message: 'The carrier did not answer whether it took the message; it was not sent again and was not charged.' },
+  validity_expired: { status: 410, message: 'The validity period ended before the message was delivered.' },
+  undeliverable: { status: 422, message: 'The network could not deliver the message to the recipient.' },
+  rejected_by_network: { status: 422, message: 'The network rejected the message after taking it.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the error catalogue. */

@@ -9,7 +9,8 @@ const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 export type IdPrefix =
   | 'co' | 'key' | 'call' | 'part' | 'cmd' | 'evt' | 'ep' | 'dlv' | 'att' | 'str' | 'clip' | 'num'
   | 'rec' | 'req' | 'node' | 'op' | 'led' | 'sim' | 'ofr' | 'tmr' | 'msg' | 'xfer' | 'trn' | 'trj' | 'trs'
-  | 'cnt' | 'lst' | 'tpl' | 'cmp';
+  | 'cnt' | 'lst' | 'tpl' | 'cmp'
+  | 'snd';
 
 /** A prefixed, time-sortable id: `<prefix>_<10 chars of ms time><16 chars of randomness>`. */
 export function newId(prefix: IdPrefix, clock: Clock = realClock): string {

@@ -541,6 +541,31 @@ export const operations = {
     "method": "DELETE",
     "path": "/v1/templates/{id}",
     "idempotency": "optional"
+  },
+  "listSms": {
+    "method": "GET",
+    "path": "/v1/sms",
+    "idempotency": null
+  },
+  "sendSms": {
+    "method": "POST",
+    "path": "/v1/sms",
+    "idempotency": "required"
+  },
+  "quoteSms": {
+    "method": "POST",
+    "path": "/v1/sms/quote",
+    "idempotency": null
+  },
+  "getSms": {
+    "method": "GET",
+    "path": "/v1/sms/{id}",
+    "idempotency": null
+  },
+  "cancelSms": {
+    "method": "POST",
+    "path": "/v1/sms/{id}/cancel",
+    "idempotency": "optional"
   }
 } as const;
 
@@ -612,7 +637,9 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/contact-lists/{id}/members/remove": "optional",
   "POST /v1/templates": "optional",
   "PATCH /v1/templates/{id}": "optional",
-  "DELETE /v1/templates/{id}": "optional"
+  "DELETE /v1/templates/{id}": "optional",
+  "POST /v1/sms": "required",
+  "POST /v1/sms/{id}/cancel": "optional"
 };
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */
@@ -625,5 +652,6 @@ export const listCursors = {
   "/v1/contacts": "after",
   "/v1/contact-lists": "after",
   "/v1/contact-lists/{id}/members": "after",
-  "/v1/templates": "after"
+  "/v1/templates": "after",
+  "/v1/sms": "before"
 } as const;

@@ -133,6 +133,7 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   webhooks: 'Endpoints that receive events, signed per Standard Webhooks; their delivery attempts and recovery.',
   events: 'Every event the account produced, readable and redeliverable for 30 days.',
   'audio clips': 'WAV files uploaded once and played into calls by id.',
+  sms: 'SMS sent and received: priced in units, sent over SMPP (test keys: the simulated network), reported by sms.status; quotes, scheduling, cancel.',
   transcription: 'Transcription jobs (an audio clip or a call recording transcribed after the fact) and sessions (a WebSocket that transcribes audio as it streams).',
   contacts: "A profile's contacts (phone, email, national id, attributes), CSV imports and contact lists.",
   templates: 'Message templates of a profile per channel, in Liquid, with previews that render, count SMS units and price.',

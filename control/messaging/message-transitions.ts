@@ -1,0 +1,97 @@
+/**
+ * How a message's state moves, one pure table per channel: (state, event) → the next state and the money
+ * that goes with it, or null when the event does not move the message (a late or repeated receipt for a
+ * terminal message, a cancel after the send). Terminal states have no row, so they stick.
+ */
+
+/** What a carrier's final receipt says happened. */
+export type ReceiptOutcome = 'delivered' | 'undelivered' | 'expired' | 'rejected';
+
+/** Something that happens to a message. */
+export type MessageEvent =
+  /** A scheduled message's send time came. */
+  | { type: 'due' }
+  /** The outbox took it to hand to the carrier (committed before the hand-off). */
+  | { type: 'claim' }
+  | { type: 'cancel' }
+  /** The carrier took it (its ids for the message's parts). */
+  | { type: 'submitted'; carrierRefs: string[] }
+  /** The carrier refused it for good. */
+  | { type: 'refused'; code: string; desc: string }
+  /** The carrier said "try again" (throttled, queue full, not connected): back to the outbox at `atMs`. */
+  | { type: 'retry'; atMs: number; desc: string }
+  /** Handed over but the answer never came (connection lost, sender died): never handed over again. */
+  | { type: 'unknownOutcome'; desc: string }
+  /** The carrier's final receipt. */
+  | { type: 'receipt'; outcome: ReceiptOutcome; desc: string | null }
+  /** Its validity ran out before it was sent. */
+  | { type: 'expire' }
+  /** It cannot be sent any more (its sender was removed, say). */
+  | { type: 'fail'; code: string; desc: string };
+
+/** The money a move carries: capture the price, release the reservation, or nothing. */
+export type MoneyEffect = 'capture' | 'release' | null;
+
+/** A move's result. */
+export interface Transition {
+  state: string;
+  money: MoneyEffect;
+}
+
+/** A channel's moves: state → event key (`receipt:<outcome>` for receipts) → next state. */
+export interface TransitionTable {
+  moves: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The state an outbound message starts in (scheduled ones start in `scheduled`). */
+  initial: string;
+  /** The state inbound messages are stored in. */
+  received: string;
+}
+
+// Money follows the event, whatever the channel: the carrier taking the message captures its price; a
+// message that never left gives its reservation back.
+const MONEY: Readonly<Record<string, MoneyEffect>> = {
+  submitted: 'capture',
+  refused: 'release',
+  cancel: 'release',
+  expire: 'release',
+  unknownOutcome: 'release',
+  fail: 'release',
+};
+
+/** The key of an event in a table. */
+export function eventKey(event: MessageEvent): string {
+  return event.type === 'receipt' ? `receipt:${event.outcome}` : event.type;
+}
+
+/** The next state of a message of this table, or null when the event does not move it. */
+export function nextState(table: TransitionTable, state: string, event: MessageEvent): Transition | null {
+  const key = eventKey(event);
+  const to = table.moves[state]?.[key];
+  return to === undefined ? null : { state: to, money: MONEY[key] ?? null };
+}
+
+/** True when no event moves a message in this state any more. */
+export function isTerminal(table: TransitionTable, state: string): boolean {
+  return table.moves[state] === undefined;
+}
+
+/**
+ * SMS: scheduled → accepted → sending → sent → delivered | undelivered | expired | rejected; rejected at
+ * submit, expired unsent, failed (outcome unknown, or it can no longer be sent), canceled from scheduled.
+ * A "try again" goes back from sending to accepted. SMPP's stat → outcome mapping is in docs/sms.md.
+ */
+export const SMS_TRANSITIONS: TransitionTable = {
+  initial: 'accepted',
+  received: 'received',
+  moves: {
+    scheduled: { due: 'accepted', cancel: 'canceled', expire: 'expired', fail: 'failed' },
+    accepted: { claim: 'sending', expire: 'expired', fail: 'failed' },
+    sending: { submitted: 'sent', refused: 'rejected', retry: 'accepted', unknownOutcome: 'failed' },
+    sent: {
+      'receipt:delivered': 'delivered',
+      'receipt:undelivered': 'undelivered',
+      'receipt:expired': 'expired',
+      'receipt:rejected': 'rejected',
+    },
+  },
+};

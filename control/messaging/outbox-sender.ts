@@ -1,0 +1,98 @@
+import type { Services } from '../app/services.js';
+import { MESSAGING_OUTBOX_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
+import { startClaimLoop } from '../../shared/work/claim-loop.js';
+import { wakeDispatcher } from '../events/event-log.js';
+import type { ChannelCarriers, SubmitOutcome } from './channel.js';
+import type { ChannelRegistry } from './channel-registry.js';
+import type { MessageRow } from './message-row.js';
+import type { MessageEvent } from './message-transitions.js';
+import { applyMessageEventNow, claimDueMessages, nextMessageDueAt } from './message-store.js';
+
+/** Options of the outbox sender (tests shorten the waits). */
+export interface OutboxSenderOptions {
+  /** Messages handed to carriers at once (default 64: an SMPP window or two). */
+  concurrency?: number;
+  /** How long a hand-off may take before its message's outcome counts as unknown (default 60 s). */
+  leaseMs?: number;
+  /** The safety poll (default 5 s). */
+  pollIntervalMs?: number;
+}
+
+/** A running outbox sender. */
+export interface OutboxSender {
+  /** Looks for due messages now. */
+  wake(): void;
+  /** Resolves when nothing is being claimed or handed over (tests). */
+  whenIdle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Sends due outbound messages of every registered channel: claims them (message-store claimDueMessages:
+ * moved to `sending` and committed first), hands each to its channel's carrier for its mode, and records
+ * the answer through the channel's transitions. The loop is the shared claim loop (wake on
+ * MESSAGING_OUTBOX_WAKE_SUBJECT, a timer at the next due time, a slow poll).
+ */
+export async function startOutboxSender(
+  services: Services,
+  registry: ChannelRegistry,
+  carriers: ReadonlyMap<string, ChannelCarriers>,
+  options: OutboxSenderOptions = {},
+): Promise<OutboxSender> {
+  const { sql, clock, log, bus } = services;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const names = [...registry.channels.keys()];
+
+  async function send(message: MessageRow): Promise<void> {
+    const channel = registry.get(message.channel);
+    const set = carriers.get(message.channel)!;
+    const carrier = message.mode === 'live' ? set.live : set.test;
+    let outcome: SubmitOutcome;
+    try {
+      outcome = await carrier.submit(message);
+    } catch (err) {
+      // A carrier that throws has not said whether it took the message: never hand it over again.
+      log.error({ err, messageId: message.id }, 'a carrier failed while taking a message');
+      outcome = { kind: 'unknown', desc: 'The carrier failed while taking the message.' };
+    }
+    await applyMessageEventNow(sql, clock, channel, message.id, eventOf(outcome, clock.now()));
+    await wakeDispatcher(bus).catch(() => undefined);
+  }
+
+  const loop = await startClaimLoop<MessageRow>({
+    name: 'messaging outbox',
+    clock,
+    log,
+    bus,
+    wakeSubject: MESSAGING_OUTBOX_WAKE_SUBJECT,
+    concurrency: options.concurrency ?? 64,
+    pollIntervalMs: options.pollIntervalMs ?? 5_000,
+    async claim(room, _now, held) {
+      const claimed = await claimDueMessages(sql, clock, registry.channels, { room, held, leaseMs });
+      if (claimed.length > 0) await wakeDispatcher(bus).catch(() => undefined);
+      return claimed;
+    },
+    idOf: (message) => message.id,
+    run: send,
+    nextDueAt: () => nextMessageDueAt(sql, names),
+  });
+  return { wake: () => loop.wake(), whenIdle: () => loop.whenIdle(), stop: () => loop.stop() };
+}
+
+/** Tells every outbox sender that a message may be due now (after the transaction that stored it commits). */
+export async function wakeOutbox(services: Pick<Services, 'bus'>): Promise<void> {
+  await services.bus.notify(MESSAGING_OUTBOX_WAKE_SUBJECT, new Uint8Array(0));
+}
+
+function eventOf(outcome: SubmitOutcome, now: number): MessageEvent {
+  switch (outcome.kind) {
+    case 'submitted':
+      return { type: 'submitted', carrierRefs: outcome.carrierRefs };
+    case 'refused':
+      return { type: 'refused', code: outcome.code, desc: outcome.desc };
+    case 'retry':
+      return { type: 'retry', atMs: now + outcome.afterMs, desc: outcome.desc };
+    case 'unknown':
+      return { type: 'unknownOutcome', desc: outcome.desc };
+  }
+}

@@ -1,0 +1,152 @@
+import { Type, type Static } from 'typebox';
+import { Metadata, Mode, PhoneNumber, Timestamp, Uuid } from '../api/common.js';
+
+/** Most units (parts) one SMS may have. */
+export const SMS_MAX_UNITS = 10;
+/** Longest text accepted before counting units (10 GSM-7 units of 153 is 1530 characters). */
+export const SMS_TEXT_MAX = 1600;
+/** Validity bounds in seconds, and the default (48 h, what Norwegian SMSCs use). */
+export const SMS_VALIDITY_MIN_SECONDS = 60;
+export const SMS_VALIDITY_MAX_SECONDS = 172_800;
+/** Furthest ahead a send may be scheduled (7 days). */
+export const SMS_SEND_AT_MAX_MS = 7 * 24 * 3_600_000;
+
+/** An alphanumeric sender id: 1–11 letters, digits or spaces, at least one letter. */
+export const AlphanumericSender = Type.String({
+  minLength: 1,
+  maxLength: 11,
+  pattern: '^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$',
+  description: '1–11 letters, digits or spaces with at least one letter; nobody can reply to it',
+});
+
+/** `from`: one of the profile's SMS numbers, or an alphanumeric sender id registered on the profile. */
+export const SmsFrom = Type.Union([PhoneNumber, AlphanumericSender], { description: 'A number of the profile with SMS on (E.164) or a registered alphanumeric sender id' });
+
+/** POST /v1/sms. */
+export const SmsCreate = Type.Object(
+  {
+    profileId: Uuid,
+    from: SmsFrom,
+    to: PhoneNumber,
+    text: Type.String({ minLength: 1, maxLength: SMS_TEXT_MAX, description: `At most ${SMS_MAX_UNITS} units` }),
+    sendAt: Type.Optional(Type.String({ format: 'date-time', description: 'Send later (at most 7 days ahead); until then the message can be canceled' })),
+    validitySeconds: Type.Optional(Type.Integer({ minimum: SMS_VALIDITY_MIN_SECONDS, maximum: SMS_VALIDITY_MAX_SECONDS, description: 'How long the network keeps trying (default 172800)' })),
+    externalRef: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false, title: 'SmsCreate' },
+);
+/** POST /v1/sms. */
+export type SmsCreate = Static<typeof SmsCreate>;
+
+/** POST /v1/sms/quote: what a text costs; free, sends nothing. */
+export const SmsQuoteRequest = Type.Object(
+  {
+    text: Type.String({ minLength: 1, maxLength: SMS_TEXT_MAX }),
+    profileId: Type.Optional(Uuid),
+  },
+  { additionalProperties: false, title: 'SmsQuoteRequest' },
+);
+/** POST /v1/sms/quote. */
+export type SmsQuoteRequest = Static<typeof SmsQuoteRequest>;
+
+/** gsm7 (GSM 03.38, æøå included) or ucs2 (any character outside it makes the whole message ucs2). */
+export const SmsEncoding = Type.Union([Type.Literal('gsm7'), Type.Literal('ucs2')]);
+/** An SMS encoding. */
+export type SmsEncoding = Static<typeof SmsEncoding>;
+
+/** The answer of POST /v1/sms/quote. */
+export const SmsQuote = Type.Object(
+  {
+    object: Type.Literal('sms_quote'),
+    encoding: SmsEncoding,
+    units: Type.Integer({ minimum: 1 }),
+    /** The characters that force UCS-2 (empty for gsm7). */
+    nonGsmCharacters: Type.Array(Type.String()),
+    priceOre: Type.Integer({ minimum: 0 }),
+    maxUnits: Type.Integer(),
+  },
+  { title: 'SmsQuote' },
+);
+/** A quote. */
+export type SmsQuote = Static<typeof SmsQuote>;
+
+/** The states of an SMS (docs/sms.md); inbound messages are `received`. */
+export const SmsState = Type.Union([
+  Type.Literal('scheduled'), Type.Literal('accepted'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('delivered'),
+  Type.Literal('undelivered'), Type.Literal('expired'), Type.Literal('rejected'), Type.Literal('failed'), Type.Literal('canceled'),
+  Type.Literal('received'),
+]);
+/** A state of an SMS. */
+export type SmsState = Static<typeof SmsState>;
+
+/** An SMS as the API shows it. */
+export const Sms = Type.Object(
+  {
+    object: Type.Literal('sms'),
+    id: Type.String(),
+    direction: Type.Union([Type.Literal('outbound'), Type.Literal('inbound')]),
+    state: SmsState,
+    profileId: Uuid,
+    mode: Mode,
+    from: Type.String(),
+    to: Type.String(),
+    text: Type.String(),
+    encoding: SmsEncoding,
+    units: Type.Integer({ minimum: 1 }),
+    /** What it costs (live) or would cost (test: nothing is drawn). */
+    priceOre: Type.Integer({ minimum: 0 }),
+    /** Why it failed (a catalogued code); null otherwise. */
+    errorCode: Type.Union([Type.String(), Type.Null()]),
+    errorDesc: Type.Union([Type.String(), Type.Null()]),
+    externalRef: Type.Union([Type.String(), Type.Null()]),
+    metadata: Type.Union([Metadata, Type.Null()]),
+    createdAt: Timestamp,
+    sendAt: Type.Union([Timestamp, Type.Null()]),
+    validUntil: Type.Union([Timestamp, Type.Null()]),
+    updatedAt: Timestamp,
+  },
+  { title: 'Sms' },
+);
+/** An SMS. */
+export type Sms = Static<typeof Sms>;
+
+/** GET /v1/sms filters and cursor. */
+export const SmsListQuery = Type.Object(
+  {
+    profileId: Type.Optional(Uuid),
+    direction: Type.Optional(Type.Union([Type.Literal('outbound'), Type.Literal('inbound')])),
+    state: Type.Optional(SmsState),
+    to: Type.Optional(PhoneNumber),
+    createdAfter: Type.Optional(Type.String({ format: 'date-time' })),
+    createdBefore: Type.Optional(Type.String({ format: 'date-time' })),
+    before: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^msg_[0-9a-z]+$', description: 'Cursor: the nextCursor of the previous page' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+  },
+  { additionalProperties: false },
+);
+/** GET /v1/sms query. */
+export type SmsListQuery = Static<typeof SmsListQuery>;
+
+/** A page of SMS, newest first. */
+export const SmsList = Type.Object(
+  { object: Type.Literal('list'), data: Type.Array(Sms), hasMore: Type.Boolean(), nextCursor: Type.Union([Type.String(), Type.Null()]) },
+  { title: 'SmsList' },
+);
+/** A page of SMS. */
+export type SmsList = Static<typeof SmsList>;
+
+/** Data of `sms.status`: the interface's fields, plus the customer's externalRef and metadata. */
+export interface SmsStatusData {
+  eventId: string;
+  mode: 'live' | 'test';
+  profileId: string;
+  messageId: string;
+  to: string;
+  state: SmsState;
+  units: number;
+  priceOre: number;
+  errorDesc: string | null;
+  externalRef: string | null;
+  metadata: Metadata | null;
+}
