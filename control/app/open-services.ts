@@ -3,7 +3,7 @@ import type { Config } from '../../shared/config/config.js';
 import type { Clock } from '../../shared/clock/clock.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import type { Logger } from '../../shared/log/log.js';
-import { openDatabase } from '../../shared/db/database.js';
+import { EMBEDDED_CONNECT_TIMEOUT_SECONDS, openDatabase } from '../../shared/db/database.js';
 import { startEmbeddedPostgres } from '../../shared/db/embedded-postgres.js';
 import { migrate } from '../../shared/db/migrate.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
@@ -45,7 +45,11 @@ export async function openServices(config: Config, options: OpenServicesOptions)
       closers.unshift(() => embedded.close());
       databaseUrl = embedded.url;
     }
-    const sql = openDatabase({ url: databaseUrl!, applicationName: options.applicationName ?? 'sentral' });
+    const sql = openDatabase({
+      url: databaseUrl!,
+      applicationName: options.applicationName ?? 'sentral',
+      ...(config.mode === 'standalone' ? { connectTimeoutSeconds: EMBEDDED_CONNECT_TIMEOUT_SECONDS } : {}),
+    });
     closers.unshift(() => sql.end({ timeout: 5 }));
     if (options.migrate) await migrate(sql);
 

@@ -37,6 +37,29 @@ describe('cluster mode survives its backing services going away', () => {
     }, 30_000);
   }
 
+  it('a request that needs the database answers 503 with Retry-After within 2 s while it is away, and 200 at once when it is back', async () => {
+    const companies = `${await api.apiUrl}/admin/v1/companies`;
+    const admin = { authorization: 'Bearer outage-test-admin-token-0123' };
+    const timed = async (): Promise<{ ms: number; status: number; retryAfter: string | null }> => {
+      const started = performance.now();
+      const res = await fetch(companies, { headers: admin, signal: AbortSignal.timeout(10_000) });
+      await res.arrayBuffer();
+      return { ms: performance.now() - started, status: res.status, retryAfter: res.headers.get('retry-after') };
+    };
+    expect((await timed()).status).toBe(200);
+    await pg.stop();
+    for (const answer of await Promise.all(Array.from({ length: 20 }, timed))) {
+      expect(answer).toMatchObject({ status: 503, retryAfter: '2' });
+      expect(answer.ms).toBeLessThan(2_000);
+    }
+    await pg.start();
+    // Before the pool's backoff was capped, these waited 10-20 s for connections that had failed meanwhile.
+    for (const answer of await Promise.all(Array.from({ length: 20 }, timed))) {
+      expect(answer.status).toBe(200);
+      expect(answer.ms).toBeLessThan(2_000);
+    }
+  }, 30_000);
+
   it('the process never crashed and still shuts down cleanly', async () => {
     expect(api.child.exitCode).toBeNull();
     expect(await api.stop('SIGTERM')).toBe(0);
