@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // In this repository @sentral/client is its source (the packed package carries the built JavaScript).
+  resolve: { alias: { '@sentral/client': fileURLToPath(new URL('./clients/typescript/src/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts', 'clients/*/test/**/*.test.ts', 'examples/test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],

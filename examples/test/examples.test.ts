@@ -21,7 +21,7 @@ interface Example {
 const running: Example[] = [];
 
 function runExample(name: string, args: string[], env: Record<string, string>): Example {
-  const child = spawn(process.execPath, ['--import', 'tsx', join('examples', name), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--conditions=sentral-source', '--import', 'tsx', join('examples', name), ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let text = '';
   const watchers: Array<{ pattern: RegExp; resolve: (m: RegExpExecArray) => void; reject: (e: Error) => void }> = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {

@@ -11,6 +11,12 @@ export const PhoneNumber = Type.String({ pattern: '^\\+[1-9][0-9]{6,14}$', descr
 /** A UUID (profiles are named by UUIDs). */
 export const Uuid = Type.String({ format: 'uuid', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' });
 
+/** A point in time a client gives (a range's end): a UTC date (its start) or an ISO 8601 UTC timestamp. */
+export const Instant = Type.String({
+  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?Z)?$',
+  description: 'a UTC date (YYYY-MM-DD, its start) or an ISO 8601 UTC timestamp',
+});
+
 /** An ISO 8601 UTC timestamp with milliseconds. */
 export const Timestamp = Type.String({ description: 'ISO 8601 UTC with milliseconds' });
 

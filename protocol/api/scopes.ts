@@ -48,7 +48,7 @@ export const scopeCatalogue = [
     scope: 'calls:read',
     description: 'Read calls, their commands, streams, recordings and transcripts, and queues.',
     operations: [
-      'GET /v1/calls/:id', 'GET /v1/calls/:id/transcript', 'GET /v1/calls/:id/commands/:commandId', 'GET /v1/calls/:id/streams/:streamId',
+      'GET /v1/calls', 'GET /v1/calls/:id', 'GET /v1/calls/:id/transcript', 'GET /v1/calls/:id/commands/:commandId', 'GET /v1/calls/:id/streams/:streamId',
       'GET /v1/calls/:id/recordings', 'GET /v1/calls/:id/recordings/:recordingId', 'GET /v1/queues/:name',
     ],
   },

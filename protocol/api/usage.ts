@@ -1,11 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Ore, Timestamp } from './common.js';
-
-/** A point in time of a usage range: a UTC date (its start) or an ISO 8601 UTC timestamp. */
-const Instant = Type.String({
-  pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]{1,3})?)?Z)?$',
-  description: 'a UTC date (YYYY-MM-DD, its start) or an ISO 8601 UTC timestamp',
-});
+import { Instant, Ore, Timestamp } from './common.js';
 
 /** GET /v1/profiles/:slug/usage and GET /v1/usage query: a month, or a range [from, to); default the current month. */
 export const UsageQuery = Type.Object(

@@ -4,12 +4,11 @@ import {
   createPublicKey,
   randomBytes,
   sign as edSign,
-  timingSafeEqual,
-  verify as edVerify,
   type KeyObject,
 } from 'node:crypto';
 
 // The Standard Webhooks scheme: signed text `<id>.<timestamp>.<body>`, HMAC-SHA256 (`v1`) and Ed25519 (`v1a`).
+// This is the signing half; receivers verify with the client package (clients/typescript/src/signature.ts).
 
 const SECRET_PREFIX = 'whsec_';
 const PRIVATE_PREFIX = 'whsk_';
@@ -18,29 +17,12 @@ const PUBLIC_PREFIX = 'whpk_';
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 
-/** Default tolerance between the webhook-timestamp and the verifier's clock (the interface's 5 minutes). */
-export const DEFAULT_TOLERANCE_SECONDS = 300;
-
 /** An Ed25519 key pair in the scheme's text forms. */
 export interface Ed25519KeyPair {
   /** `whsk_` + base64 of seed(32) + public key(32). */
   privateKey: string;
   /** `whpk_` + base64 of the 32-byte public key. */
   publicKey: string;
-}
-
-/** The keys a verifier accepts: any matching `v1` secret or `v1a` public key makes a signature valid. */
-export interface VerifyKeys {
-  secrets?: readonly string[];
-  publicKeys?: readonly string[];
-}
-
-/** Options of `verify`. */
-export interface VerifyOptions {
-  /** The verifier's time in epoch milliseconds (e.g. `clock.now()`). */
-  now: number;
-  /** Allowed difference between the timestamp and `now`, in seconds (default 300). */
-  toleranceSeconds?: number;
 }
 
 /** A new random HMAC secret, `whsec_` + base64 of 32 random bytes. */
@@ -90,48 +72,6 @@ export function signatureHeader(
   return entries.join(' ');
 }
 
-/**
- * Verifies a webhook-signature header as a receiver does: the timestamp must be an integer within the
- * tolerance of `options.now`, and at least one `v1` entry must match one of `keys.secrets` or one `v1a`
- * entry one of `keys.publicKeys`. Unknown entry versions are ignored; malformed keys or input give false.
- */
-export function verify(
-  header: string,
-  keys: VerifyKeys,
-  id: string,
-  timestamp: number | string,
-  body: string,
-  options: VerifyOptions,
-): boolean {
-  const ts = typeof timestamp === 'number' ? timestamp : /^\d{1,12}$/.test(timestamp) ? Number(timestamp) : NaN;
-  if (!Number.isSafeInteger(ts)) return false;
-  const tolerance = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
-  if (Math.abs(Math.floor(options.now / 1000) - ts) > tolerance) return false;
-
-  const content = Buffer.from(signedContent(id, ts, body));
-  const secrets = (keys.secrets ?? []).map(tryOrNull(secretBytes)).filter((k): k is Buffer => k !== null);
-  const publicKeys = (keys.publicKeys ?? []).map(tryOrNull(parsePublicKey)).filter((k): k is KeyObject => k !== null);
-
-  for (const entry of header.split(' ')) {
-    const comma = entry.indexOf(',');
-    if (comma < 0) continue;
-    const version = entry.slice(0, comma);
-    const given = decodeBase64(entry.slice(comma + 1));
-    if (given === null) continue;
-    if (version === 'v1') {
-      for (const key of secrets) {
-        const expected = hmac(key, content);
-        if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
-      }
-    } else if (version === 'v1a' && given.length === 64) {
-      for (const key of publicKeys) {
-        if (edVerify(null, content, key, given)) return true;
-      }
-    }
-  }
-  return false;
-}
-
 function signedContent(id: string, timestampSeconds: number, body: string): string {
   return `${id}.${timestampSeconds}.${body}`;
 }
@@ -156,12 +96,6 @@ function parsePrivateKey(privateKey: string): KeyObject {
   return privateKeyFromSeed(raw.subarray(0, 32));
 }
 
-function parsePublicKey(publicKey: string): KeyObject {
-  const raw = publicKey.startsWith(PUBLIC_PREFIX) ? decodeBase64(publicKey.slice(PUBLIC_PREFIX.length)) : null;
-  if (raw === null || raw.length !== 32) throw new Error('an Ed25519 public key is whpk_ followed by base64 of 32 bytes');
-  return createPublicKey({ key: Buffer.concat([SPKI_ED25519_PREFIX, raw]), format: 'der', type: 'spki' });
-}
-
 function privateKeyFromSeed(seed: Buffer): KeyObject {
   return createPrivateKey({ key: Buffer.concat([PKCS8_ED25519_PREFIX, seed]), format: 'der', type: 'pkcs8' });
 }
@@ -175,14 +109,4 @@ function rawPublicKey(privateKey: KeyObject): Buffer {
 function decodeBase64(text: string): Buffer | null {
   if (text.length === 0 || text.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
   return Buffer.from(text, 'base64');
-}
-
-function tryOrNull<A, R>(fn: (a: A) => R): (a: A) => R | null {
-  return (a) => {
-    try {
-      return fn(a);
-    } catch {
-      return null;
-    }
-  };
 }

@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { assertStartMatches, verifyStreamUpgrade } from '../../shared/signing/stream-signature.js';
+import { assertStartMatches, verifyStreamUpgrade } from '../../clients/typescript/src/stream-upgrade.js';
 
 /** A message as received (parsed JSON). */
 export type Received = Record<string, any>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verify } from '../../shared/signing/standard-webhooks.js';
+import { verifySignature as verify } from '../../clients/typescript/src/signature.js';
 import { recordEvent } from '../../control/events/event-log.js';
 import { openWebhookHarness, type WebhookHarness } from '../support/webhook-harness.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';

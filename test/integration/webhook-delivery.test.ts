@@ -1,7 +1,7 @@
 import { createPublicKey, verify as cryptoVerify } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { verify } from '../../shared/signing/standard-webhooks.js';
+import { verifySignature as verify } from '../../clients/typescript/src/signature.js';
 import { isSentralError } from '../../shared/errors/sentral-error.js';
 import type { KeyPrincipal } from '../../control/accounts/principal.js';
 import { recordEvent, wakeDispatcher } from '../../control/events/event-log.js';

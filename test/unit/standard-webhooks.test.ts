@@ -9,8 +9,8 @@ import {
   signatureHeader,
   signV1,
   signV1a,
-  verify,
 } from '../../shared/signing/standard-webhooks.js';
+import { verifySignature as verify } from '../../clients/typescript/src/signature.js';
 
 // Vectors from REFERENCE.md (the Standard Webhooks libraries' own).
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { generateEd25519, generateSecret } from '../../shared/signing/standard-webhooks.js';
+import { signedStreamUrl, streamSignatureHeader } from '../../shared/signing/stream-signature.js';
 import {
   assertStartMatches,
   parseStreamSignature,
-  signedStreamUrl,
-  streamSignatureHeader,
+  signedStreamUrl as receiverStreamUrl,
+  StreamVerificationError,
   verifyStreamUpgrade,
-} from '../../shared/signing/stream-signature.js';
-import { isSentralError } from '../../shared/errors/sentral-error.js';
+} from '../../clients/typescript/src/stream-upgrade.js';
 
 const url = 'https://bots.example.com/twilio/stream?x=1';
 const now = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -18,7 +18,7 @@ function expectCode(fn: () => unknown, code: string): void {
   try {
     fn();
   } catch (err) {
-    expect(isSentralError(err) && err.code).toBe(code);
+    expect(err instanceof StreamVerificationError && err.code).toBe(code);
     return;
   }
   throw new Error(`expected ${code}`);
@@ -29,6 +29,9 @@ describe('svc-stream signature', () => {
 
   it('signs the endpoint URL with https: replaced by wss:, nothing else changed', () => {
     expect(signedStreamUrl('https://a.example/Path?q=A%20b')).toBe('wss://a.example/Path?q=A%20b');
+    // The receiver's copy (in the client package) signs the same URL.
+    expect(receiverStreamUrl('https://a.example/Path?q=A%20b')).toBe(signedStreamUrl('https://a.example/Path?q=A%20b'));
+    expect(receiverStreamUrl('http://127.0.0.1:9/x')).toBe(signedStreamUrl('http://127.0.0.1:9/x'));
   });
 
   it('is of the form t=…;id=…;sig=… and verifies with the helper', () => {

@@ -262,6 +262,11 @@ export const operations = {
     "path": "/admin/v1/sim/calls",
     "idempotency": "optional"
   },
+  "listCalls": {
+    "method": "GET",
+    "path": "/v1/calls",
+    "idempotency": null
+  },
   "createCall": {
     "method": "POST",
     "path": "/v1/calls",
@@ -649,6 +654,7 @@ export const listCursors = {
   "/v1/webhook-endpoints/{id}/failed-deliveries": "before",
   "/v1/events": "after",
   "/v1/audio-clips": "before",
+  "/v1/calls": "after",
   "/v1/contacts": "after",
   "/v1/contact-lists": "after",
   "/v1/contact-lists/{id}/members": "after",

@@ -271,7 +271,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** List calls, newest first, with filters; a running call's priceOre is its cost so far */
+        get: operations["listCalls"];
         put?: never;
         /** Start a call: dial `to`, or open a call between app participants */
         post: operations["createCall"];
@@ -5491,6 +5492,229 @@ export interface operations {
                         openReservations: number;
                         /** @description øre held by open reservations (calls under way) */
                         reservedOre: number;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listCalls: {
+        parameters: {
+            query?: {
+                /** @description nextCursor of the previous page */
+                after?: string;
+                /** @description a UTC date (YYYY-MM-DD, its start) or an ISO 8601 UTC timestamp */
+                createdFrom?: string;
+                /** @description a UTC date (YYYY-MM-DD, its start) or an ISO 8601 UTC timestamp */
+                createdTo?: string;
+                direction?: "outbound" | "inbound";
+                externalRef?: string;
+                /** @description the call's from, exactly */
+                from?: string;
+                /** @description items per page (default 20) */
+                limit?: number;
+                profileId?: string;
+                state?: "dialing" | "ringing" | "in_progress" | "ended";
+                /** @description the call's to, exactly */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            answeredAt: string | null;
+                            assignedTo: string | null;
+                            conference: boolean;
+                            countedMinutes: number | null;
+                            createdAt: string;
+                            decideBy: string | null;
+                            direction: "outbound" | "inbound";
+                            duration: number | null;
+                            endedAt: string | null;
+                            endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended") | null;
+                            externalRef: string | null;
+                            from: string | null;
+                            id: string;
+                            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+                            metadata: {
+                                [key: string]: string | number | boolean | null;
+                            };
+                            /** @description live or test */
+                            mode: "live" | "test";
+                            movedInto?: string | null;
+                            numberId: string | null;
+                            /** @enum {string} */
+                            object: "call";
+                            offer: {
+                                acceptedBy: string | null;
+                                /** @description ISO 8601 UTC with milliseconds */
+                                expiresAt: string;
+                                expiry: ("timeout" | "no_target_left") | null;
+                                id: string;
+                                state: "ringing" | "accepted" | "expired" | "cancelled";
+                                targetIds: string[];
+                            } | null;
+                            participants: {
+                                audioMode: "talk" | "listen" | "whisper";
+                                callId: string;
+                                connection: {
+                                    token: string;
+                                    url: string;
+                                } | null;
+                                displayName: string | null;
+                                externalRef: string | null;
+                                held: boolean;
+                                id: string;
+                                joinedAt: string | null;
+                                kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
+                                leftAt: string | null;
+                                leftReason: ("hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed") | null;
+                                linkedCallId?: string;
+                                muted: boolean;
+                                /** @enum {string} */
+                                object: "participant";
+                                state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+                                to: string | null;
+                            }[];
+                            priceItems: {
+                                id: string;
+                                item: string;
+                                minutes: number;
+                                priceOre: number;
+                                rateOre: number;
+                            }[] | null;
+                            priceOre: number | null;
+                            profileId: string;
+                            queue?: {
+                                /** @description ISO 8601 UTC with milliseconds */
+                                enqueuedAt: string;
+                                name: string;
+                            } | null;
+                            state: "dialing" | "ringing" | "in_progress" | "ended";
+                            to: string | null;
+                            transfer: {
+                                callerId: string;
+                                id: string;
+                                kind: "cold" | "warm";
+                                operatorIds: string[];
+                                reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+                                state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+                                targetId: string;
+                            } | null;
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        /** @enum {string} */
+                        object: "list";
                     };
                 };
             };

@@ -1,4 +1,4 @@
-import { DEFAULT_TOLERANCE_SECONDS, verify } from '../../../shared/signing/standard-webhooks.js';
+import { DEFAULT_TOLERANCE_SECONDS, verifySignature } from './signature.js';
 import type { paths } from './schema.js';
 
 /** An event as delivered to a webhook endpoint (the same envelope as GET /v1/events/{id}). */
@@ -41,7 +41,7 @@ export function verifyWebhook(body: string | Uint8Array, headers: HeaderSource, 
   const secrets = [...(keys.secrets ?? []), ...(keys.secret !== undefined ? [keys.secret] : [])];
   const publicKeys = keys.publicKey !== undefined ? [keys.publicKey] : [];
   if (secrets.length === 0 && publicKeys.length === 0) throw new Error('verifyWebhook needs a secret or a public key');
-  const ok = verify(signature, { secrets, publicKeys }, id, timestamp, text, {
+  const ok = verifySignature(signature, { secrets, publicKeys }, id, timestamp, text, {
     now: keys.now ?? Date.now(),
     toleranceSeconds: keys.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS,
   });

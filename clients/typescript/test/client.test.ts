@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstStartSecrets, runSentral, untilStatus, type SentralProcess } from '../../../test/support/sentral-process.js';
@@ -202,3 +204,55 @@ describe('retries', () => {
     }
   });
 });
+
+describe('the packed package', () => {
+  it('installs from its npm pack tarball in a project outside the repository and places a call with plain node (ESM and CommonJS)', async () => {
+    const work = mkdtempSync(join(tmpdir(), 'sentral-client-pack-'));
+    try {
+      const packageDir = fileURLToPath(new URL('..', import.meta.url));
+      // prepack builds dist/ (tsc, ESM and CommonJS with declarations); the tarball holds only dist and the README.
+      const packed = JSON.parse(await run('npm', ['pack', '--json', '--pack-destination', work], packageDir)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+      const files = packed[0]!.files.map((f) => f.path);
+      expect(files).toContain('dist/esm/index.js');
+      expect(files).toContain('dist/cjs/index.js');
+      expect(files).toContain('dist/esm/index.d.ts');
+      expect(files.filter((f) => f.startsWith('src/'))).toEqual([]);
+      const app = join(work, 'app');
+      mkdirSync(app);
+      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'customer-app', version: '1.0.0', private: true }));
+      await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', join(work, packed[0]!.filename)], app);
+      const program = (load: string) => `${load}
+const sentral = createSentralClient({ baseUrl: process.env.SENTRAL_API_URL, apiKey: process.env.SENTRAL_KEY });
+const created = await sentral.POST('/v1/calls', { body: { profileId: process.env.PROFILE_ID, participants: [{ kind: 'app' }] } });
+if (!created.data) throw new Error(JSON.stringify(created.error));
+const ids = [];
+for await (const call of sentral.paginate('/v1/calls', { query: { limit: 1 } })) ids.push(call.id);
+await sentral.POST('/v1/calls/{id}/hangup', { params: { path: { id: created.data.id } } });
+console.log(JSON.stringify({ id: created.data.id, state: created.data.state, listed: ids.includes(created.data.id), key: created.response.headers.get('idempotency-replayed') }));`;
+      writeFileSync(join(app, 'app.mjs'), program("import { createSentralClient } from '@sentral/client';"));
+      writeFileSync(join(app, 'app.cjs'), `const { createSentralClient } = require('@sentral/client');\n(async () => {${program('')}\n})().catch((err) => { console.error(err); process.exit(1); });`);
+      const env = { SENTRAL_API_URL: api, SENTRAL_KEY: testKey, PROFILE_ID: profileId };
+      for (const file of ['app.mjs', 'app.cjs']) {
+        const out = JSON.parse(await run(process.execPath, [file], app, env)) as { id: string; state: string; listed: boolean };
+        expect(out, file).toMatchObject({ state: 'in_progress', listed: true });
+        const read = await client.GET('/v1/calls/{id}', { params: { path: { id: out.id } } });
+        expect(read.response.status, file).toBe(200);
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
+/** Runs a program to its end and returns what it printed; a non-zero exit fails with its output. */
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${out}\n${err}`))));
+  });
+}

@@ -75,6 +75,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'GET /v1/transcription/sessions/{id}': 'getTranscriptionSession',
 
   'POST /v1/calls': 'createCall',
+  'GET /v1/calls': 'listCalls',
   'GET /v1/calls/{id}': 'getCall',
   'PATCH /v1/calls/{id}': 'updateCall',
   'POST /v1/calls/{id}/hangup': 'hangupCall',

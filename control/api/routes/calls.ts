@@ -3,6 +3,8 @@ import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import type { CallReply } from '../../../protocol/calls/call-actor.js';
 import { Call, CreateCallRequest, UpdateCallRequest } from '../../../protocol/calls/call.js';
+import { CallList, CallListQuery } from '../../../protocol/calls/call-list.js';
+import { listCalls } from '../../calls/call-list.js';
 import { Command } from '../../../protocol/calls/command.js';
 import { Transcript } from '../../../protocol/calls/transcript.js';
 import { callTranscript } from '../../calls/call-transcripts.js';
@@ -36,6 +38,11 @@ export const callRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
     const call = await createCall(calls, keyPrincipal(request), request.body, request.idempotencyKey!);
     return reply.code(201).send(call);
   });
+
+  app.get('/v1/calls', {
+    schema: { tags, summary: 'List calls, newest first, with filters; a running call\'s priceOre is its cost so far', querystring: CallListQuery, response: { 200: CallList } },
+    config: { scope: 'calls:read' },
+  }, async (request) => listCalls(sql, keyPrincipal(request), request.query, services.clock.now(), (c) => calls.signer.call(c)));
 
   app.get('/v1/calls/:id', {
     schema: { tags, summary: 'Read a call', params, response: { 200: Call } },

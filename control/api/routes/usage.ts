@@ -7,6 +7,7 @@ import { getProfile, listProfiles, viewerOf } from '../../accounts/profiles.js';
 import { monthBounds, monthOf } from '../../billing/ledger.js';
 import { countsOnly, profileUsage, usageByProfile } from '../../billing/usage.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { parseInstant } from '../../../shared/clock/instant.js';
 import { companyPrincipal, keyPrincipal } from '../route-config.js';
 
 /** Longest usage range one request may ask for. */
@@ -74,20 +75,11 @@ function rangeOf(query: UsageQuery, now: number): { fromMs: number; toMs: number
     return { fromMs: startMs, toMs: endMs };
   }
   const month = monthBounds(monthOf(now));
-  const fromMs = query.from === undefined ? month.startMs : instant(query.from, 'from');
-  const toMs = query.to === undefined ? month.endMs : instant(query.to, 'to');
+  const fromMs = query.from === undefined ? month.startMs : parseInstant(query.from, 'from');
+  const toMs = query.to === undefined ? month.endMs : parseInstant(query.to, 'to');
   if (toMs <= fromMs) throw new SentralError('invalid_request', { message: 'to must be after from.', param: 'to' });
   if (toMs - fromMs > MAX_RANGE_MS) throw new SentralError('invalid_request', { message: 'A usage range is at most 400 days.', param: 'to' });
   return { fromMs, toMs };
-}
-
-function instant(value: string, param: string): number {
-  const ms = Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
-  // Date.parse accepts 2026-02-31 as March 3rd: a date must read back as itself.
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value.slice(0, 10)) {
-    throw new SentralError('invalid_request', { message: `${param} is not a valid UTC date or timestamp.`, param });
-  }
-  return ms;
 }
 
 function iso(ms: number): string {
