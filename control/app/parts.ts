@@ -16,6 +16,7 @@ import { backfillCallViews } from '../calls/call-views.js';
 import { startReservationSweeper } from '../calls/reservation-sweeper.js';
 import { startInboundConsumer } from '../calls/inbound-calls.js';
 import { startMessaging } from '../messaging/messaging-role.js';
+import { startSmscSim } from '../../carriers/sms/smsc-sim.js';
 
 /** A running part of a role, stopped in reverse order of start. */
 export interface Part {
@@ -75,7 +76,15 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
   }
   if (runs('messaging')) {
     // Messages: the outbox sender and the channels' carriers (SMPP binds, the simulated networks).
-    const messaging = await startMessaging(services);
+    // With no SMSC configured, `start` runs the simulated one in-process so that live SMS work on a fresh machine.
+    let smpp = config.smpp;
+    if (role === 'start' && smpp.host === null) {
+      const sim = await startSmscSim({ host: '127.0.0.1', port: 0, systemId: smpp.systemId, password: smpp.password });
+      parts.push({ name: 'smsc-sim', stop: () => sim.stop() });
+      smpp = { ...smpp, host: '127.0.0.1', port: sim.port };
+      summary.push(`simulated SMSC (SMPP) on 127.0.0.1:${sim.port}`);
+    }
+    const messaging = await startMessaging({ ...services, config: { ...config, smpp } });
     parts.push({ name: 'messaging', stop: () => messaging.stop() });
   }
   let first: FirstStart = {};

@@ -3,6 +3,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { runRole, type RoleName } from '../app/run-role.js';
 import { runMigrate } from '../app/run-migrate.js';
 import { runAdminCommand } from './admin-command.js';
+import { runSmscSim } from './smsc-sim-command.js';
 
 const HELP = `sentral — voice platform API
 
@@ -16,6 +17,7 @@ Commands:
   dispatcher   webhook delivery (run one or more)
   messaging    SMS, email and letters: the outbox sender and the carriers (run one or more)
   media        a media node (20 ms clock, rooms, streams, simulated phones)
+  smsc-sim     the simulated SMSC (SMPP server on SENTRAL_SMPP_PORT) for live SMS without a carrier
   migrate      apply pending database migrations and exit
   admin ...    operator client of the admin API (sentral admin --help)
 
@@ -43,6 +45,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   const log = createLogger({ level: config.logLevel, pretty: Boolean(process.stdout.isTTY) });
   if (command === 'migrate') return runMigrate(config, log);
+  if (command === 'smsc-sim') return runSmscSim(config, log);
   if ((ROLES as readonly string[]).includes(command)) return runRole(command as RoleName, config, log);
   console.error(`sentral: unknown command "${command}"\n\n${HELP}`);
   return 2;

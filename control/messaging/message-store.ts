@@ -127,6 +127,9 @@ export async function applyReceipt(
     update message_parts set status = ${outcome} where channel = ${channel.name} and carrier_ref = ${carrierRef} and status is null
     returning message_id`;
   if (!part) return null;
+  // Receipts of a message's parts recorded at once: the message row's lock makes the last one to commit see
+  // every other part's status (each count runs after the previous holder committed).
+  await tx`select id from messages where id = ${part.message_id} for update`;
   if (FAILED.has(outcome)) return applyMessageEvent(tx, clock, channel, part.message_id, { type: 'receipt', outcome, desc });
   const [open] = await tx<{ n: number }[]>`
     select count(*)::int as n from message_parts where message_id = ${part.message_id} and (status is null or status <> 'delivered')`;

@@ -36,6 +36,18 @@ export interface Config {
   sip: SipConfig | null;
   /** Speech recognition on media nodes (see docs/speech.md). */
   speech: SpeechConfig;
+  /** The SMSC live SMS go to (docs/sms.md); host null: `start` runs the simulated SMSC in-process. */
+  smpp: SmppConfig;
+}
+
+/** How the messaging role binds to the SMSC over SMPP (and what the simulated SMSC accepts). */
+export interface SmppConfig {
+  host: string | null;
+  port: number;
+  systemId: string;
+  password: string;
+  window: number;
+  ratePerSecond: number;
 }
 
 /** Which recognizer a media node runs and how. */
@@ -111,6 +123,12 @@ export const configVariables = [
   ['SENTRAL_SPEECH_OPENAI_URL', '(unset)', 'Base URL of the OpenAI-compatible transcription server (POST /v1/audio/transcriptions); required with recognizer openai'],
   ['SENTRAL_SPEECH_OPENAI_KEY', '(unset)', 'Bearer key for that server, when it wants one'],
   ['SENTRAL_SPEECH_OPENAI_MODEL', 'whisper-1', 'The model field sent to that server'],
+  ['SENTRAL_SMPP_HOST', '(unset: `start` runs the simulated SMSC in-process)', 'SMSC that live SMS are submitted to over SMPP 3.4 (bind_transceiver)'],
+  ['SENTRAL_SMPP_PORT', '2775', 'SMSC port; also the port `sentral smsc-sim` listens on'],
+  ['SENTRAL_SMPP_SYSTEM_ID', 'sentral', 'SMPP system_id of the bind (and the one the simulated SMSC accepts)'],
+  ['SENTRAL_SMPP_PASSWORD', 'sentral', 'SMPP password of the bind (never logged)'],
+  ['SENTRAL_SMPP_WINDOW', '10', 'submit_sm waiting for their answer at once'],
+  ['SENTRAL_SMPP_RATE', '500', 'submit_sm per second at most (ESME_RTHROTTLED pauses submits for a second)'],
 ] as const;
 
 /** A setting that is present but wrong: the message names the variable. */
@@ -167,6 +185,18 @@ export function loadConfig(env: Env = process.env): Config {
     mediaWorkers,
     mediaCapacity: int(env, 'SENTRAL_MEDIA_CAPACITY', 500, 1, 100_000),
     speech: speechConfig(env),
+    smpp: smppConfig(env),
+  };
+}
+
+function smppConfig(env: Env): SmppConfig {
+  return {
+    host: text(env, 'SENTRAL_SMPP_HOST') ?? null,
+    port: port(env, 'SENTRAL_SMPP_PORT', 2775),
+    systemId: text(env, 'SENTRAL_SMPP_SYSTEM_ID') ?? 'sentral',
+    password: text(env, 'SENTRAL_SMPP_PASSWORD') ?? 'sentral',
+    window: int(env, 'SENTRAL_SMPP_WINDOW', 10, 1, 1000),
+    ratePerSecond: int(env, 'SENTRAL_SMPP_RATE', 500, 1, 100_000),
   };
 }
 

@@ -186,7 +186,7 @@ describe('refusals', () => {
 });
 
 describe('live keys: money', () => {
-  it('reserves at accept, captures when the network takes it, releases when it is refused', async () => {
+  it('reserves at accept; with no SMSC configured a live message waits, its money held', async () => {
     const before = await balance();
     const ok = await send(company.liveKey, { to: '+447700900101', text: 'x'.repeat(161) });
     const refused = await send(company.liveKey, { to: '+447700900104', text: 'y' });
