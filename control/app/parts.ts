@@ -10,6 +10,7 @@ import { startClipServer } from '../clips/clip-server.js';
 import { ensureRoomKeys } from './room-keys.js';
 import { startMediaPart } from './media-role.js';
 import { startActorHost } from '../calls/host/actor-host.js';
+import { FENCE_TIMEOUTS } from '../calls/host/fence.js';
 import { callMachines } from '../calls/machines/machine-registry.js';
 import { callEffectHooks } from '../calls/call-effects.js';
 import { backfillCallViews } from '../calls/call-views.js';
@@ -56,7 +57,12 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
     // Calls last committed before the read model existed get theirs before the API is asked about them.
     const backfilled = await backfillCallViews(services.sql, log, services.clock.now());
     if (backfilled > 0) log.info({ calls: backfilled }, 'call read model backfilled');
-    const host = await startActorHost(services, { machines: callMachines, ...hooks, ...(config.nodeId ? { workerId: config.nodeId } : {}) });
+    const host = await startActorHost(services, {
+      machines: callMachines,
+      ...hooks,
+      ...(config.nodeId ? { workerId: config.nodeId } : {}),
+      ...(config.mode === 'cluster' ? { fenceTimeouts: FENCE_TIMEOUTS } : {}),
+    });
     parts.push({ name: 'worker', stop: () => host.stop() });
     // Money held by calls whose start was interrupted (no actor after the grace period) goes back.
     const sweeper = startReservationSweeper({ sql: services.sql, clock: services.clock, log, hot: services.hot, partitions: config.partitions });

@@ -4,11 +4,12 @@ import { ManualClock } from '../../shared/clock/manual-clock.js';
 import type { Sql } from '../../shared/db/database.js';
 import { createLogger } from '../../shared/log/log.js';
 import { startActorHost } from '../../control/calls/host/actor-host.js';
-import { StaleEpochError, claimEpoch, withFence } from '../../control/calls/host/fence.js';
+import { FENCE_TIMEOUTS, StaleEpochError, claimEpoch, withFence } from '../../control/calls/host/fence.js';
 import { sendToActor } from '../../control/calls/host/send-to-actor.js';
 import { counterMachine } from './actor-host-toy.js';
 import { effectLog, openActorDatabase } from './actor-host-harness.js';
 import { uniquePrefix } from '../support/services.js';
+import { eventually, retryUntil } from '../support/eventually.js';
 
 const log = createLogger({ level: 'silent' });
 let db: Awaited<ReturnType<typeof openActorDatabase>>;
@@ -108,4 +109,98 @@ describe('fencing', () => {
       await bus.close();
     }
   });
+
+  it('a commit frozen inside the fence holds the next claim for no longer than the idle limit, and writes nothing', async () => {
+    // The deterministic stand-in for a worker stopped mid-commit (SIGSTOP): the commit pauses inside its
+    // fenced transaction, after the fence took the partition row's lock, until the test lets it go on.
+    const clock = new ManualClock();
+    const bus = createMemoryBus({ prefix: uniquePrefix('frozen'), clock });
+    const effects = effectLog();
+    let entered: () => void = () => {};
+    const inFence = new Promise<void>((resolve) => (entered = resolve));
+    let thaw: () => void = () => {};
+    const thawed = new Promise<void>((resolve) => (thaw = resolve));
+    let regained: () => void = () => {};
+    const regainedOnce = new Promise<void>((resolve) => (regained = resolve));
+    const ownership: number[][] = [];
+    const host = await startActorHost(
+      { config: { partitions: 1 }, clock, log, sql, bus },
+      {
+        machines: { counter: counterMachine },
+        onCommit: effects.onCommit,
+        effectRunner: effects.effectRunner,
+        workerId: 'frozen',
+        leaseTtlMs: 60_000,
+        renewIntervalMs: 20_000,
+        fenceTimeouts: FENCE_TIMEOUTS,
+        onOwnership: (owned) => {
+          ownership.push(owned);
+          if (ownership.length > 2 && owned.length === 1) regained();
+        },
+        commitFault: async (_tx, message) => {
+          if (message.id !== 'freeze') return;
+          entered();
+          await thawed;
+        },
+      },
+    );
+    try {
+      await host.ready();
+      const send = (id: string, type: string, payload: Record<string, unknown> = {}) =>
+        sendToActor(bus, 'call_frozen', { id, type, payload }, { timeoutMs: 60_000, partitions: 1 });
+      expect((await send('create', 'actor.create', { kind: 'counter', input: {} })).status).toBe(201);
+      const answer = send('freeze', 'inc');
+      await inFence;
+      const [frozenRow] = await sql<{ epoch: number }[]>`select epoch from partition_epochs where partition = 0`;
+
+      // The next owner claims as it would once the lease passed (55P03, lock_timeout, means: claim again).
+      // Without the limits the claim waited as long as the freeze lasted: here, for ever.
+      const started = performance.now();
+      const guard = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the claim waited on the frozen commit')), 15_000).unref());
+      const claimed = await Promise.race([
+        retryUntil(async () => {
+          try {
+            return await claimEpoch(sql, clock, 0, 1_000, 'next-owner', FENCE_TIMEOUTS);
+          } catch (err) {
+            if ((err as { code?: string }).code === '55P03') throw err;
+            throw Object.assign(new Error('claim failed for another reason'), { cause: err });
+          }
+        }, 10_000, 50),
+        guard,
+      ]);
+      expect(claimed).toBe(frozenRow!.epoch + 1);
+      expect(performance.now() - started).toBeLessThan(FENCE_TIMEOUTS.idleMs + FENCE_TIMEOUTS.lockMs + 1_000);
+
+      // PostgreSQL ended the frozen session: nothing of its transaction is stored, and once it goes on,
+      // its writes are refused (its connection is gone, then the fence), it gives the partition up, takes
+      // it again under a newer epoch and applies the message once.
+      await expect(sql`select 1 from toy_effects where effect_id = 'freeze:1'`).resolves.toHaveLength(0);
+      thaw();
+      expect((await answer).status).toBe(503);
+      // Its retry waits on the manual clock: move it until the host has given the partition up and taken it again.
+      let again = false;
+      void regainedOnce.then(() => (again = true));
+      await eventually(async () => {
+        await clock.advance(100);
+        return again;
+      }, 10_000);
+      await host.ready();
+      // The message comes again after its redelivery delay (manual clock) and is applied by the new epoch.
+      const applied = effects.until((effect) => effect.id === 'freeze:1', 10_000);
+      let done = false;
+      void applied.then(() => (done = true));
+      await eventually(async () => {
+        await clock.advance(250);
+        return done;
+      }, 10_000);
+      const [row] = await sql<{ epoch: number; snapshot: { context: { count: number } } }[]>`
+        select epoch, snapshot from actor_snapshots where call_id = 'call_frozen'`;
+      expect(row).toMatchObject({ epoch: claimed + 1, snapshot: { context: { count: 1 } } });
+      await expect(sql`select 1 from toy_effects where effect_id = 'freeze:1'`).resolves.toHaveLength(1);
+    } finally {
+      thaw();
+      await host.stop();
+      await bus.close();
+    }
+  }, 30_000);
 });

@@ -8,6 +8,7 @@ import { realClock } from '../../shared/clock/real-clock.js';
 import { openDatabase } from '../../shared/db/database.js';
 import { createLogger } from '../../shared/log/log.js';
 import { startActorHost } from '../../control/calls/host/actor-host.js';
+import { FENCE_TIMEOUTS } from '../../control/calls/host/fence.js';
 import { counterMachine } from './actor-host-toy.js';
 
 const env = (name: string): string => {
@@ -26,5 +27,6 @@ await startActorHost(
     leaseTtlMs: Number(env('LEASE_TTL_MS')),
     renewIntervalMs: Number(env('RENEW_MS')),
     onOwnership: (owned) => process.stdout.write(`${JSON.stringify({ owned })}\n`),
+    fenceTimeouts: FENCE_TIMEOUTS,
   },
 );

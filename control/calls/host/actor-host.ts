@@ -14,7 +14,7 @@ import { MAILBOX_STREAM } from '../../../protocol/bus/bus-names.js';
 import type { Services } from '../../app/services.js';
 import { pruneFailures, pruneOutcomes } from './actor-store.js';
 import type { EffectRunner, OnCommit } from './effect.js';
-import { claimEpoch } from './fence.js';
+import { claimEpoch, type FenceTimeouts } from './fence.js';
 import { PartitionLeases } from './partition-leases.js';
 import { PartitionWorker, type CommitFault, type MachineRegistry } from './partition-worker.js';
 
@@ -52,6 +52,11 @@ export interface ActorHostOptions {
   leaseClock?: Clock;
   /** Told of every change of the owned partitions. */
   onOwnership?: (partitions: number[]) => void;
+  /**
+   * PostgreSQL's limits on fenced transactions and claims (FENCE_TIMEOUTS in cluster mode), so a frozen
+   * owner cannot hold a takeover; none with the embedded PGlite, which cannot take them.
+   */
+  fenceTimeouts?: FenceTimeouts;
   /** Test-only fault injection into each message's commit (see CommitFault). */
   commitFault?: CommitFault;
 }
@@ -92,7 +97,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
   };
 
   const gain = async (partition: number, leaseRevision: number): Promise<void> => {
-    const epoch = await claimEpoch(sql, clock, partition, leaseRevision, workerId);
+    const epoch = await claimEpoch(sql, clock, partition, leaseRevision, workerId, options.fenceTimeouts);
     if (stopping || !leases.owned().includes(partition) || workers.has(partition)) return;
     const worker = new PartitionWorker({
       sql,
@@ -108,6 +113,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
       epoch,
       ackWaitMs: options.ackWaitMs ?? ttlMs,
       onStale: () => void leases.release(partition),
+      ...(options.fenceTimeouts ? { fenceTimeouts: options.fenceTimeouts } : {}),
       ...(options.commitFault ? { commitFault: options.commitFault } : {}),
     });
     workers.set(partition, worker);

@@ -64,7 +64,7 @@ import {
 import { DurableTimers } from './durable-timers.js';
 import { InvalidEffectError, sortEffects, type EffectContext, type EffectRunner, type OnCommit, type SortedEffects } from './effect.js';
 import { FailureLog } from './failure-log.js';
-import { isStaleEpochError, withFence } from './fence.js';
+import { isStaleEpochError, withFence, type FenceTimeouts } from './fence.js';
 import { MAX_MAILBOX_MESSAGE_BYTES, readMailboxEntry, type MailboxEntry } from './mailbox-entry.js';
 import { classifyFailure, CreationRaceError, errorText, storableText, transientRetryDelay } from './message-failure.js';
 
@@ -95,6 +95,8 @@ export interface PartitionWorkerDeps {
   ackWaitMs: number;
   /** Called when the database refused a write: a newer owner holds the partition. */
   onStale(): void;
+  /** PostgreSQL's limits on each fenced transaction (none: the embedded PGlite). */
+  fenceTimeouts?: FenceTimeouts;
   /** Test-only: see CommitFault. */
   commitFault?: CommitFault;
 }
@@ -316,7 +318,7 @@ export class PartitionWorker {
     for (let attempt = 1; ; attempt++) {
       try {
         await sql.begin(async (tx) => {
-          await withFence(tx, partition, epoch);
+          await withFence(tx, partition, epoch, this.deps.fenceTimeouts);
           if (outcome && message.callId !== null && message.messageId !== null) await recordOutcome(tx, message.callId, message.messageId, outcome, failedAt);
           await recordFailure(tx, { partition: row.partition, streamSeq: row.streamSeq, deliveryCount: row.deliveryCount, callId: row.callId, messageId: row.messageId, messageType: row.messageType, code, error: row.error, failedAt });
         });
@@ -446,7 +448,7 @@ export class PartitionWorker {
     const at = new Date(clock.now());
     try {
       await sql.begin(async (tx) => {
-        await withFence(tx, partition, epoch);
+        await withFence(tx, partition, epoch, this.deps.fenceTimeouts);
         if (change) {
           const row = { callId, kind: change.live.kind, partition, epoch, status: change.status, snapshot: change.snapshot, at };
           // The call got a snapshot since decide saw none (e.g. marked as never started): redelivered, the
