@@ -18,6 +18,7 @@ import { startReservationSweeper } from '../calls/reservation-sweeper.js';
 import { startInboundConsumer } from '../calls/inbound-calls.js';
 import { startMessaging } from '../messaging/messaging-role.js';
 import { startSmscSim } from '../../carriers/sms/smsc-sim.js';
+import { startRentRunner } from '../numbers/rent-runner.js';
 
 /** A running part of a role, stopped in reverse order of start. */
 export interface Part {
@@ -75,6 +76,9 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
     parts.push({ name: 'transcription-jobs', stop: () => jobs.stop() });
     const settler = await startSessionSettler(services);
     parts.push({ name: 'transcription-sessions', stop: () => settler.stop() });
+    // Numbers' monthly rent: renewed, suspended, resumed after a top-up, released after a delete.
+    const rent = await startRentRunner(services);
+    parts.push({ name: 'number-rent', stop: () => rent.stop() });
   }
   if (runs('dispatcher')) {
     const dispatcher = await startDispatcher(services);

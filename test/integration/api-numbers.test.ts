@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { chargeDueRents } from '../../control/numbers/number-rent.js';
+import { startRentRunner } from '../../control/numbers/rent-runner.js';
+import { RENT_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 
 // 2026-03-15 12:00 UTC: the harness's default start.
@@ -191,6 +193,45 @@ describe('numbers for customers', () => {
     expect(await balance(co)).toBe(100 + 10_000 - 5_900);
     expect((await call(h.app, { method: 'GET', url: `/v1/available-numbers?prefix=${encodeURIComponent(n!)}`, headers: bearer(co.liveKey) })).data.data).toHaveLength(1);
     expect(clock.now()).toBeGreaterThan(start);
+  });
+});
+
+describe('the rent runner', () => {
+  it('renews at the due time on the clock by itself, and a top-up wakes it to resume a suspended number', async () => {
+    // No safety poll within the test's months: the runner wakes at due times and on wake-ups only.
+    const runner = await startRentRunner(h.services, { pollIntervalMs: 400 * 24 * 3600_000 });
+    try {
+      const co = await createTestCompany(h.app, 5_900 + 5_900 + 50);
+      const profileId = await profileOf(co, 'runner');
+      const [n] = freshNumbers(1);
+      await loadInventory('phone', [n!]);
+      const number = (await rent(co, { profileId, number: n })).data;
+      // Numbers of the tests before are due by now: the runner settles them first, then sleeps until ours is.
+      runner.wake();
+      await runner.idle();
+      // The runner sleeps until the number's paid month ends, then renews it without being asked.
+      await clock.advanceTo(Date.parse(number.paidUntil));
+      await runner.idle();
+      const renewed = (await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) })).data;
+      expect(renewed.paidUntil).not.toBe(number.paidUntil);
+      expect(await balance(co)).toBe(50);
+      await clock.advanceTo(Date.parse(renewed.paidUntil));
+      await runner.idle();
+      expect((await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) })).data.status).toBe('suspended');
+      // The top-up's wake-up (over the bus) has the runner try it at once.
+      let woken!: () => void;
+      const wakeSeen = new Promise<void>((resolve) => (woken = resolve));
+      const watch = await h.services.bus.subscribe(RENT_WAKE_SUBJECT, () => woken());
+      await call(h.app, { method: 'POST', url: `/admin/v1/companies/${co.id}/top-ups`, headers: admin(), payload: { amountOre: 5_900 } });
+      await wakeSeen;
+      await watch.stop();
+      // The runner subscribed first, so it was woken before this test saw the wake-up.
+      await runner.idle();
+      expect((await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) })).data.status).toBe('active');
+      expect(await balance(co)).toBe(50);
+    } finally {
+      await runner.stop();
+    }
   });
 });
 

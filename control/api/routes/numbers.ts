@@ -8,6 +8,7 @@ import { wakeDispatcher } from '../../events/event-log.js';
 import {
   availableNumbers, deleteCustomerNumber, getCustomerNumber, listCustomerNumbers, rentNumber, updateCustomerNumber,
 } from '../../numbers/number-rental.js';
+import { wakeRentRunner } from '../../numbers/number-rent.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**
@@ -31,6 +32,8 @@ export const numberRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   }, async (request, reply) => {
     const number = await rentNumber(sql, clock, keyPrincipal(request), request.body);
     await wake();
+    // Its paid month may end before any other number's: the rent runners look again.
+    await wakeRentRunner(services.bus).catch((err: unknown) => log.warn({ err }, 'could not wake the rent runner'));
     return reply.code(201).send(number);
   });
 
