@@ -7,7 +7,10 @@ export interface TickClockOptions {
   periodMs?: number;
   /** Further behind than this (a paused process, a long GC), the tick skips the lost frames. */
   maxBehindMs?: number;
-  /** Last stretch before a deadline spent yielding with setImmediate rather than a coarse timer. */
+  /**
+   * Last stretch before a deadline spent yielding with setImmediate rather than sleeping in a timer: each
+   * turn is a busy event-loop turn, so 0 (the default: sleep all the way) costs the least CPU.
+   */
   fineMs?: number;
   /** Monotonic milliseconds (performance.now by default). */
   now?: () => number;
@@ -15,11 +18,12 @@ export interface TickClockOptions {
 
 /**
  * The node's one 20 ms tick. Deadlines advance by exactly one period from the previous deadline on
- * the monotonic clock, so lateness never accumulates into drift: a setTimeout covers the coarse wait
- * (Node timers are only millisecond-grained and fire late), then setImmediate turns cover the last
- * `fineMs` so I/O keeps flowing while it waits. A tick that is late runs at once and the next
- * deadline stays on the grid, which catches up; beyond `maxBehindMs` the lost frames are skipped
- * and counted instead of played in a burst.
+ * the monotonic clock, so lateness never accumulates into drift. The wait is a setTimeout to the deadline
+ * (Node timers are millisecond-grained and may wake a fraction early, measured from a loop time that lags;
+ * an early wake sleeps again for the rest), with an optional `fineMs` of setImmediate turns before it
+ * (bench/media-tick/clock-window.ts measured what each costs: RESULTS.md there). A tick that is late runs
+ * at once and the next deadline stays on the grid, which catches up; beyond `maxBehindMs` the lost frames
+ * are skipped and counted instead of played in a burst, so ticks + skipped = periods elapsed.
  */
 export class TickClock implements TickSource {
   /** Lateness of recent ticks, milliseconds. */
@@ -38,11 +42,16 @@ export class TickClock implements TickSource {
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
   private onTick: () => void = () => {};
+  private readonly wake = (): void => {
+    if (this.deadline - this.now() <= 0) this.fire();
+    else this.schedule();
+  };
+  private readonly fireNow = (): void => this.fire();
 
   constructor(options: TickClockOptions = {}) {
     this.periodMs = options.periodMs ?? FRAME_MS;
     this.maxBehindMs = options.maxBehindMs ?? 200;
-    this.fineMs = options.fineMs ?? 1.5;
+    this.fineMs = options.fineMs ?? 0;
     this.now = options.now ?? (() => performance.now());
   }
 
@@ -65,13 +74,10 @@ export class TickClock implements TickSource {
   private schedule(): void {
     if (!this.running) return;
     const wait = this.deadline - this.now();
-    if (wait > this.fineMs) {
-      this.timer = setTimeout(() => this.schedule(), wait - this.fineMs);
-    } else if (wait > 0) {
-      this.immediate = setImmediate(() => this.schedule());
-    } else {
-      this.immediate = setImmediate(() => this.fire());
-    }
+    // Already due after a tick: one turn first, so the sockets' I/O runs between two late ticks.
+    if (wait <= 0) this.immediate = setImmediate(this.fireNow);
+    else if (wait > this.fineMs) this.timer = setTimeout(this.wake, wait - this.fineMs);
+    else this.immediate = setImmediate(this.wake);
   }
 
   private fire(): void {
