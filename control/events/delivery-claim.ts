@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
 import type { Sql } from '../../shared/db/database.js';
 
+/**
+ * How long a claim holds a delivery unless renewed. The dispatcher renews the claims of what it is sending
+ * every third of this, so an attempt may take as long as it likes, while the deliveries
+ * of a dispatcher that died are claimable again within this, and the later events of their objects (which
+ * wait for them, in order) go out within this and one attempt.
+ */
+export const DELIVERY_LEASE_MS = 10_000;
+
 /** A delivery this dispatcher holds a claim (a lease) on, with what it needs to send it. */
 export interface ClaimedDelivery {
   id: string;
@@ -64,6 +72,20 @@ export class DeliveryClaim {
         ep.ed25519_private_key,
         (select array_agg(s.secret order by s.created_at_ms desc, s.id desc) from webhook_endpoint_secrets s
           where s.endpoint_id = w.endpoint_id and (s.expires_at_ms is null or s.expires_at_ms > ${now})) as secrets`;
+  }
+
+  /**
+   * Extends to `now + lease` the leases of deliveries still held under the claims given (id and claim
+   * token); a delivery another dispatcher claimed meanwhile (its token changed) or that was settled stays
+   * as it is.
+   */
+  async renew(held: readonly Pick<ClaimedDelivery, 'id' | 'claim_token'>[], now: number): Promise<void> {
+    if (held.length === 0) return;
+    const sql = this.sql;
+    await sql`
+      update webhook_deliveries w set lease_until_ms = ${now + this.leaseMs}
+      from unnest(${sql.array(held.map((d) => d.id))}::text[], ${sql.array(held.map((d) => d.claim_token))}::text[]) as h(id, token)
+      where w.id = h.id and w.claim_token = h.token and w.state = 'pending'`;
   }
 
   /**

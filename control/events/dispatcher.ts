@@ -1,9 +1,10 @@
+import type { Timer } from '../../shared/clock/clock.js';
 import type { Resolver } from '../../shared/net/target-check.js';
 import type { Services } from '../app/services.js';
 import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { startClaimLoop } from '../../shared/work/claim-loop.js';
 import { dispatcherMetrics } from './dispatcher-metrics.js';
-import { DeliveryClaim, type ClaimedDelivery } from './delivery-claim.js';
+import { DELIVERY_LEASE_MS, DeliveryClaim, type ClaimedDelivery } from './delivery-claim.js';
 import { recordAttempt, type AttemptReport } from './attempt-recorder.js';
 import { sendWebhook } from './webhook-sender.js';
 
@@ -18,7 +19,10 @@ export interface DispatcherOptions {
   concurrency?: number;
   /** Request timeout (default 15 s). */
   timeoutMs?: number;
-  /** How long a claim holds a delivery before another dispatcher may take it (default timeout + 30 s). */
+  /**
+   * How long a claim holds a delivery before another dispatcher may take it, unless renewed (default
+   * DELIVERY_LEASE_MS, 10 s); claims being sent under are renewed every third of it.
+   */
   leaseMs?: number;
   /** The safety poll for deliveries nobody woke us for (default 5 s). */
   pollIntervalMs?: number;
@@ -51,9 +55,20 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
   const timeoutMs = options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
   const jitter = options.jitter ?? 0;
   const metrics = dispatcherMetrics(services.metrics, sql, clock);
-  const deliveries = new DeliveryClaim(sql, options.leaseMs ?? timeoutMs + 30_000);
+  const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
+  const deliveries = new DeliveryClaim(sql, leaseMs);
+  const claims = startClaimRenewal(services, deliveries, leaseMs);
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
+    claims.sending.set(delivery.id, delivery);
+    try {
+      await send(delivery);
+    } finally {
+      claims.sending.delete(delivery.id);
+    }
+  }
+
+  async function send(delivery: ClaimedDelivery): Promise<void> {
     const attemptedAt = clock.now();
     const started = clock.monotonic();
     const result = await sendWebhook(
@@ -84,5 +99,46 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
     run: attempt,
     nextDueAt: () => deliveries.nextClaimableAt(),
   });
-  return { stop: () => loop.stop(), whenIdle: () => loop.whenIdle(), wake: () => loop.wake() };
+  return {
+    async stop() {
+      await loop.stop();
+      await claims.stop();
+    },
+    whenIdle: () => loop.whenIdle(),
+    wake: () => loop.wake(),
+  };
+}
+
+/**
+ * Renews, every third of the lease, the claims of the deliveries being sent (`sending`), so that a slow
+ * endpoint keeps its delivery with this dispatcher while a dead dispatcher's claims run out within the
+ * lease. A renewal that fails (the database away) is logged and tried again at the next round; should the
+ * lease run out meanwhile, another dispatcher may send the delivery again, with the same webhook-id.
+ */
+function startClaimRenewal(services: Services, deliveries: DeliveryClaim, leaseMs: number): { sending: Map<string, ClaimedDelivery>; stop(): Promise<void> } {
+  const { clock, log } = services;
+  const sending = new Map<string, ClaimedDelivery>();
+  let stopped = false;
+  let renewing: Promise<void> = Promise.resolve();
+  let timer: Timer | undefined;
+  const everyMs = Math.floor(leaseMs / 3);
+  // At a fixed rate: a slow renewal does not push the next one back.
+  const round = (): void => {
+    const next = clock.now() + everyMs;
+    renewing = deliveries
+      .renew([...sending.values()], clock.now())
+      .catch((err: unknown) => log.warn({ err, deliveries: sending.size }, 'webhook claims not renewed; trying again'))
+      .finally(() => {
+        if (!stopped) timer = clock.setTimerAt(next, round);
+      });
+  };
+  timer = clock.setTimer(everyMs, round);
+  return {
+    sending,
+    async stop() {
+      stopped = true;
+      timer?.cancel();
+      await renewing;
+    },
+  };
 }
