@@ -25,7 +25,7 @@ const MESSAGE_ID = /\beml_[0-9a-hjkmnp-tv-z]{26}\b/;
 export function parseDeliveryStatus(statusText: string, hints: { returnPath?: string; originalHeaders?: string }): DeliveryReport[] {
   const [messageFields, ...recipientBlocks] = fieldBlocks(statusText);
   const messageId =
-    idIn(messageFields?.get('original-envelope-id')) ?? idIn(hints.returnPath) ?? idIn(messageIdHeaderOf(hints.originalHeaders));
+    messageIdIn(messageFields?.get('original-envelope-id')) ?? messageIdIn(hints.returnPath) ?? messageIdIn(messageIdHeaderOf(hints.originalHeaders));
   const reports: DeliveryReport[] = [];
   for (const fields of recipientBlocks) {
     const recipient = addressOf(fields.get('final-recipient') ?? fields.get('original-recipient'));
@@ -44,7 +44,7 @@ export function parseFeedbackReport(reportText: string, hints: { returnPath?: st
   if (!fields) return [];
   const recipient = addressOf(fields.get('original-rcpt-to') ?? toHeaderOf(hints.originalHeaders));
   if (!recipient) return [];
-  const messageId = idIn(hints.returnPath) ?? idIn(messageIdHeaderOf(hints.originalHeaders)) ?? idIn(fields.get('original-mail-from'));
+  const messageId = messageIdIn(hints.returnPath) ?? messageIdIn(messageIdHeaderOf(hints.originalHeaders)) ?? messageIdIn(fields.get('original-mail-from'));
   return [{ messageId, recipient, outcome: 'complained', status: (fields.get('feedback-type') ?? 'abuse').trim().toLowerCase(), diagnostic: null }];
 }
 
@@ -92,7 +92,8 @@ function addressOf(field: string | undefined): string | null {
   return trimmed.includes('@') ? trimmed : null;
 }
 
-function idIn(text: string | undefined | null): string | null {
+/** The message id (`eml_…`) a return path, envelope id or Message-ID names; null when none. */
+export function messageIdIn(text: string | undefined | null): string | null {
   return text ? (MESSAGE_ID.exec(text)?.[0] ?? null) : null;
 }
 

@@ -37,6 +37,10 @@ import { contactListRoutes } from './routes/contact-lists.js';
 import { templateRoutes } from './routes/templates.js';
 import { docsPageRoutes } from './routes/docs-page.js';
 import { phonePageRoutes } from './routes/phone-page.js';
+import { emailRoutes } from './routes/email.js';
+import { emailDomainRoutes } from './routes/email-domains.js';
+import { adminEmailSinkRoutes } from './routes/admin-email-sink.js';
+import type { DnsResolver } from '../messaging/email/domain-records.js';
 import './route-config.js';
 
 /** Options of the API server. */
@@ -53,6 +57,8 @@ export interface ApiServerOptions {
   reaperIntervalMs?: number;
   /** On close, how long in-flight requests may finish before every connection is cut (default 10 s). */
   closeGraceMs?: number;
+  /** DNS lookups of sender domain verification (default: the system resolver). */
+  dnsResolver?: DnsResolver;
 }
 
 /** The API server: fastify with TypeBox validation, the shared plugins and every route. */
@@ -105,6 +111,9 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(contactListRoutes, { services });
   await app.register(templateRoutes, { services });
   await app.register(smsRoutes, { services });
+  await app.register(emailRoutes, { services });
+  await app.register(emailDomainRoutes, { services, ...(options.dnsResolver ? { resolver: options.dnsResolver } : {}) });
+  await app.register(adminEmailSinkRoutes, { services });
   await app.register(docsPageRoutes);
   await app.register(phonePageRoutes);
 

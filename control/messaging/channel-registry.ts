@@ -2,6 +2,7 @@ import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { Channel } from './channel.js';
 import type { ChannelName } from './message-row.js';
 import { smsChannel } from './sms/sms-channel.js';
+import { emailChannel } from './email/email-channel.js';
 
 /** The channels the pipeline runs, by name. */
 export class ChannelRegistry {
@@ -20,4 +21,4 @@ export class ChannelRegistry {
 }
 
 /** Every channel of this build: a new channel adds itself here (docs/messaging.md, "How a channel plugs in"). */
-export const messageChannels = new ChannelRegistry([smsChannel]);
+export const messageChannels = new ChannelRegistry([smsChannel, emailChannel]);

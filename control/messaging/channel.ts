@@ -4,8 +4,11 @@ import type { ReceiptOutcome, TransitionTable } from './message-transitions.js';
 
 /** What a carrier answers to one hand-off. */
 export type SubmitOutcome =
-  /** Taken: the carrier's ids for the message's parts (receipts name them). */
-  | { kind: 'submitted'; carrierRefs: string[] }
+  /**
+   * Taken: the carrier's ids for the message's parts (receipts name them); `delivered` when taking it was
+   * the delivery (an email sink), so no receipt will follow.
+   */
+  | { kind: 'submitted'; carrierRefs: string[]; variant?: string; delivered?: boolean }
   /** Refused for good (a catalogued code and the carrier's words). */
   | { kind: 'refused'; code: string; desc: string }
   /** Not taken, try again later (throttled, queue full, not connected): never counts as sent. */

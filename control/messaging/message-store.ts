@@ -106,8 +106,7 @@ export function applyMessageEventNow(sql: Sql, clock: Clock, channel: Channel, m
 
 // Receipts settle a message by all its parts: a failed part is the message's outcome (the first such
 // receipt decides); it is delivered when every part is. Order of preference among failed outcomes is
-// the order they came in.
-const FAILED: ReadonlySet<string> = new Set<ReceiptOutcome>(['undelivered', 'expired', 'rejected']);
+// the order they came in. Any other outcome (a letter read) moves the message as it comes.
 
 /**
  * A carrier's receipt for one part: recorded on the part, and the message moved when its parts together
@@ -130,7 +129,7 @@ export async function applyReceipt(
   // Receipts of a message's parts recorded at once: the message row's lock makes the last one to commit see
   // every other part's status (each count runs after the previous holder committed).
   await tx`select id from messages where id = ${part.message_id} for update`;
-  if (FAILED.has(outcome)) return applyMessageEvent(tx, clock, channel, part.message_id, { type: 'receipt', outcome, desc });
+  if (outcome !== 'delivered') return applyMessageEvent(tx, clock, channel, part.message_id, { type: 'receipt', outcome, desc });
   const [open] = await tx<{ n: number }[]>`
     select count(*)::int as n from message_parts where message_id = ${part.message_id} and (status is null or status <> 'delivered')`;
   if (open!.n > 0) return null;
@@ -143,6 +142,7 @@ const RECEIPT_ERROR_CODES: Readonly<Record<ReceiptOutcome, ErrorCode | null>> = 
   undelivered: 'undeliverable',
   expired: 'validity_expired',
   rejected: 'rejected_by_network',
+  read: null,
 };
 
 // The columns an event sets besides the state.
@@ -160,7 +160,7 @@ function eventFields(event: MessageEvent, now: number): Record<string, unknown> 
     case 'unknownOutcome':
       return { error_code: 'outcome_unknown', error_desc: event.desc, lease_until_ms: null };
     case 'receipt':
-      return event.outcome === 'delivered' ? {} : { error_code: RECEIPT_ERROR_CODES[event.outcome], error_desc: event.desc ?? event.outcome };
+      return RECEIPT_ERROR_CODES[event.outcome] === null ? {} : { error_code: RECEIPT_ERROR_CODES[event.outcome], error_desc: event.desc ?? event.outcome };
     case 'expire':
       return { error_code: 'validity_expired', error_desc: 'The validity period ended before the message was sent.' };
     case 'due':

@@ -5,7 +5,7 @@
  */
 
 /** What a carrier's final receipt says happened. */
-export type ReceiptOutcome = 'delivered' | 'undelivered' | 'expired' | 'rejected';
+export type ReceiptOutcome = 'delivered' | 'undelivered' | 'expired' | 'rejected' | 'read';
 
 /** Something that happens to a message. */
 export type MessageEvent =
@@ -14,8 +14,8 @@ export type MessageEvent =
   /** The outbox took it to hand to the carrier (committed before the hand-off). */
   | { type: 'claim' }
   | { type: 'cancel' }
-  /** The carrier took it (its ids for the message's parts). */
-  | { type: 'submitted'; carrierRefs: string[] }
+  /** The carrier took it (its ids for the message's parts); `variant` when it says how (a letter sent to print). */
+  | { type: 'submitted'; carrierRefs: string[]; variant?: string }
   /** The carrier refused it for good. */
   | { type: 'refused'; code: string; desc: string }
   /** The carrier said "try again" (throttled, queue full, not connected): back to the outbox at `atMs`. */
@@ -60,14 +60,16 @@ const MONEY: Readonly<Record<string, MoneyEffect>> = {
 
 /** The key of an event in a table. */
 export function eventKey(event: MessageEvent): string {
-  return event.type === 'receipt' ? `receipt:${event.outcome}` : event.type;
+  if (event.type === 'receipt') return `receipt:${event.outcome}`;
+  if (event.type === 'submitted' && event.variant !== undefined) return `submitted:${event.variant}`;
+  return event.type;
 }
 
 /** The next state of a message of this table, or null when the event does not move it. */
 export function nextState(table: TransitionTable, state: string, event: MessageEvent): Transition | null {
   const key = eventKey(event);
   const to = table.moves[state]?.[key];
-  return to === undefined ? null : { state: to, money: MONEY[key] ?? null };
+  return to === undefined ? null : { state: to, money: MONEY[event.type] ?? null };
 }
 
 /** True when no event moves a message in this state any more. */
@@ -93,5 +95,37 @@ export const SMS_TRANSITIONS: TransitionTable = {
       'receipt:expired': 'expired',
       'receipt:rejected': 'rejected',
     },
+  },
+};
+
+/**
+ * Email: scheduled → accepted → sending → sent → delivered | bounced; bounced at hand-off (a 5xx at the
+ * relay), failed (outcome unknown, expired unsent, or it can no longer be sent), canceled from scheduled.
+ * A delivery report for each recipient settles it (docs/email.md); a relay's 4xx goes back to accepted.
+ */
+export const EMAIL_TRANSITIONS: TransitionTable = {
+  initial: 'accepted',
+  received: 'received',
+  moves: {
+    scheduled: { due: 'accepted', cancel: 'canceled', expire: 'failed', fail: 'failed' },
+    accepted: { claim: 'sending', expire: 'failed', fail: 'failed' },
+    sending: { submitted: 'sent', refused: 'bounced', retry: 'accepted', unknownOutcome: 'failed' },
+    sent: { 'receipt:delivered': 'delivered', 'receipt:undelivered': 'bounced', 'receipt:rejected': 'bounced', 'receipt:expired': 'failed' },
+  },
+};
+
+/**
+ * Letters: accepted → sending → delivered (to the digital mailbox) → read, or delivered_to_print (no
+ * mailbox, printed and posted); failed when the mailbox service refuses it (no mailbox and no print
+ * fallback) or its outcome is unknown. The mailbox service taking a letter is its delivery.
+ */
+export const LETTER_TRANSITIONS: TransitionTable = {
+  initial: 'accepted',
+  received: 'received',
+  moves: {
+    scheduled: { due: 'accepted', cancel: 'canceled', expire: 'failed', fail: 'failed' },
+    accepted: { claim: 'sending', expire: 'failed', fail: 'failed' },
+    sending: { submitted: 'delivered', 'submitted:print': 'delivered_to_print', refused: 'failed', retry: 'accepted', unknownOutcome: 'failed' },
+    delivered: { 'receipt:read': 'read' },
   },
 };

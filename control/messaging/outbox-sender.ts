@@ -6,7 +6,7 @@ import type { ChannelCarriers, SubmitOutcome } from './channel.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { MessageRow } from './message-row.js';
 import type { MessageEvent } from './message-transitions.js';
-import { applyMessageEventNow, claimDueMessages, nextMessageDueAt } from './message-store.js';
+import { applyMessageEventNow, applyReceipt, claimDueMessages, nextMessageDueAt } from './message-store.js';
 
 /** Options of the outbox sender (tests shorten the waits). */
 export interface OutboxSenderOptions {
@@ -56,6 +56,9 @@ export async function startOutboxSender(
       outcome = { kind: 'unknown', desc: 'The carrier failed while taking the message.' };
     }
     await applyMessageEventNow(sql, clock, channel, message.id, eventOf(outcome, clock.now()));
+    if (outcome.kind === 'submitted' && outcome.delivered) {
+      for (const ref of outcome.carrierRefs) await sql.begin((tx) => applyReceipt(tx, clock, channel, ref, 'delivered', null));
+    }
     await wakeDispatcher(bus).catch(() => undefined);
   }
 
@@ -87,7 +90,7 @@ export async function wakeOutbox(services: Pick<Services, 'bus'>): Promise<void>
 function eventOf(outcome: SubmitOutcome, now: number): MessageEvent {
   switch (outcome.kind) {
     case 'submitted':
-      return { type: 'submitted', carrierRefs: outcome.carrierRefs };
+      return { type: 'submitted', carrierRefs: outcome.carrierRefs, ...(outcome.variant === undefined ? {} : { variant: outcome.variant }) };
     case 'refused':
       return { type: 'refused', code: outcome.code, desc: outcome.desc };
     case 'retry':

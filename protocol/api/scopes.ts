@@ -78,8 +78,15 @@ export const scopeCatalogue = [
   { scope: 'events:read', description: 'Read the event log.', operations: ['GET /v1/events', 'GET /v1/events/:id'] },
   { scope: 'sms:send', description: 'Send SMS, quote a text, cancel a scheduled SMS.', operations: ['POST /v1/sms', 'POST /v1/sms/quote', 'POST /v1/sms/:id/cancel'] },
   { scope: 'sms:read', description: 'Read SMS (sent and received) and their status.', operations: ['GET /v1/sms', 'GET /v1/sms/:id'] },
-  { scope: 'email:send', description: 'Send email.', operations: ['POST /v1/email'] },
+  { scope: 'email:send', description: 'Send email, cancel a scheduled email.', operations: ['POST /v1/email', 'POST /v1/email/:id/cancel'] },
+  { scope: 'email:read', description: 'Read sent email and its status.', operations: ['GET /v1/email', 'GET /v1/email/:id'] },
+  {
+    scope: 'email:domains',
+    description: 'Add, list and verify the sender domains of a profile (their DKIM keys and DNS records).',
+    operations: ['POST /v1/profiles/:slug/email-domains', 'GET /v1/profiles/:slug/email-domains', 'POST /v1/profiles/:slug/email-domains/:domain/verify'],
+  },
   { scope: 'letters:send', description: 'Send letters to digital mailboxes.', operations: ['POST /v1/letters'] },
+  { scope: 'letters:read', description: 'Read sent letters and their status.', operations: ['GET /v1/letters', 'GET /v1/letters/:id'] },
   {
     scope: 'contacts:read',
     description: 'List and read contacts and contact lists with their members.',

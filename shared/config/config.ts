@@ -38,6 +38,10 @@ export interface Config {
   speech: SpeechConfig;
   /** The SMSC live SMS go to (docs/sms.md); host null: `start` runs the simulated SMSC in-process. */
   smpp: SmppConfig;
+  /** Email delivery (docs/email.md). */
+  email: EmailConfig;
+  /** Letters to digital mailboxes (docs/letters.md). */
+  letters: LettersConfig;
 }
 
 /** How the messaging role binds to the SMSC over SMPP (and what the simulated SMSC accepts). */
@@ -48,6 +52,28 @@ export interface SmppConfig {
   password: string;
   window: number;
   ratePerSecond: number;
+}
+
+/** Where email goes and where its bounces come back. */
+export interface EmailConfig {
+  /** The SMTP relay live email goes through; null: the embedded sink under the data directory. */
+  smtpUrl: string | null;
+  /** Address and port the bounce listener takes DSNs on; null: no listener. */
+  bounceListen: { host: string; port: number } | null;
+  /** The host a sender domain's SPF record includes. */
+  spfInclude: string;
+  /** The host a sender domain's return-path name (bounces.<domain>) is a CNAME of. */
+  returnPathHost: string;
+  /** Messages per second one sender domain may hand to the relay. */
+  perDomainPerSecond: number;
+}
+
+/** Where letters go. */
+export interface LettersConfig {
+  /** Base URL of the digital mailbox service live letters go to; null: the simulated mailbox service. */
+  mailboxUrl: string | null;
+  /** Port of the simulated mailbox service (0 picks a free port). */
+  simPort: number;
 }
 
 /** Which recognizer a media node runs and how. */
@@ -129,6 +155,13 @@ export const configVariables = [
   ['SENTRAL_SMPP_PASSWORD', 'sentral', 'SMPP password of the bind (never logged)'],
   ['SENTRAL_SMPP_WINDOW', '10', 'submit_sm waiting for their answer at once'],
   ['SENTRAL_SMPP_RATE', '500', 'submit_sm per second at most (ESME_RTHROTTLED pauses submits for a second)'],
+  ['SENTRAL_SMTP_URL', '(unset: the embedded sink)', 'SMTP relay live email goes through, smtp://[user:pass@]host:port or smtps://…; unset, email is kept by an embedded SMTP sink under SENTRAL_DATA_DIR/email-sink (the admin API lists it)'],
+  ['SENTRAL_BOUNCE_LISTEN', '(unset: no listener)', 'host:port the bounce listener takes delivery reports (DSNs) and complaints on: the MX of the return-path host'],
+  ['SENTRAL_EMAIL_SPF_INCLUDE', 'spf.sentral.invalid', 'Host a sender domain\'s SPF record includes (the relay\'s SPF)'],
+  ['SENTRAL_EMAIL_RETURN_PATH_HOST', 'bounces.sentral.invalid', 'Host bounces.<sender domain> is a CNAME of (where the bounce listener is reached)'],
+  ['SENTRAL_EMAIL_DOMAIN_RATE', '50', 'Messages per second one sender domain may hand to the relay'],
+  ['SENTRAL_MAILBOX_URL', '(unset: the simulated mailbox service)', 'Base URL of the digital mailbox service live letters go to'],
+  ['SENTRAL_MAILBOX_SIM_PORT', '0', 'Port of the simulated mailbox service (0 picks a free port)'],
 ] as const;
 
 /** A setting that is present but wrong: the message names the variable. */
@@ -186,6 +219,8 @@ export function loadConfig(env: Env = process.env): Config {
     mediaCapacity: int(env, 'SENTRAL_MEDIA_CAPACITY', 500, 1, 100_000),
     speech: speechConfig(env),
     smpp: smppConfig(env),
+    email: emailConfig(env),
+    letters: { mailboxUrl: url(env, 'SENTRAL_MAILBOX_URL', ['http:', 'https:']) ?? null, simPort: port(env, 'SENTRAL_MAILBOX_SIM_PORT', 0) },
   };
 }
 
@@ -197,6 +232,18 @@ function smppConfig(env: Env): SmppConfig {
     password: text(env, 'SENTRAL_SMPP_PASSWORD') ?? 'sentral',
     window: int(env, 'SENTRAL_SMPP_WINDOW', 10, 1, 1000),
     ratePerSecond: int(env, 'SENTRAL_SMPP_RATE', 500, 1, 100_000),
+  };
+}
+
+function emailConfig(env: Env): EmailConfig {
+  const bounce = text(env, 'SENTRAL_BOUNCE_LISTEN');
+  const [host, listenPort] = bounce === undefined ? [] : hostPort('SENTRAL_BOUNCE_LISTEN', bounce, 25);
+  return {
+    smtpUrl: url(env, 'SENTRAL_SMTP_URL', ['smtp:', 'smtps:']) ?? null,
+    bounceListen: host === undefined ? null : { host, port: listenPort! },
+    spfInclude: text(env, 'SENTRAL_EMAIL_SPF_INCLUDE') ?? 'spf.sentral.invalid',
+    returnPathHost: text(env, 'SENTRAL_EMAIL_RETURN_PATH_HOST') ?? 'bounces.sentral.invalid',
+    perDomainPerSecond: int(env, 'SENTRAL_EMAIL_DOMAIN_RATE', 50, 1, 100_000),
   };
 }
 

@@ -167,6 +167,19 @@ export const errorCatalogue = {
   validity_expired: { status: 410, message: 'The validity period ended before the message was delivered.' },
   undeliverable: { status: 422, message: 'The network could not deliver the message to the recipient.' },
   rejected_by_network: { status: 422, message: 'The network rejected the message after taking it.' },
+  // email and letters
+  email_domain_exists: { status: 409, message: 'The profile already has this sender domain.' },
+  sender_domain_not_verified: { status: 422, message: 'from must be an address at a verified sender domain of the profile (POST /v1/profiles/:slug/email-domains, then verify).' },
+  header_not_allowed: { status: 400, message: 'This header field is written by sentral (From, To, Subject, Message-ID, DKIM-Signature, MIME and the like) and cannot be set.' },
+  attachments_too_large: { status: 400, message: 'The attachments are larger than 10 MB together.' },
+  email_body_required: { status: 400, message: 'An email needs text, html or both.' },
+  email_bounced: { status: 422, message: 'The receiving side refused the email for good (a hard bounce, or a 5xx at the relay).' },
+  organisation_number_invalid: { status: 400, message: 'The organisation number is not valid (9 digits with its mod-11 check digit).' },
+  pdf_invalid: { status: 400, message: 'The document is not a PDF that can be read.' },
+  pdf_too_large: { status: 400, message: 'The PDF is larger than 10 MB.' },
+  pdf_too_many_pages: { status: 400, message: 'The PDF has more than 50 pages.' },
+  recipient_has_no_mailbox: { status: 422, message: 'The recipient has no digital mailbox and the letter had no print fallback with a postal address.' },
+  mailbox_not_registered: { status: 404, message: 'No such recipient is registered in the simulated mailbox service.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code of the error catalogue. */

@@ -571,6 +571,51 @@ export const operations = {
     "method": "POST",
     "path": "/v1/sms/{id}/cancel",
     "idempotency": "optional"
+  },
+  "listEmail": {
+    "method": "GET",
+    "path": "/v1/email",
+    "idempotency": null
+  },
+  "sendEmail": {
+    "method": "POST",
+    "path": "/v1/email",
+    "idempotency": "required"
+  },
+  "getEmail": {
+    "method": "GET",
+    "path": "/v1/email/{id}",
+    "idempotency": null
+  },
+  "cancelEmail": {
+    "method": "POST",
+    "path": "/v1/email/{id}/cancel",
+    "idempotency": "optional"
+  },
+  "listEmailDomains": {
+    "method": "GET",
+    "path": "/v1/profiles/{slug}/email-domains",
+    "idempotency": null
+  },
+  "createEmailDomain": {
+    "method": "POST",
+    "path": "/v1/profiles/{slug}/email-domains",
+    "idempotency": "optional"
+  },
+  "verifyEmailDomain": {
+    "method": "POST",
+    "path": "/v1/profiles/{slug}/email-domains/{domain}/verify",
+    "idempotency": "optional"
+  },
+  "adminListEmailSink": {
+    "method": "GET",
+    "path": "/admin/v1/email-sink",
+    "idempotency": null
+  },
+  "adminGetEmailSinkMessage": {
+    "method": "GET",
+    "path": "/admin/v1/email-sink/{id}",
+    "idempotency": null
   }
 } as const;
 
@@ -644,7 +689,11 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "PATCH /v1/templates/{id}": "optional",
   "DELETE /v1/templates/{id}": "optional",
   "POST /v1/sms": "required",
-  "POST /v1/sms/{id}/cancel": "optional"
+  "POST /v1/sms/{id}/cancel": "optional",
+  "POST /v1/email": "required",
+  "POST /v1/email/{id}/cancel": "optional",
+  "POST /v1/profiles/{slug}/email-domains": "optional",
+  "POST /v1/profiles/{slug}/email-domains/{domain}/verify": "optional"
 };
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */
@@ -659,5 +708,7 @@ export const listCursors = {
   "/v1/contact-lists": "after",
   "/v1/contact-lists/{id}/members": "after",
   "/v1/templates": "after",
-  "/v1/sms": "before"
+  "/v1/sms": "before",
+  "/v1/email": "before",
+  "/admin/v1/email-sink": "before"
 } as const;

@@ -135,6 +135,8 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   events: 'Every event the account produced, readable and redeliverable for 30 days.',
   'audio clips': 'WAV files uploaded once and played into calls by id.',
   sms: 'SMS sent and received: priced in units, sent over SMPP (test keys: the simulated network), reported by sms.status; quotes, scheduling, cancel.',
+  email: 'Email sent through an SMTP relay, DKIM-signed from verified sender domains, one price per recipient, reported by email.status; bounces feed the suppression list. Test keys: the embedded sink.',
+  letters: 'Letters to digital mailboxes (Digipost\'s model): PDF uploaded or rendered, recipients by national identity or organisation number, print fallback; reported by letter.status.',
   transcription: 'Transcription jobs (an audio clip or a call recording transcribed after the fact) and sessions (a WebSocket that transcribes audio as it streams).',
   contacts: "A profile's contacts (phone, email, national id, attributes), CSV imports and contact lists.",
   templates: 'Message templates of a profile per channel, in Liquid, with previews that render, count SMS units and price.',

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { IdParam } from '../../../protocol/api/common.js';
+import { Email, EMAIL_BODY_LIMIT_BYTES, EmailCreate, EmailList, EmailListQuery } from '../../../protocol/messaging/email.js';
+import type { Services } from '../../app/services.js';
+import { derivedId } from '../../calls/derived-id.js';
+import { wakeDispatcher } from '../../events/event-log.js';
+import { messageChannels } from '../../messaging/channel-registry.js';
+import { cancelEmail, sendEmail } from '../../messaging/email/email-service.js';
+import { emailView } from '../../messaging/email/email-view.js';
+import { getMessage, listMessages } from '../../messaging/message-store.js';
+import { wakeOutbox } from '../../messaging/outbox-sender.js';
+import { keyPrincipal } from '../route-config.js';
+
+/**
+ * Email (docs/email.md): send one (stored with its reservation before the 201, then handed to the relay by
+ * the messaging role's outbox), read, list, cancel a scheduled one. The id derives from the Idempotency-Key.
+ */
+export const emailRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  const { sql, clock } = services;
+  const tags = ['email'];
+  const channel = messageChannels.get('email');
+
+  app.post('/v1/email', {
+    bodyLimit: EMAIL_BODY_LIMIT_BYTES,
+    schema: { operationId: 'sendEmail', tags, summary: 'Send an email: DKIM-signed from a sender domain, priced per recipient, sent by the outbox, reported by email.status', body: EmailCreate, response: { 201: Email } },
+    config: { scope: 'email:send', idempotency: 'required' },
+  }, async (request, reply) => {
+    const caller = keyPrincipal(request);
+    const id = derivedId('eml', caller.companyId, caller.mode, request.idempotencyKey!);
+    const row = await sql.begin((tx) => sendEmail(tx, clock, channel, caller, id, request.body));
+    await Promise.all([wakeOutbox(services), wakeDispatcher(services.bus)]).catch(() => undefined);
+    return reply.code(201).header('location', `/v1/email/${row.id}`).send(emailView(row));
+  });
+
+  app.get('/v1/email', {
+    schema: { operationId: 'listEmail', tags, summary: 'List email, newest first, by profile, state, recipient and time', querystring: EmailListQuery, response: { 200: EmailList } },
+    config: { scope: 'email:read' },
+  }, async (request) => {
+    const q = request.query;
+    return listMessages(sql, keyPrincipal(request), 'email', {
+      profileId: q.profileId,
+      state: q.state,
+      to: q.to?.toLowerCase(),
+      createdAfterMs: q.createdAfter === undefined ? undefined : Date.parse(q.createdAfter),
+      createdBeforeMs: q.createdBefore === undefined ? undefined : Date.parse(q.createdBefore),
+      before: q.before,
+      limit: q.limit,
+    }, emailView);
+  });
+
+  app.get('/v1/email/:id', {
+    schema: { operationId: 'getEmail', tags, summary: 'Read an email and its state', params: Type.Object({ id: IdParam }), response: { 200: Email } },
+    config: { scope: 'email:read' },
+  }, async (request) => emailView(await getMessage(sql, keyPrincipal(request), 'email', request.params.id)));
+
+  app.post('/v1/email/:id/cancel', {
+    schema: { operationId: 'cancelEmail', tags, summary: 'Cancel a scheduled email (its reservation is released)', params: Type.Object({ id: IdParam }), response: { 200: Email } },
+    config: { scope: 'email:send', idempotency: 'optional' },
+  }, async (request) => {
+    const row = await cancelEmail(sql, clock, channel, keyPrincipal(request), request.params.id);
+    await wakeDispatcher(services.bus).catch(() => undefined);
+    return emailView(row);
+  });
+};

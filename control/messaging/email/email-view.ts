@@ -1,0 +1,71 @@
+import type { Email, EmailState, EmailStatusData } from '../../../protocol/messaging/email.js';
+import type { MessageRow } from '../message-row.js';
+
+/** The email fields of a message's content (bodies included; attachments' bytes are in message_blobs). */
+export interface EmailContent {
+  /** The From header as given (with its display name). */
+  from: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  replyTo: string | null;
+  subject: string;
+  text: string | null;
+  html: string | null;
+  headers: Record<string, string>;
+  tags: string[];
+  attachments: { filename: string; contentType: string; sizeBytes: number }[];
+}
+
+/** An email as the API shows it. */
+export function emailView(row: MessageRow): Email {
+  const content = row.content as unknown as EmailContent;
+  return {
+    object: 'email',
+    id: row.id,
+    state: row.state as EmailState,
+    profileId: row.profile_id,
+    mode: row.mode,
+    from: content.from,
+    to: content.to,
+    cc: content.cc,
+    bccCount: content.bcc.length,
+    subject: content.subject,
+    attachments: content.attachments,
+    tags: content.tags,
+    priceOre: Number(row.price_ore),
+    errorCode: row.error_code,
+    errorDesc: row.error_desc,
+    externalRef: row.external_ref,
+    metadata: row.metadata,
+    createdAt: iso(row.created_at_ms)!,
+    sendAt: iso(row.send_at_ms),
+    updatedAt: iso(row.updated_at_ms)!,
+  };
+}
+
+/** Data of `email.status` for a message that just moved. */
+export function emailStatusData(row: MessageRow, eventId: string): EmailStatusData {
+  const content = row.content as unknown as EmailContent;
+  return {
+    eventId,
+    mode: row.mode,
+    profileId: row.profile_id,
+    messageId: row.id,
+    to: content.to,
+    state: row.state as EmailState,
+    priceOre: Number(row.price_ore),
+    errorDesc: row.state === 'bounced' || row.state === 'failed' ? row.error_desc : null,
+    externalRef: row.external_ref,
+    metadata: row.metadata,
+  };
+}
+
+/** The carrier reference of one recipient of an email: a delivery report settles that part. */
+export function recipientRef(messageId: string, recipient: string): string {
+  return `${messageId}/${recipient.toLowerCase()}`;
+}
+
+function iso(ms: number | null): string | null {
+  return ms === null ? null : new Date(Number(ms)).toISOString();
+}
