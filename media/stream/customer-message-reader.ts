@@ -11,6 +11,7 @@ import {
 } from '../../protocol/stream/customer-messages.js';
 import type { ErrorCode } from '../../shared/errors/catalogue.js';
 import { findUnstorable } from '../../shared/json/storable-json.js';
+import { readOrdinaryMedia } from './ordinary-media.js';
 
 /** What a customer's frame asks for, or why it is refused. */
 export type CustomerInput =
@@ -27,6 +28,15 @@ const checkers = {
 
 /** Reads one frame (`isBinary` as the WebSocket reports it) of the stream `streamSid`. */
 export function readCustomerMessage(data: Buffer, isBinary: boolean, streamSid: string): CustomerInput {
+  return read(data, isBinary, streamSid, true);
+}
+
+/** The same without the fast path for ordinary media: every message through the general checks (the reference the fast path is held to). */
+export function readCustomerMessageStrictly(data: Buffer, isBinary: boolean, streamSid: string): CustomerInput {
+  return read(data, isBinary, streamSid, false);
+}
+
+function read(data: Buffer, isBinary: boolean, streamSid: string, fast: boolean): CustomerInput {
   if (isBinary) return refused('stream_binary_frame');
   if (data.length > MAX_CUSTOMER_MESSAGE_BYTES) return refused('stream_message_too_large');
   let message: unknown;
@@ -36,6 +46,10 @@ export function readCustomerMessage(data: Buffer, isBinary: boolean, streamSid: 
     return refused('stream_invalid_json');
   }
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return refused('stream_invalid_json');
+  if (fast) {
+    const audio = readOrdinaryMedia(message, streamSid);
+    if (audio !== undefined) return { kind: 'media', audio };
+  }
   const event = (message as { event?: unknown }).event;
   if (event !== 'media' && event !== 'mark' && event !== 'clear') {
     const shown = typeof event === 'string' ? `"${printable(event)}"` : 'missing';

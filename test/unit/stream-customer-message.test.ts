@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { readCustomerMessage } from '../../media/stream/customer-message-reader.js';
+import { readCustomerMessage, readCustomerMessageStrictly } from '../../media/stream/customer-message-reader.js';
+import { readOrdinaryMedia } from '../../media/stream/ordinary-media.js';
 import { ErrorThrottle } from '../../media/stream/error-throttle.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 
@@ -77,6 +78,116 @@ describe('customer stream messages', () => {
         expect(['media', 'mark', 'clear', 'refused']).toContain(out.kind);
       }),
     );
+  });
+});
+
+describe('the fast path for ordinary media agrees with the strict reader', () => {
+  const strict = (data: Buffer) => readCustomerMessageStrictly(data, false, sid);
+  const both = (data: Buffer) => {
+    const out = readCustomerMessage(data, false, sid);
+    expect(out).toEqual(strict(data));
+    return out;
+  };
+  const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  // Characters a hostile or sloppy encoder puts in a payload: URL-safe digits, padding, whitespace, JSON and
+  // Unicode specials, a character whose low byte is a base64 digit (U+0141), lone and paired surrogates.
+  const HOSTILE = ['-', '_', '=', ' ', '\n', '\r', '\t', '$', '.', '\\', '"', '\u0000', '\u00e9', '\u00ff', '\u0100', '\u0141', '\ud800', '\udc00', '\ud83d\ude00'];
+  const audio = fc.uint8Array({ minLength: 1, maxLength: 700 }).map((a) => Buffer.from(a));
+  // An ordinary message's text as encoders write it: any key order, compact or Python's json.dumps spacing.
+  const ordinaryText = (payload: unknown, streamSid: unknown = sid) =>
+    fc
+      .tuple(fc.shuffledSubarray(['event', 'streamSid', 'media'], { minLength: 3, maxLength: 3 }), fc.constantFrom([',', ':'], [', ', ': '], [' ,\n', ' : ']))
+      .map(([order, [comma, colon]]) => {
+        const value: Record<string, unknown> = { event: 'media', streamSid, media: { payload } };
+        const pairs = order.map((k) => `${JSON.stringify(k)}${colon}${JSON.stringify(value[k])}`);
+        return Buffer.from(`{${pairs.join(comma)}}`);
+      });
+
+  it('takes every valid ordinary media message, with the very audio the strict reader gives', () => {
+    fc.assert(
+      fc.property(
+        audio.chain((a) => fc.tuple(fc.constant(a), ordinaryText(a.toString('base64')))),
+        ([a, data]) => {
+          expect(readOrdinaryMedia(JSON.parse(data.toString()), sid)).toEqual(a);
+          expect(both(data)).toEqual({ kind: 'media', audio: a });
+        },
+      ),
+    );
+  });
+
+  it('takes a payload exactly when the strict reader does, whatever its characters', () => {
+    const payload = fc.oneof(
+      audio.map((a) => a.toString('base64')),
+      fc.string({ unit: fc.constantFrom(...ALPHABET, '=', '=', ...HOSTILE), maxLength: 24 }),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(payload.chain((p) => ordinaryText(p)), (data) => {
+        const fast = readOrdinaryMedia(JSON.parse(data.toString()), sid);
+        const reference = strict(data);
+        expect(fast === undefined ? { kind: 'not fast' } : { kind: 'media', audio: fast }).toEqual(reference.kind === 'media' ? reference : { kind: 'not fast' });
+        both(data);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('refuses or reads every mutated media message exactly as the strict reader does', () => {
+    const valid = audio.map((a) => ({ event: 'media', streamSid: sid, media: { payload: a.toString('base64') } }) as Record<string, unknown>);
+    const hostileText = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ unit: 'binary', maxLength: 8 }));
+    const hostileValue = fc.oneof(hostileText, fc.jsonValue({ maxDepth: 3 }), fc.constant(JSON.parse('[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]')));
+    type Message = Record<string, unknown> & { media: Record<string, unknown> & { payload: string } };
+    // Changes the payload while the message still has one (an earlier mutation may have taken it away).
+    const onPayload = (f: (p: string) => string) => (m: Message) => {
+      if (typeof m.media?.payload === 'string') m.media.payload = f(m.media.payload);
+    };
+    const mutation = fc.oneof(
+      // The payload: a character replaced or inserted, one removed, cut short, padding added, the last digit changed.
+      fc.tuple(fc.nat(), hostileText, fc.boolean()).map(([at, c, insert]) =>
+        onPayload((p) => p.slice(0, at % (p.length + 1)) + c + p.slice(insert ? at % (p.length + 1) : (at % (p.length + 1)) + 1)),
+      ),
+      fc.nat().map((at) => onPayload((p) => p.slice(0, at % (p.length + 1)))),
+      fc.constantFrom('=', '==', 'A=', 'AA==', '\n').map((tail) => onPayload((p) => p + tail)),
+      fc.constantFrom(...ALPHABET).map((c) =>
+        onPayload((p) => {
+          const digits = p.replace(/=+$/, '');
+          return digits.slice(0, -1) + c + p.slice(digits.length);
+        }),
+      ),
+      // The other fields: the event, the sid, the media object, a field too many.
+      fc.constantFrom('Media', 'mark', 'clear', ' media', 'media\u0000', 5, null).map((e) => (m: Message) => void (m.event = e as string)),
+      fc.constantFrom('str_other', `${sid}\ud800`, `${sid} `, 7, null).map((s) => (m: Message) => void (m.streamSid = s as string)),
+      fc.constantFrom('event', 'streamSid', 'media').map((k) => (m: Message) => void delete m[k]),
+      fc.constantFrom<(p: string) => unknown>((p) => [p], () => null, (p) => p, () => 5, () => ({}), (p) => ({ payload: [p] }), () => ({ payload: 5 })).map(
+        (f) => (m: Message) => void (m.media = f(String(m.media?.payload)) as Message['media']),
+      ),
+      fc.tuple(fc.oneof(fc.constantFrom('track', 'chunk', '__proto__', 'x\ud800', ''), fc.string({ unit: 'binary', maxLength: 6 })), hostileValue, fc.boolean()).map(
+        ([key, value, inMedia]) =>
+          (m: Message) =>
+            void ((inMedia && typeof m.media === 'object' && m.media !== null ? m.media : m)[key] = value),
+      ),
+    );
+    fc.assert(
+      fc.property(valid, fc.array(mutation, { minLength: 1, maxLength: 3 }), (generated, mutations) => {
+        const message = structuredClone(generated);
+        for (const mutate of mutations) mutate(message as Message);
+        const data = Buffer.from(JSON.stringify(message));
+        const fast = readOrdinaryMedia(JSON.parse(data.toString()), sid);
+        const out = both(data);
+        if (fast !== undefined) expect(out).toEqual({ kind: 'media', audio: fast });
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('reads hostile frames exactly as the strict reader does', () => {
+    const frames = fc.oneof(
+      fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
+      fc.jsonValue().map((v) => text(v)),
+      fc.record({ event: fc.constantFrom('media', 'mark', 'clear'), streamSid: fc.constantFrom(sid, 'x'), media: fc.jsonValue(), mark: fc.jsonValue() }, { requiredKeys: ['event'] }).map((v) => text(v)),
+      fc.string({ unit: 'binary', maxLength: 80 }).map((p) => text(`{"event":"media","streamSid":"${sid}","media":{"payload":"${p}"}}`)),
+    );
+    fc.assert(fc.property(frames, (data) => void both(data)), { numRuns: 1500 });
   });
 });
 

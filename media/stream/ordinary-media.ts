@@ -1,0 +1,51 @@
+/**
+ * The fast path for the one message a customer's server sends fifty times a second: `{"event":"media",
+ * "streamSid":…,"media":{"payload":…}}` with nothing else in it. It checks exactly what the strict reader
+ * would find in such a message (the event, the stream's own sid, a payload of standard, padded, canonical
+ * base64 by its length, padding and alphabet, decoded once) and nothing more: with only those three keys and
+ * that one, there is no other text to search for lone surrogates or NUL, no nesting to bound and no other
+ * field for the schema. Anything else, refusals included, is left to the strict reader (test/unit/stream-customer-message
+ * proves with fast-check that the two agree on every message).
+ */
+
+// Each base64 character's value (RFC 4648 §4, standard alphabet), by ASCII code.
+const VALUE = new Uint8Array(128);
+'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach((c, i) => (VALUE[c.charCodeAt(0)] = i));
+const EQUALS = 0x3d;
+
+/** The audio of an ordinary media message of stream `streamSid` (JSON already parsed), or undefined when it is not one. */
+export function readOrdinaryMedia(message: unknown, streamSid: string): Buffer | undefined {
+  const m = message as { event?: unknown; streamSid?: unknown; media?: unknown };
+  if (m.event !== 'media' || m.streamSid !== streamSid || keyCount(m) !== 3) return undefined;
+  const media = m.media as { payload?: unknown } | null | undefined;
+  if (typeof media !== 'object' || media === null || Array.isArray(media) || keyCount(media) !== 1) return undefined;
+  const payload = media.payload;
+  return typeof payload === 'string' ? decodeCanonicalBase64(payload) : undefined;
+}
+
+/**
+ * The bytes of `text` when it is what a standard base64 encoder writes (RFC 4648 §4 and §3.5), else
+ * undefined: a whole number of quadruples, `=` only as the last one or two characters, and the bits the
+ * padding leaves over in the last character zero, so that encoding the bytes again gives back the very
+ * text. Node's decoder checks the alphabet for us, by count: it takes the URL-safe `-` and `_` and reads a
+ * character above U+00FF by its low byte (both excluded first), and it skips or stops at any other
+ * character outside the alphabet, so every one of the characters before the padding was a base64 digit
+ * exactly when it decoded to the whole length. (A loop over the characters in JavaScript cost more than
+ * the strict path's encode and compare on a 200 ms payload: bench/media-streams/reader.ts.)
+ */
+export function decodeCanonicalBase64(text: string): Buffer | undefined {
+  const n = text.length;
+  if (n === 0 || n % 4 !== 0 || Buffer.byteLength(text, 'utf8') !== n || text.includes('-') || text.includes('_')) return undefined;
+  const pad = text.charCodeAt(n - 1) !== EQUALS ? 0 : text.charCodeAt(n - 2) !== EQUALS ? 1 : 2;
+  const bytes = Buffer.from(text, 'base64');
+  if (bytes.length !== (n / 4) * 3 - pad) return undefined;
+  if (pad > 0 && (VALUE[text.charCodeAt(n - pad - 1)]! & (pad === 1 ? 0x03 : 0x0f)) !== 0) return undefined;
+  return bytes;
+}
+
+// Own enumerable keys of a parsed JSON object, without allocating their list.
+function keyCount(o: object): number {
+  let n = 0;
+  for (const _ in o) n++;
+  return n;
+}
