@@ -10,6 +10,10 @@
  * - A lease is lost at once when its compare-and-set fails (someone else holds it), and also when no
  *   renewal has succeeded for the TTL minus half a renewal interval (the bus is unreachable: the key
  *   may be expiring on the server right now).
+ * - Renewals go first in each tick, all at once and beside the announcement, and a tick in which one
+ *   failed (the bus away) is followed by another after a quarter of the renewal interval instead of a
+ *   whole one: a bus that comes back before the leases run out finds them renewed at once, and one that
+ *   was away longer gets its partitions claimed again within that quarter.
  * - Free partitions are noticed on the next renewal tick (NATS 2.9 tells watchers nothing when a TTL
  *   removes a key); explicit releases are also watched, so a release is taken up at once.
  */
@@ -115,7 +119,12 @@ export class PartitionLeases {
   }
 
   private tick(): Promise<void> {
-    this.running = this.renewAndBalance()
+    const { renewIntervalMs } = this.options;
+    let healthy = false;
+    const running: Promise<void> = this.renewAndBalance()
+      .then((ok) => {
+        healthy = ok;
+      })
       .catch((err: unknown) => this.options.log.warn({ err }, 'lease tick failed'))
       .finally(() => {
         this.running = undefined;
@@ -123,49 +132,69 @@ export class PartitionLeases {
         if (this.again) {
           this.again = false;
           void this.tick();
-        } else this.timer = this.options.clock.setTimer(this.options.renewIntervalMs, () => void this.tick());
+        } else this.timer = this.options.clock.setTimer(healthy ? renewIntervalMs : Math.max(100, Math.floor(renewIntervalMs / 4)), () => void this.tick());
       });
-    return this.running;
+    this.running = running;
+    return running;
   }
 
-  private async renewAndBalance(): Promise<void> {
+  /** One round of renewals, announcement, balancing and claims; false when the bus failed somewhere in it. */
+  private async renewAndBalance(): Promise<boolean> {
     const { workerId, partitions, log } = this.options;
     const workers = this.workers as KvBucket;
-    await workers.put(workerKey(workerId), this.value()).catch((err: unknown) => log.warn({ err }, 'worker announcement failed'));
-    await Promise.all(this.owned().map((partition) => this.renew(partition)));
-    if (this.stopped) return;
+    const [announced = false, ...renewed] = await Promise.all([
+      workers.put(workerKey(workerId), this.value()).then(
+        () => true,
+        (err: unknown) => {
+          log.warn({ err }, 'worker announcement failed');
+          return false;
+        },
+      ),
+      ...this.owned().map((partition) => this.renew(partition)),
+    ]);
+    if (this.stopped) return true;
     let live: number;
     try {
       const keys = await workers.keys();
       live = new Set([...keys, workerKey(workerId)]).size;
     } catch (err) {
       log.warn({ err }, 'live workers unknown; not balancing');
-      return;
+      return false;
     }
     const share = Math.ceil(partitions / live);
     const extra = this.owned().slice(share);
     for (const partition of extra.reverse()) await this.release(partition);
-    if (this.held.size < share) await this.claim(share);
+    const claimed = this.held.size < share ? await this.claim(share) : true;
+    return announced && renewed.every(Boolean) && claimed;
   }
 
-  private async renew(partition: number): Promise<void> {
+  /** Renews one lease; false when the bus failed (a compare-and-set conflict loses the lease and is no failure). */
+  private async renew(partition: number): Promise<boolean> {
     const held = this.held.get(partition);
-    if (!held) return;
+    if (!held) return true;
     const startedAt = this.options.clock.now();
     try {
       const revision = await (this.leases as KvBucket).update(leaseKey(partition), this.value(), held.revision);
-      if (this.held.get(partition) !== held) return;
+      if (this.held.get(partition) !== held) return true;
       held.revision = revision;
       held.expiry.cancel();
       held.expiry = this.expiryTimer(partition, startedAt);
+      return true;
     } catch (err) {
-      if (isBusError(err, 'kv_wrong_revision') && this.held.get(partition) === held) this.lose(partition, 'lease taken over');
-      else this.options.log.warn({ err, partition }, 'lease renewal failed; retrying until the lease would expire');
+      if (isBusError(err, 'kv_wrong_revision') && this.held.get(partition) === held) {
+        this.lose(partition, 'lease taken over');
+        return true;
+      }
+      this.options.log.warn({ err, partition }, 'lease renewal failed; retrying soon, until the lease would expire');
+      return false;
     }
   }
 
-  /** Takes free partitions until the worker holds `share`; starts at a worker-specific offset to spread contention. */
-  private async claim(share: number): Promise<void> {
+  /**
+   * Takes free partitions until the worker holds `share`; starts at a worker-specific offset to spread
+   * contention. Stops at the first failure of the bus (false): the next tick, soon, tries again.
+   */
+  private async claim(share: number): Promise<boolean> {
     const { partitions, workerId } = this.options;
     const offset = hash(workerId) % partitions;
     for (let i = 0; i < partitions && this.held.size < share && !this.stopped; i++) {
@@ -176,17 +205,19 @@ export class PartitionLeases {
       try {
         revision = await (this.leases as KvBucket).create(leaseKey(partition), this.value());
       } catch (err) {
-        if (!isBusError(err, 'kv_key_exists')) this.options.log.warn({ err, partition }, 'lease claim failed');
-        continue;
+        if (isBusError(err, 'kv_key_exists')) continue;
+        this.options.log.warn({ err, partition }, 'lease claim failed');
+        return false;
       }
       if (this.stopped) {
         await this.leases?.delete(leaseKey(partition), { revision }).catch(() => undefined);
-        return;
+        return true;
       }
       this.held.set(partition, { revision, expiry: this.expiryTimer(partition, startedAt) });
       this.options.log.debug({ partition, revision }, 'partition lease gained');
       this.options.onGained(partition, revision);
     }
+    return true;
   }
 
   private expiryTimer(partition: number, writtenAt: number): Timer {
