@@ -4,6 +4,8 @@ import { scopesMarkdown } from '../control/api/scope-doc.js';
 import { errorsMarkdown } from '../control/api/error-doc.js';
 import { callVerbs } from '../control/calls/verbs/call-verbs.js';
 import { VERB_TABLE_MARKER, verbsMarkdown } from '../control/calls/verbs/verb-docs.js';
+import { idempotencyMarkdown, withIdempotencyTable } from '../control/api/idempotency-doc.js';
+import { openApiDocument } from '../clients/typescript/scripts/openapi-document.js';
 
 writeFileSync(new URL('../docs/scopes.md', import.meta.url), `# Scopes\n\nGenerated from \`protocol/api/scopes.ts\` by \`npm run docs\`. A key carries a list of scopes; each operation needs the one listed. Company keys made by the admin API carry all of them. A 403 \`forbidden\` names the missing scope.\n\n${scopesMarkdown()}`);
 
@@ -34,3 +36,7 @@ ${errorsMarkdown()}`,
 const verbsPage = new URL('../docs/verbs.md', import.meta.url);
 const guide = readFileSync(verbsPage, 'utf8').split(VERB_TABLE_MARKER)[0]!;
 writeFileSync(verbsPage, `${guide}${VERB_TABLE_MARKER}\n\n${verbsMarkdown(callVerbs)}`);
+
+// docs/api.md: the table of Idempotency-Key per operation, between its markers, from the OpenAPI document.
+const apiPage = new URL('../docs/api.md', import.meta.url);
+writeFileSync(apiPage, withIdempotencyTable(readFileSync(apiPage, 'utf8'), idempotencyMarkdown(await openApiDocument())));

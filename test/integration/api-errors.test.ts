@@ -55,6 +55,8 @@ describe('error shape', () => {
     const res = await call(h.app, { method: 'POST', url: '/v1/profiles', headers: bearer(co.liveKey), payload: { name: 'x'.repeat(5000), slug: 'big' } });
     expect(res.statusCode).toBe(413);
     expectErrorShape(res, 'payload_too_large');
+    // The answer names the limit, so the client knows how far to cut.
+    expect(res.data.error.message).toBe('The request body is larger than the limit of 4096 bytes.');
   });
 
   it('accepts JSON only: another content type is 415', async () => {

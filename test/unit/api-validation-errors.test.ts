@@ -3,6 +3,7 @@ import { Compile } from 'typebox/compile';
 import { Type, type TSchema } from 'typebox';
 import { toSentralError } from '../../control/api/plugins/error-handler.js';
 import { MoveRequest } from '../../protocol/calls/move.js';
+import { CustomerNumberUpdate, NumberRent } from '../../protocol/api/numbers.js';
 
 /** The error a route answers for `body` refused by `schema`, as fastify hands TypeBox's issues over. */
 function refusal(schema: TSchema, body: unknown): { message: string; param: string | undefined } {
@@ -29,5 +30,19 @@ describe('schema violations name the field the client got wrong', () => {
 
   it('a body without unions keeps its first issue', () => {
     expect(refusal(Type.Object({ name: Type.String(), size: Type.Integer() }), { size: 'x' })).toEqual({ message: 'name is required.', param: 'name' });
+  });
+});
+
+describe('validation errors speak the client\'s language', () => {
+  it('an enum names its allowed values', () => {
+    expect(refusal(CustomerNumberUpdate, { inboundMode: 'ivr' })).toEqual({ message: 'inboundMode must be one of "api", "routing".', param: 'inboundMode' });
+    expect(refusal(CustomerNumberUpdate, { routing: { type: 'fax' } }).message).toBe('routing.type must be one of "forward", "message", "browser".');
+  });
+
+  it('a phone number is asked for as E.164, not as a regular expression', () => {
+    expect(refusal(NumberRent, { profileId: '6f1d7a52-3c7e-4b8e-9d51-1b2c3d4e5f60', number: '0047123' })).toEqual({
+      message: 'number must be a phone number in E.164 format: + and 7 to 15 digits, e.g. +4712345678.',
+      param: 'number',
+    });
   });
 });

@@ -5,6 +5,8 @@ import { errorsMarkdown } from '../../control/api/error-doc.js';
 import { callVerbs } from '../../control/calls/verbs/call-verbs.js';
 import { VERB_TABLE_MARKER, verbsMarkdown } from '../../control/calls/verbs/verb-docs.js';
 import { errorCatalogue } from '../../shared/errors/catalogue.js';
+import { idempotencyMarkdown, withIdempotencyTable } from '../../control/api/idempotency-doc.js';
+import { openApiDocument } from '../../clients/typescript/scripts/openapi-document.js';
 
 const page = (name: string): string => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
 
@@ -28,3 +30,13 @@ describe('docs/errors.md', () => {
 it('docs/verbs.md lists the verbs the registry holds (run npm run docs when this fails)', () => {
   expect(page('verbs.md').endsWith(`${VERB_TABLE_MARKER}\n\n${verbsMarkdown(callVerbs)}`)).toBe(true);
 });
+
+it('docs/api.md states Idempotency-Key for every operation that changes something, as the OpenAPI document does (run npm run docs when this fails)', async () => {
+  const doc = await openApiDocument();
+  const api = page('api.md');
+  expect(api).toBe(withIdempotencyTable(api, idempotencyMarkdown(doc)));
+  // Every operation's description says it in words too.
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { description?: string }>>)) {
+    for (const [method, op] of Object.entries(item)) expect(op.description ?? '', `${method} ${path}`).toMatch(/Idempotency-Key: (required|optional|not accepted|not needed)/);
+  }
+}, 30_000);

@@ -9,7 +9,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add numbers to the inventory customers rent from (a number already there is left as it is) */
+        /**
+         * Add numbers to the inventory customers rent from (a number already there is left as it is)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["adminAddAvailableNumbers"];
         delete?: never;
         options?: never;
@@ -24,10 +27,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List companies */
+        /**
+         * List companies
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["adminListCompanies"];
         put?: never;
-        /** Create a company with a live and a test company key (shown once) */
+        /**
+         * Create a company with a live and a test company key (shown once)
+         * @description Idempotency-Key: not accepted (400 idempotency_unsupported); the answer holds a secret shown once, so it is never stored for a replay.
+         */
         post: operations["adminCreateCompany"];
         delete?: never;
         options?: never;
@@ -42,7 +51,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a company and its balance */
+        /**
+         * Read a company and its balance
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["adminGetCompany"];
         put?: never;
         post?: never;
@@ -59,9 +71,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A company price list (defaults with its overrides) */
+        /**
+         * A company price list (defaults with its overrides)
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["adminGetCompanyPrices"];
-        /** Override prices of a company (null returns a price to the default) */
+        /**
+         * Override prices of a company (null returns a price to the default)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         put: operations["adminSetCompanyPrices"];
         post?: never;
         delete?: never;
@@ -79,7 +97,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add money to a company balance (a ledger entry) */
+        /**
+         * Add money to a company balance (a ledger entry)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["adminTopUpCompany"];
         delete?: never;
         options?: never;
@@ -128,10 +149,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List numbers, optionally of one company */
+        /**
+         * List numbers, optionally of one company
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["adminListNumbers"];
         put?: never;
-        /** Provision a phone number to a profile */
+        /**
+         * Provision a phone number to a profile
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["adminCreateNumber"];
         delete?: never;
         options?: never;
@@ -146,14 +173,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a number */
+        /**
+         * Read a number
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["adminGetNumber"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a number (profile, inbound mode, decision window, routing, salesperson, status) */
+        /**
+         * Change a number (profile, inbound mode, decision window, routing, salesperson, status)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         patch: operations["adminUpdateNumber"];
         trace?: never;
     };
@@ -166,7 +199,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A simulated phone (+447700900xxx) calls a provisioned number: the call is offered to the inbound-call handling */
+        /**
+         * A simulated phone (+447700900xxx) calls a provisioned number: the call is offered to the inbound-call handling
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["adminCreateSimCall"];
         delete?: never;
         options?: never;
@@ -181,10 +217,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The simulated network's phones: the built-in directory and the defined ones */
+        /**
+         * The simulated network's phones: the built-in directory and the defined ones
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["adminListSimPhones"];
         put?: never;
-        /** Define (or redefine) a scripted phone on every media node */
+        /**
+         * Define (or redefine) a scripted phone on every media node
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["adminCreateSimPhone"];
         delete?: never;
         options?: never;
@@ -199,10 +241,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List API keys (without secrets) */
+        /**
+         * List API keys (without secrets)
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listApiKeys"];
         put?: never;
-        /** Create an API key (the whole key is returned only here) */
+        /**
+         * Create an API key (the whole key is returned only here)
+         * @description Idempotency-Key: not accepted (400 idempotency_unsupported); the answer holds a secret shown once, so it is never stored for a replay.
+         */
         post: operations["createApiKey"];
         delete?: never;
         options?: never;
@@ -217,11 +265,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an API key (without its secret) */
+        /**
+         * Read an API key (without its secret)
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getApiKey"];
         put?: never;
         post?: never;
-        /** Revoke an API key at once */
+        /**
+         * Revoke an API key at once
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
@@ -235,10 +289,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List audio clips, newest first; pass nextCursor as before to continue */
+        /**
+         * List audio clips, newest first; pass nextCursor as before to continue
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listAudioClips"];
         put?: never;
-        /** Upload a WAV file (raw body, Content-Type audio/wav, at most 10 MiB and 10 minutes); stored as 16 kHz PCM16 mono */
+        /**
+         * Upload a WAV file (raw body, Content-Type audio/wav, at most 10 MiB and 10 minutes); stored as 16 kHz PCM16 mono
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createAudioClip"];
         delete?: never;
         options?: never;
@@ -253,11 +313,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an audio clip */
+        /**
+         * Read an audio clip
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getAudioClip"];
         put?: never;
         post?: never;
-        /** Delete an audio clip */
+        /**
+         * Delete an audio clip
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         delete: operations["deleteAudioClip"];
         options?: never;
         head?: never;
@@ -271,7 +337,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Numbers of the inventory that can be rented, with their monthly rent */
+        /**
+         * Numbers of the inventory that can be rented, with their monthly rent
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listAvailableNumbers"];
         put?: never;
         post?: never;
@@ -288,7 +357,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company balance and its open reservations (company key) */
+        /**
+         * The company balance and its open reservations (company key)
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getBalance"];
         put?: never;
         post?: never;
@@ -305,10 +377,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List calls, newest first, with filters; a running call's priceOre is its cost so far */
+        /**
+         * List calls, newest first, with filters; a running call's priceOre is its cost so far
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listCalls"];
         put?: never;
-        /** Start a call: dial `to`, or open a call between app participants */
+        /**
+         * Start a call: dial `to`, or open a call between app participants
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createCall"];
         delete?: never;
         options?: never;
@@ -323,14 +401,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a call */
+        /**
+         * Read a call
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getCall"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Set the call's metadata (also after the call, e.g. its outcome); later events carry it */
+        /**
+         * Set the call's metadata (also after the call, e.g. its outcome); later events carry it
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         patch: operations["updateCall"];
         trace?: never;
     };
@@ -343,7 +427,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Inbound decision: answer the caller, who hears a waiting tone until the next action */
+        /**
+         * Inbound decision: answer the caller, who hears a waiting tone until the next action
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["answerCall"];
         delete?: never;
         options?: never;
@@ -358,7 +445,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a command and its outcome */
+        /**
+         * Read a command and its outcome
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getCommand"];
         put?: never;
         post?: never;
@@ -377,7 +467,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send keypad tones into the call (not opened yet: capability_unavailable) */
+        /**
+         * Send keypad tones into the call (not opened yet: capability_unavailable)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["sendDtmf"];
         delete?: never;
         options?: never;
@@ -394,7 +487,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask (text or clip) and gather keys; the result arrives as call.gather.completed */
+        /**
+         * Ask (text or clip) and gather keys; the result arrives as call.gather.completed
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["gather"];
         delete?: never;
         options?: never;
@@ -411,7 +507,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Hang up for everyone; call.ended follows (an ended call is answered as it is) */
+        /**
+         * Hang up for everyone; call.ended follows (an ended call is answered as it is)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["hangupCall"];
         delete?: never;
         options?: never;
@@ -428,7 +527,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop audio that is playing (and a running gather, as stopped) */
+        /**
+         * Stop audio that is playing (and a running gather, as stopped)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["stopMedia"];
         delete?: never;
         options?: never;
@@ -445,7 +547,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the caller into another call (a conference) or into a queue */
+        /**
+         * Move the caller into another call (a conference) or into a queue
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["moveCall"];
         delete?: never;
         options?: never;
@@ -462,7 +567,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ring several phones or app users at once; the first to answer takes the call */
+        /**
+         * Ring several phones or app users at once; the first to answer takes the call
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["offerCall"];
         delete?: never;
         options?: never;
@@ -479,7 +587,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add a participant (phone, app or bot) to a running call */
+        /**
+         * Add a participant (phone, app or bot) to a running call
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["addParticipant"];
         delete?: never;
         options?: never;
@@ -497,11 +608,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a participant; the others stay in the call */
+        /**
+         * Remove a participant; the others stay in the call
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         delete: operations["removeParticipant"];
         options?: never;
         head?: never;
-        /** Mute, hold or change the audio mode of a participant */
+        /**
+         * Mute, hold or change the audio mode of a participant
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         patch: operations["updateParticipant"];
         trace?: never;
     };
@@ -514,7 +631,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** New connection details (room token) for an app or bot participant */
+        /**
+         * New connection details (room token) for an app or bot participant
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createParticipantToken"];
         delete?: never;
         options?: never;
@@ -531,7 +651,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Play an audio clip, optionally repeated */
+        /**
+         * Play an audio clip, optionally repeated
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["play"];
         delete?: never;
         options?: never;
@@ -548,7 +671,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start recording the call (priced per minute until the call ends); call.recording.ready follows when the call ends */
+        /**
+         * Start recording the call (priced per minute until the call ends); call.recording.ready follows when the call ends
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["startRecording"];
         delete?: never;
         options?: never;
@@ -563,7 +689,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the call's recordings */
+        /**
+         * List the call's recordings
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listRecordings"];
         put?: never;
         post?: never;
@@ -580,7 +709,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download a recording: a WAV file (16-bit PCM, 16 kHz, mono) */
+        /**
+         * Download a recording: a WAV file (16-bit PCM, 16 kHz, mono)
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["downloadRecording"];
         put?: never;
         post?: never;
@@ -599,7 +731,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Inbound decision: reject the caller; the call ends unanswered and nothing is charged */
+        /**
+         * Inbound decision: reject the caller; the call ends unanswered and nothing is charged
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["rejectCall"];
         delete?: never;
         options?: never;
@@ -616,7 +751,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Read text aloud to everyone, or to one participant */
+        /**
+         * Read text aloud to everyone, or to one participant
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["say"];
         delete?: never;
         options?: never;
@@ -633,7 +771,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a stream of the call to a registered endpoint's WebSocket server */
+        /**
+         * Open a stream of the call to a registered endpoint's WebSocket server
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["startStream"];
         delete?: never;
         options?: never;
@@ -648,7 +789,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a stream */
+        /**
+         * Read a stream
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getStream"];
         put?: never;
         post?: never;
@@ -667,7 +811,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop a stream (its server gets stop, then the socket closes) */
+        /**
+         * Stop a stream (its server gets stop, then the socket closes)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["stopStream"];
         delete?: never;
         options?: never;
@@ -682,7 +829,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read the transcript: each participant's utterances in time order and the full text (after call.transcript.ready) */
+        /**
+         * Read the transcript: each participant's utterances in time order and the full text (after call.transcript.ready)
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getCallTranscript"];
         put?: never;
         post?: never;
@@ -701,7 +851,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start live transcription (priced per minute until stopped or the call ends); call.transcription.segment per utterance */
+        /**
+         * Start live transcription (priced per minute until stopped or the call ends); call.transcription.segment per utterance
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["startTranscription"];
         delete?: never;
         options?: never;
@@ -718,7 +871,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stop live transcription (its charge stops; the utterance being spoken is still sent) */
+        /**
+         * Stop live transcription (its charge stops; the utterance being spoken is still sent)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["stopTranscription"];
         delete?: never;
         options?: never;
@@ -735,7 +891,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Transfer the caller to a phone number (kind cold by default, or warm) */
+        /**
+         * Transfer the caller to a phone number (kind cold by default, or warm)
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["transferCall"];
         delete?: never;
         options?: never;
@@ -752,7 +911,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a transfer under way: the target is hung up and the caller comes back */
+        /**
+         * Cancel a transfer under way: the target is hung up and the caller comes back
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["cancelTransfer"];
         delete?: never;
         options?: never;
@@ -769,7 +931,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Complete a warm transfer: the caller and the target are connected and the operator leaves */
+        /**
+         * Complete a warm transfer: the caller and the target are connected and the operator leaves
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["completeTransfer"];
         delete?: never;
         options?: never;
@@ -784,10 +949,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contact lists, oldest first */
+        /**
+         * List contact lists, oldest first
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listContactLists"];
         put?: never;
-        /** Create a contact list */
+        /**
+         * Create a contact list
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createContactList"];
         delete?: never;
         options?: never;
@@ -802,15 +973,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a contact list and its member count */
+        /**
+         * Read a contact list and its member count
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getContactList"];
         put?: never;
         post?: never;
-        /** Delete a contact list (its contacts stay) */
+        /**
+         * Delete a contact list (its contacts stay)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         delete: operations["deleteContactList"];
         options?: never;
         head?: never;
-        /** Rename a contact list or change its description */
+        /**
+         * Rename a contact list or change its description
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         patch: operations["updateContactList"];
         trace?: never;
     };
@@ -821,10 +1001,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A list's contacts, oldest first */
+        /**
+         * A list's contacts, oldest first
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listContactListMembers"];
         put?: never;
-        /** Add up to 1,000 contacts to a list (those already in it are left as they are) */
+        /**
+         * Add up to 1,000 contacts to a list (those already in it are left as they are)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["addContactListMembers"];
         delete?: never;
         options?: never;
@@ -841,7 +1027,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Remove up to 1,000 contacts from a list */
+        /**
+         * Remove up to 1,000 contacts from a list
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["removeContactListMembers"];
         delete?: never;
         options?: never;
@@ -856,10 +1045,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contacts, oldest first (pass nextCursor as after) */
+        /**
+         * List contacts, oldest first (pass nextCursor as after)
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listContacts"];
         put?: never;
-        /** Create a contact (phone, email or nationalId; name, attributes, externalRef) */
+        /**
+         * Create a contact (phone, email or nationalId; name, attributes, externalRef)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createContact"];
         delete?: never;
         options?: never;
@@ -874,15 +1069,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a contact */
+        /**
+         * Read a contact
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getContact"];
         put?: never;
         post?: never;
-        /** Delete a contact and its list memberships */
+        /**
+         * Delete a contact and its list memberships
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         delete: operations["deleteContact"];
         options?: never;
         head?: never;
-        /** Change a contact (null clears a field) */
+        /**
+         * Change a contact (null clears a field)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         patch: operations["updateContact"];
         trace?: never;
     };
@@ -895,7 +1099,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Import contacts from a CSV file (raw body, text/csv, at most 100,000 rows and 64 MiB): a report of the rows refused and why */
+        /**
+         * Import contacts from a CSV file (raw body, text/csv, at most 100,000 rows and 64 MiB): a report of the rows refused and why
+         * @description Idempotency-Key: not accepted (400 idempotency_unsupported); the answer holds a secret shown once, so it is never stored for a replay.
+         */
         post: operations["importContacts"];
         delete?: never;
         options?: never;
@@ -962,7 +1169,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The event log, oldest first; pass nextCursor as after to continue */
+        /**
+         * The event log, oldest first; pass nextCursor as after to continue
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listEvents"];
         put?: never;
         post?: never;
@@ -979,7 +1189,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one event */
+        /**
+         * Read one event
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getEvent"];
         put?: never;
         post?: never;
@@ -998,7 +1211,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resend one event to one endpoint (only a delivery that gave up) */
+        /**
+         * Resend one event to one endpoint (only a delivery that gave up)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["redeliverEvent"];
         delete?: never;
         options?: never;
@@ -1013,10 +1229,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List numbers (a profile key: its profile's), oldest first */
+        /**
+         * List numbers (a profile key: its profile's), oldest first
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listNumbers"];
         put?: never;
-        /** Rent a number (a given one, or the first available of a type and prefix); the first month is charged at once */
+        /**
+         * Rent a number (a given one, or the first available of a type and prefix); the first month is charged at once
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["rentNumber"];
         delete?: never;
         options?: never;
@@ -1031,15 +1253,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a number */
+        /**
+         * Read a number
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getNumber"];
         put?: never;
         post?: never;
-        /** Delete a number: it is released at the end of its paid month */
+        /**
+         * Delete a number: it is released at the end of its paid month
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         delete: operations["deleteNumber"];
         options?: never;
         head?: never;
-        /** Configure a number: inbound mode, decision window, routing, salesperson, SMS on or off */
+        /**
+         * Configure a number: inbound mode, decision window, routing, salesperson, SMS on or off
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         patch: operations["updateNumber"];
         trace?: never;
     };
@@ -1050,10 +1281,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List profiles */
+        /**
+         * List profiles
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listProfiles"];
         put?: never;
-        /** Create a profile */
+        /**
+         * Create a profile
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createProfile"];
         delete?: never;
         options?: never;
@@ -1068,14 +1305,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a profile by slug or id */
+        /**
+         * Read a profile by slug or id
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getProfile"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change a profile (not its slug) */
+        /**
+         * Change a profile (not its slug)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         patch: operations["updateProfile"];
         trace?: never;
     };
@@ -1088,7 +1331,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Archive a profile and revoke all its keys */
+        /**
+         * Archive a profile and revoke all its keys
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["archiveProfile"];
         delete?: never;
         options?: never;
@@ -1139,7 +1385,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set or remove the monthly spending limit */
+        /**
+         * Set or remove the monthly spending limit
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         put: operations["setProfileLimit"];
         post?: never;
         delete?: never;
@@ -1155,7 +1404,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Usage of a profile by service over a month or a range: live øre and counts, test counts */
+        /**
+         * Usage of a profile by service over a month or a range: live øre and counts, test counts
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getProfileUsage"];
         put?: never;
         post?: never;
@@ -1172,7 +1424,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The callers waiting in a queue, first first, with their positions */
+        /**
+         * The callers waiting in a queue, first first, with their positions
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getQueue"];
         put?: never;
         post?: never;
@@ -1191,7 +1446,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move the first caller of a queue into a call (of the queue's profile); answers the moved caller's call */
+        /**
+         * Move the first caller of a queue into a call (of the queue's profile); answers the moved caller's call
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["dequeueCall"];
         delete?: never;
         options?: never;
@@ -1206,10 +1464,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List SMS, newest first, by profile, direction, state, recipient and time */
+        /**
+         * List SMS, newest first, by profile, direction, state, recipient and time
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listSms"];
         put?: never;
-        /** Send an SMS: priced and reserved now, sent by the outbox, reported by sms.status */
+        /**
+         * Send an SMS: priced and reserved now, sent by the outbox, reported by sms.status
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["sendSms"];
         delete?: never;
         options?: never;
@@ -1224,7 +1488,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an SMS and its state */
+        /**
+         * Read an SMS and its state
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getSms"];
         put?: never;
         post?: never;
@@ -1243,7 +1510,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a scheduled SMS (its reservation is released) */
+        /**
+         * Cancel a scheduled SMS (its reservation is released)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["cancelSms"];
         delete?: never;
         options?: never;
@@ -1260,7 +1530,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** What a text costs as SMS: encoding, units, the characters that force UCS-2, price (free; sends nothing) */
+        /**
+         * What a text costs as SMS: encoding, units, the characters that force UCS-2, price (free; sends nothing)
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         post: operations["quoteSms"];
         delete?: never;
         options?: never;
@@ -1275,10 +1548,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List templates, oldest first */
+        /**
+         * List templates, oldest first
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listTemplates"];
         put?: never;
-        /** Create a template (Liquid) for sms, email or letter; a syntax error names the line */
+        /**
+         * Create a template (Liquid) for sms, email or letter; a syntax error names the line
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createTemplate"];
         delete?: never;
         options?: never;
@@ -1293,15 +1572,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a template */
+        /**
+         * Read a template
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getTemplate"];
         put?: never;
         post?: never;
-        /** Delete a template */
+        /**
+         * Delete a template
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         delete: operations["deleteTemplate"];
         options?: never;
         head?: never;
-        /** Change a template's name or parts */
+        /**
+         * Change a template's name or parts
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         patch: operations["updateTemplate"];
         trace?: never;
     };
@@ -1312,10 +1600,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List transcription jobs, newest first */
+        /**
+         * List transcription jobs, newest first
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listTranscriptionJobs"];
         put?: never;
-        /** Transcribe an audio clip or a call recording: a job that goes queued, running, then completed or failed */
+        /**
+         * Transcribe an audio clip or a call recording: a job that goes queued, running, then completed or failed
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createTranscriptionJob"];
         delete?: never;
         options?: never;
@@ -1330,7 +1624,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a transcription job and, once completed, its transcript */
+        /**
+         * Read a transcription job and, once completed, its transcript
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getTranscriptionJob"];
         put?: never;
         post?: never;
@@ -1349,7 +1646,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Open a transcription session: a WebSocket (url, token) that takes audio and answers with what was said */
+        /**
+         * Open a transcription session: a WebSocket (url, token) that takes audio and answers with what was said
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createTranscriptionSession"];
         delete?: never;
         options?: never;
@@ -1364,7 +1664,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a transcription session: its status and, once closed, the audio received and its price */
+        /**
+         * Read a transcription session: its status and, once closed, the audio received and its price
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getTranscriptionSession"];
         put?: never;
         post?: never;
@@ -1381,7 +1684,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Usage of the company by profile and service over a month or a range (company key) */
+        /**
+         * Usage of the company by profile and service over a month or a range (company key)
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getUsage"];
         put?: never;
         post?: never;
@@ -1398,10 +1704,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook endpoints */
+        /**
+         * List webhook endpoints
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
-        /** Register a webhook endpoint (the signing secret is returned only here) */
+        /**
+         * Register a webhook endpoint (the signing secret is returned only here)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -1416,15 +1728,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a webhook endpoint */
+        /**
+         * Read a webhook endpoint
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
-        /** Delete a webhook endpoint and its pending deliveries */
+        /**
+         * Delete a webhook endpoint and its pending deliveries
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        /** Change the url, events or description of a webhook endpoint */
+        /**
+         * Change the url, events or description of a webhook endpoint
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
@@ -1435,7 +1756,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Delivery attempts to this endpoint, newest first */
+        /**
+         * Delivery attempts to this endpoint, newest first
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listWebhookAttempts"];
         put?: never;
         post?: never;
@@ -1453,7 +1777,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Turn on Ed25519 (v1a) signatures; returns the endpoint with its whpk_ public key */
+        /**
+         * Turn on Ed25519 (v1a) signatures; returns the endpoint with its whpk_ public key
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         put: operations["setWebhookEndpointEd25519Key"];
         post?: never;
         delete?: never;
@@ -1469,7 +1796,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Deliveries to this endpoint that gave up, newest first */
+        /**
+         * Deliveries to this endpoint that gave up, newest first
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listFailedDeliveries"];
         put?: never;
         post?: never;
@@ -1488,7 +1818,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Resend every delivery that gave up (optionally since a time) */
+        /**
+         * Resend every delivery that gave up (optionally since a time)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["recoverFailedDeliveries"];
         delete?: never;
         options?: never;
@@ -1505,7 +1838,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Re-enable a disabled endpoint; deliveries that waited are sent at once */
+        /**
+         * Re-enable a disabled endpoint; deliveries that waited are sent at once
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["reviveWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -1522,7 +1858,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate the signing secret (the previous one keeps signing for 24 hours) */
+        /**
+         * Rotate the signing secret (the previous one keeps signing for 24 hours)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
         options?: never;
@@ -1539,7 +1878,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a signed webhook.test event to this endpoint */
+        /**
+         * Send a signed webhook.test event to this endpoint
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["testWebhookEndpoint"];
         delete?: never;
         options?: never;

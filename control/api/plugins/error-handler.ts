@@ -1,10 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../../shared/errors/catalogue.js';
+import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
 import { BusError } from '../../../shared/bus/bus-error.js';
 import { dependencyOutage } from '../../../shared/errors/dependency-outage.js';
 import { isSentralError, SentralError } from '../../../shared/errors/sentral-error.js';
 import { isBusError } from '../../../shared/bus/bus-error.js';
 import type { ErrorBody } from '../../../protocol/api/errors.js';
+import { IdParam, Instant, PhoneNumber, Uuid } from '../../../protocol/api/common.js';
+import { Slug } from '../../../protocol/api/profiles.js';
 
 // Fastify's own errors from parsing and routing, and the catalogue code each becomes.
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -32,7 +34,7 @@ export const DEPENDENCY_RETRY_AFTER_SECONDS = 2;
 /** Turns every error, and every unknown route, into the one error body shape. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
-    const err = toSentralError(error);
+    const err = withBodyLimit(toSentralError(error), request);
     if (err.code === 'service_unavailable') request.log.warn({ err: error }, 'request failed: a dependency is unavailable');
     else if (err.status >= 500) request.log.error({ err: error }, 'request failed');
     return sendError(request, reply, err);
@@ -52,6 +54,15 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, err: Sen
   if (err.param !== undefined) body.error.param = err.param;
   if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
   return reply.code(err.status).type('application/json; charset=utf-8').send(body);
+}
+
+// A body over the limit hears what the limit is.
+function withBodyLimit(err: SentralError, request: FastifyRequest): SentralError {
+  if (err.code !== 'payload_too_large' || err.message !== errorCatalogue.payload_too_large.message) return err;
+  const limit = request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit;
+  if (limit === undefined) return err;
+  const size = limit % 1_048_576 === 0 ? `${limit / 1_048_576} MiB (${limit} bytes)` : `${limit} bytes`;
+  return new SentralError('payload_too_large', { message: `The request body is larger than the limit of ${size}.` });
 }
 
 /** The catalogued error for anything thrown while serving a request. */
@@ -125,11 +136,33 @@ function validationError(all: ValidationIssue[], context: string | undefined): S
     if (extra) segments.push(extra);
     detail = 'is not a known field';
   }
+  const allowed = allowedValues(all, issue);
+  if (allowed !== null) detail = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
+  else if (issue.keyword === 'pattern') detail = PATTERN_WORDS[String(params.pattern)] ?? detail;
   const param = segments.length > 0 ? truncate(segments.join('.'), 100) : undefined;
   const where = context === 'body' || context === undefined ? 'body' : context;
   const message = param ? `${param} ${detail}.` : `The request ${where} ${detail}.`;
   return new SentralError('invalid_request', { message: truncate(message), ...(param ? { param } : {}) });
 }
+
+// An enum (a union of constants): the values the field takes, from every branch's issue at its path.
+function allowedValues(issues: ValidationIssue[], issue: ValidationIssue): unknown[] | null {
+  if (issue.keyword === 'enum') return (issue.params?.allowedValues as unknown[] | undefined) ?? null;
+  if (issue.keyword !== 'const') return null;
+  const values = issues.filter((i) => i.keyword === 'const' && i.instancePath === issue.instancePath).map((i) => i.params?.allowedValue);
+  return [...new Set(values)];
+}
+
+const patternOf = (schema: object): string => String((schema as { pattern?: string }).pattern);
+
+// What the patterns of protocol/ mean, in words (a person reads "E.164", not a regular expression).
+const PATTERN_WORDS: Record<string, string> = {
+  [patternOf(PhoneNumber)]: 'must be a phone number in E.164 format: + and 7 to 15 digits, e.g. +4712345678',
+  [patternOf(Uuid)]: 'must be a UUID',
+  [patternOf(IdParam)]: 'must be an id such as num_01h…',
+  [patternOf(Slug)]: 'must be lowercase letters, digits and -',
+  [patternOf(Instant)]: 'must be a UTC date (YYYY-MM-DD) or an ISO 8601 UTC timestamp',
+};
 
 function truncate(text: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;

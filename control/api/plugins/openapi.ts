@@ -93,6 +93,9 @@ function documentRoute(schema: FastifySchema | undefined, route: RouteOptions): 
   }
   if (base.body !== undefined) errors.push('invalid_json', 'payload_too_large', 'unsupported_media_type');
   const idem = config.idempotency;
+  // Every operation says in words whether it takes an Idempotency-Key (reference pages show the description).
+  const stated = idempotencySentence(idem);
+  base.description = base.description ? `${String(base.description)}\n\n${stated}` : stated;
   if (idem !== undefined) {
     base['x-idempotency'] = idem;
     if (idem === 'unsupported') errors.push('idempotency_unsupported');
@@ -119,6 +122,20 @@ function documentRoute(schema: FastifySchema | undefined, route: RouteOptions): 
   base.response = responses;
   base['x-errors'] = errors;
   return base;
+}
+
+/** The sentence an operation's description carries about Idempotency-Key. */
+export function idempotencySentence(mode: 'required' | 'optional' | 'unsupported' | undefined): string {
+  switch (mode) {
+    case 'required':
+      return 'Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.';
+    case 'optional':
+      return 'Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.';
+    case 'unsupported':
+      return 'Idempotency-Key: not accepted (400 idempotency_unsupported); the answer holds a secret shown once, so it is never stored for a replay.';
+    default:
+      return 'Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.';
+  }
 }
 
 /**
