@@ -115,7 +115,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List what the embedded SMTP sink received, newest first */
+        /**
+         * List what the embedded SMTP sink received, newest first
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["adminListEmailSink"];
         put?: never;
         post?: never;
@@ -132,7 +135,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One message the sink received, raw (message/rfc822) */
+        /**
+         * One message the sink received, raw (message/rfc822)
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["adminGetEmailSinkMessage"];
         put?: never;
         post?: never;
@@ -1117,10 +1123,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List email, newest first, by profile, state, recipient and time */
+        /**
+         * List email, newest first, by profile, state, recipient and time
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listEmail"];
         put?: never;
-        /** Send an email: DKIM-signed from a sender domain, priced per recipient, sent by the outbox, reported by email.status */
+        /**
+         * Send an email: DKIM-signed from a sender domain, priced per recipient, sent by the outbox, reported by email.status
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
         post: operations["sendEmail"];
         delete?: never;
         options?: never;
@@ -1135,7 +1147,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an email and its state */
+        /**
+         * Read an email and its state
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["getEmail"];
         put?: never;
         post?: never;
@@ -1154,7 +1169,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a scheduled email (its reservation is released) */
+        /**
+         * Cancel a scheduled email (its reservation is released)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["cancelEmail"];
         delete?: never;
         options?: never;
@@ -1349,10 +1367,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the profile's sender domains with their records */
+        /**
+         * List the profile's sender domains with their records
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listEmailDomains"];
         put?: never;
-        /** Add a sender domain: a DKIM key pair is made and the DNS records to publish are answered */
+        /**
+         * Add a sender domain: a DKIM key pair is made and the DNS records to publish are answered
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["createEmailDomain"];
         delete?: never;
         options?: never;
@@ -1369,7 +1393,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Look the domain's records up in DNS; verified when all three are found */
+        /**
+         * Look the domain's records up in DNS; verified when all three are found
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["verifyEmailDomain"];
         delete?: never;
         options?: never;
