@@ -30,6 +30,9 @@ import { streamRoutes } from './routes/streams.js';
 import { recordingRoutes } from './routes/recordings.js';
 import { transcriptionJobRoutes } from './routes/transcription-jobs.js';
 import { smsRoutes } from './routes/sms.js';
+import { smsSenderRoutes } from './routes/sms-senders.js';
+import { suppressionRoutes } from './routes/suppressions.js';
+import { adminSimSmsRoutes } from './routes/admin-sim-sms.js';
 import { queueRoutes } from './routes/queues.js';
 import { transcriptionSessionRoutes } from './routes/transcription-sessions.js';
 import { contactRoutes } from './routes/contacts.js';
@@ -114,6 +117,9 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(emailRoutes, { services });
   await app.register(emailDomainRoutes, { services, ...(options.dnsResolver ? { resolver: options.dnsResolver } : {}) });
   await app.register(adminEmailSinkRoutes, { services });
+  await app.register(smsSenderRoutes, { services });
+  await app.register(suppressionRoutes, { services });
+  await app.register(adminSimSmsRoutes, { services });
   await app.register(docsPageRoutes);
   await app.register(phonePageRoutes);
 

@@ -1,19 +1,14 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import { pageOf, type Page } from '../../shared/db/page.js';
+import type { Static } from 'typebox';
+import type { Suppression as SuppressionSchema } from '../../protocol/messaging/suppression.js';
 import type { Db } from '../accounts/principal.js';
+
+/** One entry of a profile's suppression list. */
+export type Suppression = Static<typeof SuppressionSchema>;
 
 /** Why an address is on a profile's list: the API, an opt-out keyword, a hard bounce, a complaint. */
 export type SuppressionSource = 'api' | 'keyword' | 'bounce' | 'complaint';
-
-/** One entry of a profile's suppression list. */
-export interface Suppression {
-  object: 'suppression';
-  id: string;
-  address: string;
-  reason: string;
-  source: SuppressionSource;
-  createdAt: string;
-}
 
 interface SuppressionRow {
   address: string;

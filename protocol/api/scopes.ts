@@ -12,11 +12,12 @@ export interface ScopeEntry {
  * every registered route needs a scope listed here.
  */
 export const scopeCatalogue = [
-  { scope: 'profiles:read', description: 'Read profiles and their limits.', operations: ['GET /v1/profiles', 'GET /v1/profiles/:slug'] },
+  { scope: 'profiles:read', description: 'Read profiles and their limits.', operations: ['GET /v1/profiles', 'GET /v1/profiles/:slug', 'GET /v1/profiles/:slug/senders'] },
   {
     scope: 'profiles:manage',
     description: 'Create, change and archive profiles and set their spending limits.',
-    operations: ['POST /v1/profiles', 'PATCH /v1/profiles/:slug', 'POST /v1/profiles/:slug/archive', 'PUT /v1/profiles/:slug/limit'],
+    operations: ['POST /v1/profiles', 'PATCH /v1/profiles/:slug', 'POST /v1/profiles/:slug/archive', 'PUT /v1/profiles/:slug/limit',
+      'POST /v1/profiles/:slug/senders', 'DELETE /v1/profiles/:slug/senders/:sender'],
   },
   { scope: 'usage:read', description: 'Read usage per profile and period.', operations: ['GET /v1/profiles/:slug/usage', 'GET /v1/usage'] },
   { scope: 'balance:read', description: 'Read the company balance and its open reservations.', operations: ['GET /v1/balance'] },
@@ -77,6 +78,11 @@ export const scopeCatalogue = [
   },
   { scope: 'events:read', description: 'Read the event log.', operations: ['GET /v1/events', 'GET /v1/events/:id'] },
   { scope: 'sms:send', description: 'Send SMS, quote a text, cancel a scheduled SMS.', operations: ['POST /v1/sms', 'POST /v1/sms/quote', 'POST /v1/sms/:id/cancel'] },
+  {
+    scope: 'suppressions:manage',
+    description: 'Read and edit profiles\' suppression lists (opted-out and bounced addresses, SMS and email).',
+    operations: ['GET /v1/profiles/:slug/suppressions', 'POST /v1/profiles/:slug/suppressions', 'DELETE /v1/profiles/:slug/suppressions/:address'],
+  },
   { scope: 'sms:read', description: 'Read SMS (sent and received) and their status.', operations: ['GET /v1/sms', 'GET /v1/sms/:id'] },
   { scope: 'email:send', description: 'Send email, cancel a scheduled email.', operations: ['POST /v1/email', 'POST /v1/email/:id/cancel'] },
   { scope: 'email:read', description: 'Read sent email and its status.', operations: ['GET /v1/email', 'GET /v1/email/:id'] },

@@ -150,3 +150,11 @@ export interface SmsStatusData {
   externalRef: string | null;
   metadata: Metadata | null;
 }
+
+/** POST /admin/v1/sim/sms: a phone on the simulated network texts one of the provisioned numbers. */
+export const SimSmsCreate = Type.Object(
+  { from: PhoneNumber, to: PhoneNumber, text: Type.String({ minLength: 1, maxLength: SMS_TEXT_MAX }) },
+  { additionalProperties: false, title: 'SimSmsCreate' },
+);
+/** POST /admin/v1/sim/sms. */
+export type SimSmsCreate = Static<typeof SimSmsCreate>;

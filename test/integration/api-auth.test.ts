@@ -47,6 +47,26 @@ const cases: Case[] = [
   { route: 'POST /v1/profiles/:slug/archive', scope: 'profiles:manage', ok: { company: 200, profile: 403 }, request: async () => ({ method: 'POST', url: `/v1/profiles/${(await makeProfile(co.liveKey)).slug}/archive` }) },
   { route: 'PUT /v1/profiles/:slug/limit', scope: 'profiles:manage', ok: { company: 200, profile: 403 }, request: async () => ({ method: 'PUT', url: `/v1/profiles/${profile.slug}/limit`, payload: { limitOre: 5000 } }) },
   { route: 'GET /v1/profiles/:slug/usage', scope: 'usage:read', ok: { company: 200, profile: 200 }, request: async () => ({ method: 'GET', url: `/v1/profiles/${profile.slug}/usage?period=2026-03` }) },
+  { route: 'POST /v1/profiles/:slug/senders', scope: 'profiles:manage', ok: { company: 201, profile: 201 }, request: async () => ({ method: 'POST', url: `/v1/profiles/${profile.slug}/senders`, payload: { sender: `Shop ${++seq}` } }) },
+  { route: 'GET /v1/profiles/:slug/senders', scope: 'profiles:read', ok: { company: 200, profile: 200 }, request: async () => ({ method: 'GET', url: `/v1/profiles/${profile.slug}/senders` }) },
+  {
+    route: 'DELETE /v1/profiles/:slug/senders/:sender', scope: 'profiles:manage', ok: { company: 200, profile: 200 },
+    request: async () => {
+      const sender = `Gone ${++seq}`;
+      await call(h.app, { method: 'POST', url: `/v1/profiles/${profile.slug}/senders`, headers: bearer(co.liveKey), payload: { sender } });
+      return { method: 'DELETE', url: `/v1/profiles/${profile.slug}/senders/${encodeURIComponent(sender)}` };
+    },
+  },
+  { route: 'GET /v1/profiles/:slug/suppressions', scope: 'suppressions:manage', ok: { company: 200, profile: 200 }, request: async () => ({ method: 'GET', url: `/v1/profiles/${profile.slug}/suppressions` }) },
+  { route: 'POST /v1/profiles/:slug/suppressions', scope: 'suppressions:manage', ok: { company: 201, profile: 201 }, request: async () => ({ method: 'POST', url: `/v1/profiles/${profile.slug}/suppressions`, payload: { address: `+479810${String(++seq).padStart(4, '0')}` } }) },
+  {
+    route: 'DELETE /v1/profiles/:slug/suppressions/:address', scope: 'suppressions:manage', ok: { company: 200, profile: 200 },
+    request: async () => {
+      const address = `+479820${String(++seq).padStart(4, '0')}`;
+      await call(h.app, { method: 'POST', url: `/v1/profiles/${profile.slug}/suppressions`, headers: bearer(co.liveKey), payload: { address } });
+      return { method: 'DELETE', url: `/v1/profiles/${profile.slug}/suppressions/${encodeURIComponent(address)}` };
+    },
+  },
   { route: 'POST /v1/api-keys', scope: 'keys:manage', ok: { company: 201, profile: 201 }, request: async (mode) => ({ method: 'POST', url: '/v1/api-keys', payload: { name: 'n', mode, profileId: profile.id, scopes: ['keys:manage'] } }) },
   { route: 'GET /v1/api-keys', scope: 'keys:manage', ok: { company: 200, profile: 200 }, request: async () => ({ method: 'GET', url: '/v1/api-keys' }) },
   { route: 'GET /v1/api-keys/:id', scope: 'keys:manage', ok: { company: 200, profile: 200 }, request: async (mode) => ({ method: 'GET', url: `/v1/api-keys/${(await makeKey(parentOf(mode), mode, profile.id, ['calls:read'])).id}` }) },

@@ -616,6 +616,41 @@ export const operations = {
     "method": "GET",
     "path": "/admin/v1/email-sink/{id}",
     "idempotency": null
+  },
+  "listSmsSenders": {
+    "method": "GET",
+    "path": "/v1/profiles/{slug}/senders",
+    "idempotency": null
+  },
+  "addSmsSender": {
+    "method": "POST",
+    "path": "/v1/profiles/{slug}/senders",
+    "idempotency": "optional"
+  },
+  "removeSmsSender": {
+    "method": "DELETE",
+    "path": "/v1/profiles/{slug}/senders/{sender}",
+    "idempotency": "optional"
+  },
+  "listSuppressions": {
+    "method": "GET",
+    "path": "/v1/profiles/{slug}/suppressions",
+    "idempotency": null
+  },
+  "addSuppression": {
+    "method": "POST",
+    "path": "/v1/profiles/{slug}/suppressions",
+    "idempotency": "optional"
+  },
+  "removeSuppression": {
+    "method": "DELETE",
+    "path": "/v1/profiles/{slug}/suppressions/{address}",
+    "idempotency": "optional"
+  },
+  "simulateInboundSms": {
+    "method": "POST",
+    "path": "/admin/v1/sim/sms",
+    "idempotency": "optional"
   }
 } as const;
 
@@ -693,7 +728,12 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/email": "required",
   "POST /v1/email/{id}/cancel": "optional",
   "POST /v1/profiles/{slug}/email-domains": "optional",
-  "POST /v1/profiles/{slug}/email-domains/{domain}/verify": "optional"
+  "POST /v1/profiles/{slug}/email-domains/{domain}/verify": "optional",
+  "POST /v1/profiles/{slug}/senders": "optional",
+  "DELETE /v1/profiles/{slug}/senders/{sender}": "optional",
+  "POST /v1/profiles/{slug}/suppressions": "optional",
+  "DELETE /v1/profiles/{slug}/suppressions/{address}": "optional",
+  "POST /admin/v1/sim/sms": "optional"
 };
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */
@@ -710,5 +750,6 @@ export const listCursors = {
   "/v1/templates": "after",
   "/v1/sms": "before",
   "/v1/email": "before",
-  "/admin/v1/email-sink": "before"
+  "/admin/v1/email-sink": "before",
+  "/v1/profiles/{slug}/suppressions": "after"
 } as const;

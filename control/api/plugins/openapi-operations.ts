@@ -134,6 +134,7 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   webhooks: 'Endpoints that receive events, signed per Standard Webhooks; their delivery attempts and recovery.',
   events: 'Every event the account produced, readable and redeliverable for 30 days.',
   'audio clips': 'WAV files uploaded once and played into calls by id.',
+  messaging: 'What SMS, email and letters share: a profile\'s suppression list.',
   sms: 'SMS sent and received: priced in units, sent over SMPP (test keys: the simulated network), reported by sms.status; quotes, scheduling, cancel.',
   email: 'Email sent through an SMTP relay, DKIM-signed from verified sender domains, one price per recipient, reported by email.status; bounces feed the suppression list. Test keys: the embedded sink.',
   letters: 'Letters to digital mailboxes (Digipost\'s model): PDF uploaded or rendered, recipients by national identity or organisation number, print fallback; reported by letter.status.',
