@@ -249,7 +249,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A phone on the simulated network sends an SMS to a provisioned number */
+        /**
+         * A phone on the simulated network sends an SMS to a provisioned number
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["simulateInboundSms"];
         delete?: never;
         options?: never;
@@ -1448,10 +1451,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The alphanumeric sender ids registered on a profile */
+        /**
+         * The alphanumeric sender ids registered on a profile
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listSmsSenders"];
         put?: never;
-        /** Register an alphanumeric sender id on a profile (nobody can reply to it) */
+        /**
+         * Register an alphanumeric sender id on a profile (nobody can reply to it)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["addSmsSender"];
         delete?: never;
         options?: never;
@@ -1469,7 +1478,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a sender id (by its id or its text) from a profile */
+        /**
+         * Remove a sender id (by its id or its text) from a profile
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         delete: operations["removeSmsSender"];
         options?: never;
         head?: never;
@@ -1483,10 +1495,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A profile's suppression list, in address order */
+        /**
+         * A profile's suppression list, in address order
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
         get: operations["listSuppressions"];
         put?: never;
-        /** Put an address on a profile's suppression list: sends to it are refused with recipient_opted_out */
+        /**
+         * Put an address on a profile's suppression list: sends to it are refused with recipient_opted_out
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         post: operations["addSuppression"];
         delete?: never;
         options?: never;
@@ -1504,7 +1522,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Take an address off a profile's suppression list */
+        /**
+         * Take an address off a profile's suppression list
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
         delete: operations["removeSuppression"];
         options?: never;
         head?: never;
