@@ -2,6 +2,12 @@ import type { Services } from '../app/services.js';
 import { generateAdminToken, storeAdminTokenHash } from './admin-token.js';
 import { insertCompany } from './companies.js';
 import { createProfile } from './profiles.js';
+import { addInventory } from '../numbers/number-rental.js';
+
+/** The inventory of a fresh standalone installation: ten phone numbers and three dedicated SMS numbers. */
+export const DEMO_PHONE_NUMBERS = Array.from({ length: 10 }, (_, i) => `+47230000${String(i + 1).padStart(2, '0')}`);
+/** Dedicated SMS numbers of a fresh installation. */
+export const DEMO_SMS_NUMBERS = ['+4726000001', '+4726000002', '+4726000003'];
 
 /** What the first start created, whole values shown this once (later starts return an empty object). */
 export interface BootstrapResult {
@@ -11,7 +17,8 @@ export interface BootstrapResult {
 
 /**
  * First start of a standalone installation: generates the admin token when SENTRAL_ADMIN_TOKEN is unset
- * (only its hash is kept) and a demo company (100 000 øre) with a demo profile and its keys. Runs once:
+ * (only its hash is kept) and a demo company (100 000 øre) with a demo profile and its keys, and loads the
+ * numbers it can rent into the inventory. Runs once:
  * a marker row claimed in the same transaction makes later or concurrent starts return nothing.
  */
 export async function bootstrapStandalone(services: Services): Promise<BootstrapResult> {
@@ -33,8 +40,12 @@ export async function bootstrapStandalone(services: Services): Promise<Bootstrap
         name: 'Demo profile',
         slug: 'demo',
         description: 'Created at first start',
-        services: { sms: true, email: true, letters: true, phone: true },
+        // What works in this build: calls and SMS (email and letters are not built yet).
+        services: { sms: true, email: false, letters: false, phone: true },
       });
+      // Numbers the demo company can rent (POST /v1/numbers): the operator's inventory of a fresh installation.
+      await addInventory(tx, clock, { type: 'phone', numbers: DEMO_PHONE_NUMBERS });
+      await addInventory(tx, clock, { type: 'sms', numbers: DEMO_SMS_NUMBERS });
       result.demo = { companyId: created.company.id, profileId: profile.id, liveKey: created.liveKey, testKey: created.testKey };
     }
     return result;
