@@ -28,11 +28,11 @@ export interface UsageSplit {
 
 // The ledger's and the price items' names of what was paid for, by usage service. A name not listed keeps
 // its own name as a service, so the split always adds up to the ledger.
-const SERVICE_OF: Record<string, string> = {
-  phone: 'phone', inbound: 'phone', app: 'phone', staff: 'phone', call: 'phone',
-  bot: 'bots', ai_agent: 'bots', stream: 'streams', recording: 'recordings', transcription: 'transcription',
-  sms: 'sms', email: 'email', letter: 'letters', number: 'numbers',
-};
+const SERVICE_OF: Record<string, string> = Object.fromEntries([
+  ...['phone', 'inbound', 'app', 'staff', 'call'].map((name) => [name, 'phone']),
+  ['bot', 'bots'], ['ai_agent', 'bots'], ['stream', 'streams'], ['recording', 'recordings'], ['transcription', 'transcription'],
+  ['sms', 'sms'], ['email', 'email'], ['letter', 'letters'], ['number', 'numbers'],
+]);
 const MESSAGE_SERVICES = new Set(['sms', 'email', 'letters']);
 
 /** The usage service a ledger service or price item belongs to. */
