@@ -1,11 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // In this repository @sentral/client is its source (the packed package carries the built JavaScript).
   resolve: { alias: { '@sentral/client': fileURLToPath(new URL('./clients/typescript/src/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts', 'clients/*/test/**/*.test.ts', 'examples/test/**/*.test.ts'],
+    // The chaos suite takes minutes: `npm run test:chaos` (vitest.chaos.config.ts).
+    exclude: [...configDefaults.exclude, 'test/chaos/**'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

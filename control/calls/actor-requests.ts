@@ -15,11 +15,11 @@ import { sendToActor } from './host/send-to-actor.js';
 
 /**
  * How long the API waits for a call's actor to answer before it says 503 actor_unavailable with
- * Retry-After (the same Idempotency-Key then gets the stored result: the message is applied once). Half the
- * lease TTL, so a request to a partition being taken over gets an answer in time instead of waiting the
- * takeover out (docs/reliability.md).
+ * Retry-After (the same Idempotency-Key then gets the stored result: the message is applied once). Under
+ * half the lease TTL, so a request to a partition being taken over is answered within 5 s instead of
+ * waiting the takeover out (docs/reliability.md).
  */
-export const ACTOR_TIMEOUT_MS = 5_000;
+export const ACTOR_TIMEOUT_MS = 4_000;
 
 /** What askActor needs. */
 export interface ActorClient {

@@ -23,8 +23,11 @@ export class CreationRaceError extends Error {
 
 /** First retry delay of a transient failure; each retry doubles it up to TRANSIENT_RETRY_MAX_MS. */
 export const TRANSIENT_RETRY_FIRST_MS = 100;
-/** The longest wait between two tries of a message that fails transiently. */
-export const TRANSIENT_RETRY_MAX_MS = 5_000;
+/**
+ * The longest wait between two tries of a message that fails transiently: short, so a partition goes on
+ * within a second of its dependency returning (a try against a database or bus that is away fails at once).
+ */
+export const TRANSIENT_RETRY_MAX_MS = 1_000;
 
 // SQLSTATE classes of data the database refuses (22: data exception, e.g. a lone surrogate or NUL in
 // JSON; 54: program limit exceeded, e.g. nesting or size).

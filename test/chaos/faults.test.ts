@@ -1,0 +1,97 @@
+import { writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChaosCluster, type ChaosCluster } from './chaos-cluster.js';
+
+// The chaos suite (`npm run test:chaos`, not part of `npm test`: it takes minutes): a cluster of real
+// processes under a load of live calls, one fault at a time, each judged by what the load saw.
+// SENTRAL_CHAOS_ROUNDS repeats the whole set; SENTRAL_CHAOS_REPORT names a JSON file for the figures.
+const ROUNDS = Number(process.env.SENTRAL_CHAOS_ROUNDS ?? 1);
+const CALLS = Number(process.env.SENTRAL_CHAOS_CALLS ?? 6);
+/** No answer may come later than this (the actor wait is 5 s; every other deadline is shorter). */
+const DEADLINE_MS = 5_000;
+/** After the fault ends, the window in which the load is still judged. */
+const SETTLE_MS = 15_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Figures {
+  fault: string;
+  round: number;
+  requests: number;
+  answered503: number;
+  answered500: number;
+  unanswered: number;
+  slowestMs: number;
+  overDeadline: number;
+  /** From the end of the fault to the first successful say after it. */
+  recoveryMs: number | null;
+  /** Slowest webhook (arrival minus the event's time) of events that occurred in the window. */
+  webhookLagMs: number | null;
+}
+
+const faults: [string, (c: ChaosCluster) => Promise<void>][] = [
+  ['PostgreSQL restart (7 s down)', async (c) => { await c.pg.stop(); await pause(7_000); await c.pg.start(); }],
+  ['NATS restart (5 s down)', async (c) => { await c.nats.stop(); await pause(5_000); await c.nats.start(); }],
+  ['Redis restart (5 s down)', async (c) => { await c.redis.stop(); await pause(5_000); await c.redis.start(); }],
+  ['worker frozen (SIGSTOP 25 s)', async (c) => { const w = c.procs.get('worker-1')!.child; w.kill('SIGSTOP'); await pause(25_000); w.kill('SIGCONT'); }],
+  ['worker killed (SIGKILL)', async (c) => { await c.procs.get('worker-2')!.stop('SIGKILL'); await pause(5_000); await c.start('worker-2'); }],
+  ['dispatcher killed (SIGKILL)', async (c) => { await c.procs.get('dispatcher')!.stop('SIGKILL'); await c.start('dispatcher'); }],
+];
+
+describe('a cluster under load shrugs off its faults', () => {
+  let c: ChaosCluster;
+  const report: Figures[] = [];
+
+  beforeAll(async () => {
+    c = await startChaosCluster();
+    await c.startLoad(CALLS);
+    await pause(5_000);
+  }, 120_000);
+
+  afterAll(async () => {
+    console.table(report);
+    if (process.env.SENTRAL_CHAOS_REPORT) writeFileSync(process.env.SENTRAL_CHAOS_REPORT, `${JSON.stringify(report, null, 2)}\n`);
+    await c?.close();
+  }, 60_000);
+
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const [fault, inject] of faults) {
+      it(`${fault}, round ${round}: no 500, no answer past ${DEADLINE_MS} ms, webhooks within 15 s`, async () => {
+        const from = Date.now();
+        await inject(c);
+        const ended = Date.now();
+        await pause(SETTLE_MS);
+        const to = Date.now();
+        const window = c.answers.filter((a) => a.at >= from && a.at < to);
+        const firstOk = c.answers.filter((a) => a.what === 'say' && a.at >= ended && a.status >= 200 && a.status < 300).sort((a, b) => a.at - b.at)[0];
+        const lags = c.arrivals.filter((a) => a.eventAt >= from && a.eventAt < to - 5_000).map((a) => a.at - a.eventAt);
+        const figures: Figures = {
+          fault,
+          round,
+          requests: window.length,
+          answered503: window.filter((a) => a.status === 503).length,
+          answered500: window.filter((a) => a.status >= 500 && a.status !== 503).length,
+          unanswered: window.filter((a) => a.status === 0).length,
+          slowestMs: Math.round(Math.max(0, ...window.map((a) => a.ms))),
+          overDeadline: window.filter((a) => a.ms > DEADLINE_MS).length,
+          recoveryMs: firstOk ? Math.max(0, Math.round(firstOk.at + firstOk.ms - ended)) : null,
+          webhookLagMs: lags.length ? Math.round(Math.max(...lags)) : null,
+        };
+        report.push(figures);
+        expect(figures.answered500).toBe(0);
+        expect(figures.unanswered).toBe(0);
+        expect(figures.overDeadline).toBe(0);
+        expect(figures.webhookLagMs ?? 0).toBeLessThanOrEqual(15_000);
+      }, 120_000);
+    }
+  }
+
+  it('afterwards: every call ends, every event is delivered, and a duplicate always has the same webhook-id', async () => {
+    await c.stopLoad();
+    expect(await c.endCalls(60_000)).toEqual([]);
+    expect(await c.undelivered(60_000)).toEqual([]);
+    const idsByEvent = new Map<string, Set<string>>();
+    for (const a of c.arrivals) idsByEvent.set(a.eventId, (idsByEvent.get(a.eventId) ?? new Set()).add(a.webhookId));
+    expect([...idsByEvent.values()].filter((ids) => ids.size > 1)).toEqual([]);
+  }, 180_000);
+});
