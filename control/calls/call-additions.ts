@@ -7,6 +7,7 @@
 import type { Charge, ParticipantReply, ReplyBody } from '../../protocol/calls/call-actor.js';
 import type { Command } from '../../protocol/calls/command.js';
 import type { Participant, ParticipantSpec } from '../../protocol/calls/participant.js';
+import { kindOf } from '../../protocol/calls/participant-kinds.js';
 import type { Stream, StreamStartRequest } from '../../protocol/calls/stream.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { newId } from '../../shared/ids/ids.js';
@@ -14,13 +15,13 @@ import type { KeyPrincipal } from '../accounts/principal.js';
 import { release } from '../billing/ledger.js';
 import { priceListFor } from '../billing/price-list.js';
 import { askActor, messageIdFor } from './actor-requests.js';
-import { BOT_MAX_MINUTES } from './call-launcher.js';
 import { DEFAULT_CALL_MAX_MINUTES, minutesLeft, reserveOnce, type ChargeRequest } from './call-pricing.js';
 import { viewOf } from './call-reads.js';
 import type { CallRow } from './call-records.js';
 import type { CallView } from './call-views.js';
 import type { CallsService } from './calls-service.js';
 import { derivedId } from './derived-id.js';
+import { participantCharge, streamCharge } from './participant-kinds.js';
 import { resolveStream } from './stream-launch.js';
 import { releaseStreamSlot, takeStreamSlot } from './stream-slots.js';
 
@@ -83,19 +84,13 @@ export async function addParticipant(
 ): Promise<{ created: boolean; participant: Participant }> {
   const { sql, clock } = calls.services;
   const view = await liveView(calls, call);
-  if (spec.kind === 'phone') {
+  if (kindOf(spec.kind).leg === 'phone') {
     if (spec.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: 'participant.to' });
     if (view.call.from === null) throw new SentralError('from_not_allowed', { message: 'This call has no from number to dial a telephone with.', param: 'participant.to' });
   }
   const participantId = idempotencyKey === null ? newId('part', clock) : derivedId('part', caller.companyId, caller.mode, idempotencyKey);
   const prices = await priceListFor(sql, call.companyId);
-  // An AI agent is priced like a bot, a staff member like an app user.
-  const request: ChargeRequest =
-    spec.kind === 'bot' || spec.kind === 'ai_agent'
-      ? { service: spec.kind, rateOre: prices.botMinuteOre, maxMinutes: Math.min(spec.maxMinutes ?? BOT_MAX_MINUTES, BOT_MAX_MINUTES) }
-      : spec.kind === 'phone'
-        ? { service: 'phone', rateOre: prices.phoneMinuteOre, maxMinutes: null }
-        : { service: spec.kind, rateOre: prices.appParticipantMinuteOre, maxMinutes: null };
+  const request = participantCharge(prices, spec);
   // On an inbound call not answered yet, the participant answers the caller: the call's minutes are reserved
   // too (the call gives them back if it was answered meanwhile).
   const answering = view.call.direction === 'inbound' && view.call.answeredAt === null ? await reserveAnswer(calls, call, `${participantId}:answer`) : null;
@@ -152,7 +147,7 @@ export async function startStream(
   const prices = await priceListFor(sql, call.companyId);
   await takeStreamSlot(hot, caller.companyId, streamId);
   try {
-    const reserved = await reserveFor(calls, call, streamId, { service: 'stream', rateOre: prices.streamMinuteOre, maxMinutes: launch.leg.maxMinutes }, minutes);
+    const reserved = await reserveFor(calls, call, streamId, streamCharge(prices, launch.leg.maxMinutes), minutes);
     const answer = await handOver(calls, call.id, reserved, {
       id: messageIdFor(caller, idempotencyKey, 'stream.start'),
       type: 'stream.start',

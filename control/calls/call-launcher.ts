@@ -3,9 +3,10 @@
  * writes the call's row and launch, then creates the call's actor. Every id derives from the Idempotency-Key,
  * and a retry finds the call's row and sends the same launch again, so nothing is reserved or dialled twice.
  */
-import type { CallActorInput, CallReply, Charge, ParticipantLaunch, StreamLaunch } from '../../protocol/calls/call-actor.js';
+import type { CallActorInput, CallReply, ParticipantLaunch, StreamLaunch } from '../../protocol/calls/call-actor.js';
 import type { Call, CreateCallRequest } from '../../protocol/calls/call.js';
 import { ACTOR_CREATE } from '../../protocol/calls/mailbox.js';
+import { kindOf } from '../../protocol/calls/participant-kinds.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { getActiveProfile } from '../accounts/profiles.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
@@ -14,15 +15,13 @@ import { getClip } from '../clips/audio-clips.js';
 import { findActiveNumber } from '../numbers/numbers.js';
 import { askActor } from './actor-requests.js';
 import { callRow, insertCall } from './call-records.js';
-import { DEFAULT_CALL_MAX_MINUTES, reserveCharges, type ChargeRequest } from './call-pricing.js';
+import { DEFAULT_CALL_MAX_MINUTES, reserveCharges } from './call-pricing.js';
 import { readCall } from './call-reads.js';
 import type { CallsService } from './calls-service.js';
 import { derivedId } from './derived-id.js';
+import { creationCharges, streamCharge } from './participant-kinds.js';
 import { creationStreamId, resolveStream } from './stream-launch.js';
 import { releaseStreamSlot, takeStreamSlot } from './stream-slots.js';
-
-/** Most minutes a bot is reserved for (the interface's limit). */
-export const BOT_MAX_MINUTES = 60;
 
 /** Creates a call (or, for a retried request, finds the one it created) and returns it as the API shows it. */
 export async function createCall(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest, idempotencyKey: string): Promise<Call> {
@@ -55,12 +54,11 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
   if (body.amd !== undefined) await checkAmd(calls, caller, body);
   const extra = body.participants ?? [];
   for (const [i, p] of extra.entries()) {
-    if (p.kind === 'phone' && p.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: `participants.${i}.to` });
+    if (kindOf(p.kind).leg === 'phone' && p.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: `participants.${i}.to` });
   }
-  const persons = extra.filter((p) => p.kind === 'phone' || p.kind === 'app' || p.kind === 'staff').length;
-  if (body.to === undefined && persons === 0) throw new SentralError('call_without_party', { param: 'to' });
+  if (body.to === undefined && !extra.some((p) => kindOf(p.kind).person)) throw new SentralError('call_without_party', { param: 'to' });
 
-  const dialsPhone = body.to !== undefined || extra.some((p) => p.kind === 'phone');
+  const dialsPhone = body.to !== undefined || extra.some((p) => kindOf(p.kind).leg === 'phone');
   let assignedTo: string | null = null;
   if (dialsPhone) {
     const number = body.from === undefined ? null : await findActiveNumber(sql, body.from);
@@ -79,18 +77,8 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
   const participantIds = extra.map((_, i) => derivedId('part', callId, String(i)));
   const prices = await priceListFor(sql, caller.companyId);
 
-  // The call's own charge: its telephone, every person added with it (per participant and minute), recording and transcription.
-  const phones = (body.to === undefined ? 0 : 1) + extra.filter((p) => p.kind === 'phone').length;
-  const apps = extra.filter((p) => p.kind === 'app').length;
-  const requests: ChargeRequest[] = [
-    {
-      service: phones > 0 ? 'phone' : 'app',
-      rateOre: phones * prices.phoneMinuteOre + apps * prices.appParticipantMinuteOre + (body.recording ? prices.recordingMinuteOre : 0) + (body.transcription ? prices.transcriptionMinuteOre : 0),
-      maxMinutes: null,
-    },
-  ];
-  const bots = extra.flatMap((p, i) => (p.kind === 'bot' ? [i] : []));
-  for (const i of bots) requests.push({ service: 'bot', rateOre: prices.botMinuteOre, maxMinutes: Math.min(extra[i]!.maxMinutes ?? BOT_MAX_MINUTES, BOT_MAX_MINUTES) });
+  // The call's own charge (its telephone, every person added with it, recording and transcription), then each own reservation.
+  const { requests, chargeIndex, legs } = creationCharges(prices, body);
 
   const streamId = body.stream === undefined ? null : creationStreamId(callId);
   let stream: Omit<StreamLaunch, 'charge'> | null = null;
@@ -103,19 +91,18 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
       body.stream,
       streamId,
     );
-    requests.push({ service: 'stream', rateOre: prices.streamMinuteOre, maxMinutes: stream.leg.maxMinutes });
+    requests.push(streamCharge(prices, stream.leg.maxMinutes));
   }
 
-  const node = await calls.picker.pick(phones + apps + bots.length + (stream ? 1 : 0));
+  const node = await calls.picker.pick(legs + (stream ? 1 : 0));
   if (stream !== null && streamId !== null) await takeStreamSlot(hot, caller.companyId, streamId);
   try {
     return await sql.begin(async (tx) => {
       const charges = await reserveCharges(tx, clock, { companyId: caller.companyId, profileId: profile.id, mode: caller.mode, reference: callId, minutes: callMinutes }, requests);
-      const chargeOf = (i: number): Charge | null => {
-        const at = bots.indexOf(i);
-        return at < 0 ? null : charges[1 + at]!;
-      };
-      const participants: ParticipantLaunch[] = extra.map((p, i) => ({ ...p, participantId: participantIds[i]!, charge: chargeOf(i) }));
+      const participants: ParticipantLaunch[] = extra.map((p, i) => {
+        const at = chargeIndex[i];
+        return { ...p, participantId: participantIds[i]!, charge: at === null || at === undefined ? null : charges[at]! };
+      });
       const greetingText = body.text;
       const launch: CallActorInput = {
         callId,

@@ -7,7 +7,13 @@ import type { KeyObject } from 'node:crypto';
 import type { CallReply, ConnectionGrant, ParticipantReply } from '../../protocol/calls/call-actor.js';
 import type { Call } from '../../protocol/calls/call.js';
 import type { Participant } from '../../protocol/calls/participant.js';
+import { kindOf } from '../../protocol/calls/participant-kinds.js';
 import { issueRoomToken } from '../../shared/signing/room-token.js';
+
+/** A moved caller's link: its connection is its media node's alone. */
+function isLink(p: ParticipantReply): boolean {
+  return kindOf(p.kind).connection === 'link';
+}
 
 /** Signs connection grants with the room key. */
 export class ConnectionSigner {
@@ -15,12 +21,12 @@ export class ConnectionSigner {
 
   /** A participant with its connection signed; a moved caller's (kind call) is its media node's alone, never shown. */
   async participant(p: ParticipantReply): Promise<Participant> {
-    return { ...p, connection: p.connection === null || p.kind === 'call' ? null : await this.connection(p.connection) };
+    return { ...p, connection: p.connection === null || isLink(p) ? null : await this.connection(p.connection) };
   }
 
   /** The connection a moved caller's link joins the target's room with (kind call). */
   async link(p: ParticipantReply): Promise<{ url: string; token: string }> {
-    if (p.kind !== 'call' || p.connection === null) throw new Error(`participant ${p.id} has no link connection`);
+    if (!isLink(p) || p.connection === null) throw new Error(`participant ${p.id} has no link connection`);
     return this.connection(p.connection);
   }
 

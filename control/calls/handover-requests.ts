@@ -9,6 +9,7 @@
 import type { OfferReply, ParticipantLaunch, TransferReply } from '../../protocol/calls/call-actor.js';
 import { HANDOVER_DEFAULT_TIMEOUT_SECONDS, type Offer, type OfferRequest, type Transfer, type TransferRequest } from '../../protocol/calls/handover.js';
 import type { ParticipantSpec } from '../../protocol/calls/participant.js';
+import { kindOf } from '../../protocol/calls/participant-kinds.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { newId, type IdPrefix } from '../../shared/ids/ids.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
@@ -19,6 +20,7 @@ import { minutesLeft } from './call-pricing.js';
 import type { CallRow } from './call-records.js';
 import type { CallsService } from './calls-service.js';
 import { derivedId } from './derived-id.js';
+import { participantCharge } from './participant-kinds.js';
 
 function idFor(calls: CallsService, caller: KeyPrincipal, prefix: IdPrefix, idempotencyKey: string | null, ...parts: string[]): string {
   return idempotencyKey === null ? newId(prefix, calls.services.clock) : derivedId(prefix, caller.companyId, caller.mode, idempotencyKey, ...parts);
@@ -36,7 +38,7 @@ async function handOverWithTargets(
 ): Promise<{ status: number; body: unknown }> {
   const { sql, clock } = calls.services;
   const view = await liveView(calls, call);
-  if (specs.some((s) => s.kind === 'phone') && view.call.from === null) {
+  if (specs.some((s) => kindOf(s.kind).leg === 'phone') && view.call.from === null) {
     throw new SentralError('from_not_allowed', { message: 'This call has no from number to dial a telephone with.', param: 'to' });
   }
   const prices = await priceListFor(sql, call.companyId);
@@ -46,8 +48,7 @@ async function handOverWithTargets(
   try {
     for (const [i, spec] of specs.entries()) {
       const participantId = idFor(calls, caller, 'part', idempotencyKey, purpose, String(i));
-      const rate = spec.kind === 'phone' ? prices.phoneMinuteOre : prices.appParticipantMinuteOre;
-      const r = await reserveFor(calls, call, participantId, { service: spec.kind, rateOre: rate, maxMinutes: null }, minutes);
+      const r = await reserveFor(calls, call, participantId, participantCharge(prices, spec), minutes);
       reserved.push(r);
       launches.push({ ...spec, participantId, charge: r.charge });
     }

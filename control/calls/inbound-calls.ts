@@ -24,6 +24,7 @@ import { DEFAULT_CALL_MAX_MINUTES, reserveOnce, type ChargeRequest } from './cal
 import { derivedId } from './derived-id.js';
 import { planInbound } from './inbound-plan.js';
 import { MediaNodePicker } from './media-node-picker.js';
+import { kindRate, participantCharge } from './participant-kinds.js';
 
 /** The durable consumer of inbound offers (one work queue shared by every worker). */
 export const INBOUND_CONSUMER = 'inbound-offers';
@@ -146,7 +147,7 @@ export async function reserveRouting(
   const { sql, clock } = deps;
   const prices = await priceListFor(sql, effect.companyId);
   const who = { companyId: effect.companyId, profileId: effect.profileId, mode: effect.mode, minutes: DEFAULT_CALL_MAX_MINUTES };
-  const own: ChargeRequest = { service: 'inbound', rateOre: prices.inboundMinuteOre + effect.staff * prices.appParticipantMinuteOre, maxMinutes: null };
+  const own: ChargeRequest = { service: 'inbound', rateOre: prices.inboundMinuteOre + effect.staff * kindRate(prices, 'staff'), maxMinutes: null };
   let charge: Charge | null = null;
   let forwardCharge: Charge | null = null;
   let code: string | undefined;
@@ -154,7 +155,7 @@ export async function reserveRouting(
     await sql.begin(async (tx) => {
       charge = (await reserveOnce(tx, clock, { ...who, reference: `${effect.callId}:routing` }, own)).charge;
       if (effect.forward) {
-        forwardCharge = (await reserveOnce(tx, clock, { ...who, reference: `${effect.callId}:forward` }, { service: 'phone', rateOre: prices.phoneMinuteOre, maxMinutes: null })).charge;
+        forwardCharge = (await reserveOnce(tx, clock, { ...who, reference: `${effect.callId}:forward` }, participantCharge(prices, { kind: 'phone' }))).charge;
       }
     });
   } catch (err) {

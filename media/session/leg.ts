@@ -1,8 +1,9 @@
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
+import type { LegKind } from '../../protocol/media/media-op.js';
 import type { G711Law } from '../../shared/audio/g711.js';
 
-/** The kinds of leg a session mixes (a link joins another call's room: a moved caller). */
-export type LegKind = 'phone' | 'room' | 'stream' | 'link';
+/** The kinds of leg a session mixes (listed once in protocol/: the participant kinds' table names them). */
+export type { LegKind } from '../../protocol/media/media-op.js';
 
 /** Sample rate of a leg's frames: 8 kHz (G.711 phones, streams) or 16 kHz (rooms, the mix). */
 export type LegRate = 8000 | 16000;

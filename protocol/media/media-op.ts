@@ -43,12 +43,17 @@ export const PhoneLegSpec = Type.Object({
 /** An app or bot participant that connects to the room endpoint with a token. */
 export const RoomLegSpec = Type.Object({ participantKind: RoomParticipantKind });
 
+/** The kinds of leg a session mixes (a link joins another call's room: a moved caller). */
+export const LegKind = Type.Union([Type.Literal('phone'), Type.Literal('room'), Type.Literal('stream'), Type.Literal('link')]);
+/** The kinds of leg a session mixes. */
+export type LegKind = Static<typeof LegKind>;
+
 /** Adds a leg (participant) to the session; `legId` is the participant id. */
 export const AddLeg = Type.Object({
   op: Type.Literal('addLeg'),
   ...base,
   legId: Id,
-  kind: Type.Union([Type.Literal('phone'), Type.Literal('room'), Type.Literal('stream'), Type.Literal('link')]),
+  kind: LegKind,
   phone: Type.Optional(PhoneLegSpec),
   room: Type.Optional(RoomLegSpec),
   /** A link leg: joins another call's room (the call a caller was moved into) as a client with this token. */

@@ -37,6 +37,25 @@ describe('an outbound call as the customer sees it', () => {
   });
 });
 
+describe('participant kinds cost the same however they come', () => {
+  it('a call created with an app user and a staff member costs what one with two app users costs (staff priced as app users)', async () => {
+    const priceOf = async (participants: Record<string, unknown>[], key: string) => {
+      const made = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, participants, maxMinutes: 3 }, { 'idempotency-key': key });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      const hungUp = await sys.request(customer.key, 'POST', `/v1/calls/${made.body.id}/hangup`);
+      expect(hungUp.status, JSON.stringify(hungUp.body)).toBe(200);
+      const ended = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === made.body.id);
+      return ended.data.priceOre as number;
+    };
+    const before = await customer.balance();
+    const twoApps = await priceOf([{ kind: 'app' }, { kind: 'app' }], 'kinds-apps');
+    const appAndStaff = await priceOf([{ kind: 'app' }, { kind: 'staff', externalRef: 'agent-1' }], 'kinds-staff');
+    expect(twoApps).toBe(10);
+    expect(appAndStaff).toBe(twoApps);
+    expect(await customer.balance()).toBe(before - twoApps - appAndStaff);
+  });
+});
+
 /** The event types of a call in the order they arrived. */
 /** The call's event types, without call.ringing (whether a number rings first is the phone's script). */
 function typesOf(callId: string): string[] {

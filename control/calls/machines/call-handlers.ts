@@ -25,7 +25,9 @@ import {
   DEFAULT_RING_TIMEOUT_MS,
   isAppLike,
   isBotLike,
+  isDialled,
   isPresent,
+  isStream,
   launchParticipant,
   leave,
   launchStream,
@@ -121,7 +123,7 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   closeWindow(d);
   for (const cmd of c.commands) if (!d.verbs.forAction(cmd.action)?.command?.outlivesCall) finishCommand(d, cmd, 'failed', 'call_ended');
   // A stream's server is told why it ends (stop.reason call_ended); the other legs end with the session.
-  for (const p of c.participants) leave(d, p, 'call_ended', p.kind === 'stream');
+  for (const p of c.participants) leave(d, p, 'call_ended', isStream(p));
   d.cancelAllTimers();
   d.op({ op: 'closeSession', reason: c.endReason! });
   const billedUntil = c.paidUntil === null ? d.at : Math.min(d.at, c.paidUntil);
@@ -178,7 +180,7 @@ function onRequest(d: CallDraft, e: CallRequestEvent): void {
     case 'participant.add': {
       const existing = d.participant(e.participant.participantId);
       if (existing) return d.reply(participantBody(c, existing));
-      if (e.participant.kind === 'phone' && e.participant.to === undefined) return d.refuse('invalid_request', 'participant.to');
+      if (isDialled(e.participant) && e.participant.to === undefined) return d.refuse('invalid_request', 'participant.to');
       if (!decideInbound(d, 'participants')) return;
       // On an inbound call not answered yet, adding a participant answers the caller (with the call's reservation).
       // A reservation that answered nothing (the caller was answered meanwhile) goes back.
@@ -189,7 +191,7 @@ function onRequest(d: CallDraft, e: CallRequestEvent): void {
     }
     case 'participant.update': {
       const p = d.participant(e.participantId);
-      if (!p || p.kind === 'stream') return d.refuse('not_found', 'participantId');
+      if (!p || isStream(p)) return d.refuse('not_found', 'participantId');
       if (!isPresent(p)) return d.refuse('participant_left', 'participantId');
       const change = {
         ...(e.muted !== undefined ? { muted: e.muted } : {}),
@@ -224,7 +226,7 @@ function onRequest(d: CallDraft, e: CallRequestEvent): void {
     }
     case 'stream.get': {
       const p = d.participant(e.streamId);
-      if (!p || p.kind !== 'stream') return d.refuse('not_found', 'streamId');
+      if (!p || !isStream(p)) return d.refuse('not_found', 'streamId');
       return d.reply(streamBody(c, p));
     }
     case 'command.get': {
@@ -247,7 +249,7 @@ function onOpAnswer(d: CallDraft, e: Extract<CallMediaEvent, { type: 'media.op.r
   const c = d.ctx;
   if (e.opId === c.sessionOpId && !e.ok) c.endReason ??= 'failed';
   const p = c.participants.find((x) => x.legOpId === e.opId);
-  if (p && !e.ok) leave(d, p, p.kind === 'stream' ? 'connect_failed' : 'failed', false);
+  if (p && !e.ok) leave(d, p, isStream(p) ? 'connect_failed' : 'failed', false);
   const cmd = c.commands.find((x) => x.opId === e.opId);
   if (cmd) onOpResult(d, cmd, e.ok, e.code);
   // An op a verb sent besides its command's own (a gather's listen) is the verb's to judge.

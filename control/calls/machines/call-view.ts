@@ -1,5 +1,6 @@
 import type { CallReply, ConnectionGrant, OfferReply, ParticipantReply, TransferReply } from '../../../protocol/calls/call-actor.js';
 import type { Command } from '../../../protocol/calls/command.js';
+import { kindOf } from '../../../protocol/calls/participant-kinds.js';
 import type { RoomParticipantKind } from '../../../protocol/room/room-message.js';
 import type { Stream, StreamState } from '../../../protocol/calls/stream.js';
 import type { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
@@ -21,10 +22,7 @@ export function connectionOf(ctx: CallContext, p: ParticipantRecord): Connection
 
 /** How a participant kind joins the media room: staff as app users, AI agents as bots, moved callers as calls; null: not through the room. */
 export function roomKindOf(kind: ParticipantRecord['kind']): RoomParticipantKind | null {
-  if (kind === 'app' || kind === 'staff') return 'app';
-  if (kind === 'bot' || kind === 'ai_agent') return 'bot';
-  if (kind === 'call') return 'call';
-  return null;
+  return kindOf(kind).room;
 }
 
 /** A participant as the actor replies it. */

@@ -1,5 +1,6 @@
 import type { CallMediaEvent, ParticipantLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
 import type { ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
+import { kindOf } from '../../../protocol/calls/participant-kinds.js';
 import { Value } from 'typebox/value';
 import { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
 import { ledgerMoves, paidMs, priceItem, settle } from './billing-meter.js';
@@ -42,17 +43,32 @@ export function canMove(from: ParticipantState, to: ParticipantState): boolean {
 
 /** Persons (phones, app users, staff, moved callers) keep a conference or app-only call open; bots, streams and AI agents do not. */
 export function isPerson(p: ParticipantRecord): boolean {
-  return p.kind === 'phone' || p.kind === 'app' || p.kind === 'staff' || p.kind === 'call';
+  return kindOf(p.kind).person;
 }
 
 /** Joins like a bot (a bot's token rules, leaves when its connection drops): bots and AI agents. */
 export function isBotLike(p: Pick<ParticipantRecord, 'kind'>): boolean {
-  return p.kind === 'bot' || p.kind === 'ai_agent';
+  return kindOf(p.kind).connection === 'bot';
 }
 
 /** Joins like an app user (may reconnect within the grace period): app users and staff. */
 export function isAppLike(p: Pick<ParticipantRecord, 'kind'>): boolean {
-  return p.kind === 'app' || p.kind === 'staff';
+  return kindOf(p.kind).connection === 'app';
+}
+
+/** A moved caller's link (redialled by its node after a network failure). */
+function isLink(p: Pick<ParticipantRecord, 'kind'>): boolean {
+  return kindOf(p.kind).connection === 'link';
+}
+
+/** A stream to the customer's server (its life follows the stream's status). */
+export function isStream(p: Pick<ParticipantRecord, 'kind'>): boolean {
+  return kindOf(p.kind).leg === 'stream';
+}
+
+/** Dialled by the media node: rings before it joins, and needs a number (`to`). */
+export function isDialled(p: Pick<ParticipantRecord, 'kind'>): boolean {
+  return kindOf(p.kind).leg === 'phone';
 }
 
 /** Whether the participant still takes part (has not left). */
@@ -102,13 +118,13 @@ export function renewToken(d: CallDraft, p: ParticipantRecord): void {
  * for `ringTimeoutMs` (the call's ring timeout unless an offer or a transfer says otherwise).
  */
 export function launchParticipant(d: CallDraft, launch: ParticipantLaunch, ringTimeoutMs = d.ctx.ringTimeoutMs): ParticipantRecord {
-  const p = blank(d, launch.participantId, launch.kind, launch.kind === 'phone' ? 'dialing' : 'waiting');
+  const p = blank(d, launch.participantId, launch.kind, isDialled(launch) ? 'dialing' : 'waiting');
   p.to = launch.to ?? null;
   p.displayName = launch.displayName ?? null;
   p.externalRef = launch.externalRef ?? null;
   p.charge = launch.charge;
   d.ctx.participants.push(p);
-  if (launch.kind === 'phone') {
+  if (isDialled(launch)) {
     const ringSeconds = Math.ceil(ringTimeoutMs / 1000);
     // A live call's phone may go over the node's SIP trunk (the node decides by its prefixes); test keys never do.
     const live = d.ctx.mode === 'live' ? { live: true } : {};
@@ -116,7 +132,7 @@ export function launchParticipant(d: CallDraft, launch: ParticipantLaunch, ringT
     d.setTimer('ring', p.id, d.at + ringTimeoutMs);
   } else if (isAppLike(launch)) {
     p.token = { ...appTokenWindow(d), generation: 1 };
-    p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'app' } });
+    p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: kindOf(launch.kind).room! } });
     d.setTimer('join', p.id, d.at + APP_JOIN_WINDOW_MS);
   } else if (d.ctx.mode === 'test') {
     // No room exists under a test key: the bot is in the call at once, free, for at most a minute.
@@ -129,7 +145,7 @@ export function launchParticipant(d: CallDraft, launch: ParticipantLaunch, ringT
   } else {
     const window = paidWindowMs(d, p);
     p.token = { notBefore: d.at, expiresAt: Math.min(d.at + window + BOT_CONNECT_GRACE_MS, d.at + TOKEN_MAX_MS), generation: 1 };
-    p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'bot' } });
+    p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: kindOf(launch.kind).room! } });
     d.setTimer('token', p.id, p.token.expiresAt);
   }
   return p;
@@ -166,7 +182,7 @@ export function join(d: CallDraft, p: ParticipantRecord): void {
   p.joinedAt = d.at;
   d.cancelTimers(p.id, ['ring', 'join', 'token']);
   d.record('call.participant.joined', eventFields(p));
-  if (p.kind === 'stream') return; // its streamMax timer already bounds it
+  if (isStream(p)) return; // its streamMax timer already bounds it
   if (isBotLike(p) || p.charge !== null) {
     const until = Math.min(d.at + paidWindowMs(d, p), p.token?.expiresAt ?? Infinity);
     p.paidUntil = until;
@@ -200,11 +216,11 @@ export function leave(d: CallDraft, p: ParticipantRecord, reason: ParticipantLef
  * 15 s and may come back within LINK_RECONNECT_GRACE_MS.
  */
 function disconnected(d: CallDraft, p: ParticipantRecord, clean: boolean): void {
-  if (isBotLike(p) || (p.kind === 'call' && clean)) return leave(d, p, 'disconnected', true);
-  if (!isAppLike(p) && p.kind !== 'call') return;
+  if (isBotLike(p) || (isLink(p) && clean)) return leave(d, p, 'disconnected', true);
+  if (!isAppLike(p) && !isLink(p)) return;
   if (p.state === 'joined') {
     p.state = 'reconnecting';
-    d.setTimer('grace', p.id, d.at + (p.kind === 'call' ? LINK_RECONNECT_GRACE_MS : APP_RECONNECT_GRACE_MS));
+    d.setTimer('grace', p.id, d.at + (isLink(p) ? LINK_RECONNECT_GRACE_MS : APP_RECONNECT_GRACE_MS));
   }
 }
 
@@ -229,15 +245,15 @@ export function onLegEvent(d: CallDraft, p: ParticipantRecord, event: CallMediaE
     case 'leg.noAnswer':
       return leave(d, p, 'no_answer', false);
     case 'leg.failed':
-      return leave(d, p, p.kind === 'stream' ? 'connect_failed' : 'failed', false);
+      return leave(d, p, isStream(p) ? 'connect_failed' : 'failed', false);
     case 'leg.hungUp':
-      return leave(d, p, p.kind === 'stream' ? streamEndReason(event.reason) : p.kind === 'phone' ? 'hangup' : 'disconnected', false);
+      return leave(d, p, isStream(p) ? streamEndReason(event.reason) : isDialled(p) ? 'hangup' : 'disconnected', false);
     case 'participant.connected':
-      return isAppLike(p) || isBotLike(p) || p.kind === 'call' ? join(d, p) : undefined;
+      return kindOf(p.kind).connection !== null ? join(d, p) : undefined;
     case 'participant.disconnected':
       return isPresent(p) ? disconnected(d, p, event.clean === true) : undefined;
     case 'stream.status':
-      if (p.kind !== 'stream' || !isPresent(p)) return;
+      if (!isStream(p) || !isPresent(p)) return;
       if (event.status === 'reconnecting' && p.state === 'joined') p.state = 'reconnecting';
       else if (event.status === 'connected' || event.status === 'resumed') join(d, p);
       return;
