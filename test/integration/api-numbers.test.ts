@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { chargeDueRents } from '../../control/numbers/number-rent.js';
 import { startRentRunner } from '../../control/numbers/rent-runner.js';
+import { takeInboundOffer } from '../../control/calls/inbound-calls.js';
 import { RENT_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 
@@ -170,6 +171,12 @@ describe('numbers for customers', () => {
     const suspended = await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) });
     expect(suspended.data.status).toBe('suspended');
     expect(await events(co, 'number.suspended', number.id)).toHaveLength(1);
+    // Suspended: a call offered to it is refused (the caller's leg is never taken), and no SMS goes from it.
+    const deps = { sql: h.sql, clock, log: h.services.log, actors: undefined as never, picker: undefined as never };
+    expect(await takeInboundOffer(deps, { id: `sim_${number.id}`, carrier: 'sim', from: '+447700900001', to: n!, offeredAt: new Date(clock.now()).toISOString() })).toEqual({ dropped: 'number_not_active' });
+    const sms = await call(h.app, { method: 'POST', url: '/v1/sms', headers: bearer(co.liveKey, { 'idempotency-key': `sms-${number.id}` }), payload: { profileId, from: n, to: '+4791234567', text: 'Hello' } });
+    expect(sms.statusCode, sms.body).toBe(422);
+    expect(sms.data.error.code).toBe('sender_not_allowed');
     expect((await call(h.app, { method: 'GET', url: `/v1/available-numbers?prefix=${encodeURIComponent(n!)}`, headers: bearer(co.liveKey) })).data.data).toEqual([]);
 
     // A top-up makes it due; the runner charges the month from now and it is active again.
@@ -262,6 +269,15 @@ describe('hostile input on the number routes', () => {
       { method: 'PATCH', url: '/v1/numbers/num_nope', payload: { routing: deep } },
       { method: 'PATCH', url: '/v1/numbers/num_nope', payload: { assignedTo: lone } },
       { method: 'DELETE', url: '/v1/numbers/num_nope' },
+      { method: 'GET', url: `/v1/calls?after=${loneUrl}` },
+      { method: 'GET', url: '/v1/calls?after=call_forged00000000000000000000' },
+      { method: 'GET', url: '/v1/calls?state=exploded' },
+      { method: 'GET', url: '/v1/calls?createdFrom=2026-02-30' },
+      { method: 'GET', url: '/v1/calls?limit=0' },
+      { method: 'GET', url: '/v1/calls?from=%00' },
+      { method: 'GET', url: `/v1/usage?from=${loneUrl}` },
+      { method: 'GET', url: '/v1/usage?from=2026-01-01&to=2025-01-01' },
+      { method: 'GET', url: `/v1/profiles/${loneUrl}/usage` },
     ] as const;
     for (const r of requests) {
       const res = await call(h.app, { ...r, headers: bearer(co.liveKey, { 'idempotency-key': `h-${++seq}` }) } as never);
@@ -269,5 +285,9 @@ describe('hostile input on the number routes', () => {
       expect(res.statusCode, `${r.method} ${r.url}: ${res.body}`).toBeLessThan(500);
       expect(res.data.error.code).toBeTypeOf('string');
     }
+    // A filter value whose bytes are no UTF-8 is read as the replacement character: it matches nothing.
+    const odd = await call(h.app, { method: 'GET', url: `/v1/calls?externalRef=${loneUrl}`, headers: bearer(co.liveKey) });
+    expect(odd.statusCode).toBe(200);
+    expect(odd.data.data).toEqual([]);
   });
 });
