@@ -122,6 +122,11 @@ export async function applyReceipt(
   desc: string | null,
 ): Promise<MessageRow | null> {
   if (outcome === null) return null;
+  // The message row is locked first: the receipts of a long message's parts come together, and without the
+  // lock each would count the others' parts as still open (not committed yet) and none would settle it.
+  await tx`
+    select m.id from messages m join message_parts p on p.message_id = m.id
+    where p.channel = ${channel.name} and p.carrier_ref = ${carrierRef} for update of m`;
   const [part] = await tx<{ message_id: string }[]>`
     update message_parts set status = ${outcome} where channel = ${channel.name} and carrier_ref = ${carrierRef} and status is null
     returning message_id`;
