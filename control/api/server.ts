@@ -38,6 +38,7 @@ import { transcriptionSessionRoutes } from './routes/transcription-sessions.js';
 import { contactRoutes } from './routes/contacts.js';
 import { contactListRoutes } from './routes/contact-lists.js';
 import { templateRoutes } from './routes/templates.js';
+import { campaignRoutes } from './routes/campaigns.js';
 import { docsPageRoutes } from './routes/docs-page.js';
 import { phonePageRoutes } from './routes/phone-page.js';
 import { emailRoutes } from './routes/email.js';
@@ -120,6 +121,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(smsSenderRoutes, { services });
   await app.register(suppressionRoutes, { services });
   await app.register(adminSimSmsRoutes, { services });
+  await app.register(campaignRoutes, { services });
   await app.register(docsPageRoutes);
   await app.register(phonePageRoutes);
 

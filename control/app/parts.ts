@@ -19,6 +19,7 @@ import { startInboundConsumer } from '../calls/inbound-calls.js';
 import { startMessaging } from '../messaging/messaging-role.js';
 import { startSmscSim } from '../../carriers/sms/smsc-sim.js';
 import { startRentRunner } from '../numbers/rent-runner.js';
+import { startCampaignRunner } from '../messaging/campaigns/campaign-runner.js';
 
 /** A running part of a role, stopped in reverse order of start. */
 export interface Part {
@@ -96,6 +97,9 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
     }
     const messaging = await startMessaging({ ...services, config: { ...config, smpp } });
     parts.push({ name: 'messaging', stop: () => messaging.stop() });
+    // Campaigns: hand their recipients to the outbox at each campaign's rate.
+    const campaigns = await startCampaignRunner(services);
+    parts.push({ name: 'campaign-runner', stop: () => campaigns.stop() });
   }
   let first: FirstStart = {};
   if (runs('api')) {

@@ -113,6 +113,15 @@ export const scopeCatalogue = [
     description: 'Create, change, delete and preview message templates.',
     operations: ['POST /v1/templates', 'PATCH /v1/templates/:id', 'DELETE /v1/templates/:id', 'POST /v1/templates/:id/preview'],
   },
+  { scope: 'campaigns:read', description: 'List and read campaigns with their counts and money.', operations: ['GET /v1/campaigns', 'GET /v1/campaigns/:id'] },
+  {
+    scope: 'campaigns:write',
+    description: 'Create, change and delete draft campaigns; start (reserving money), pause, resume and cancel them.',
+    operations: [
+      'POST /v1/campaigns', 'PATCH /v1/campaigns/:id', 'DELETE /v1/campaigns/:id', 'POST /v1/campaigns/:id/start',
+      'POST /v1/campaigns/:id/pause', 'POST /v1/campaigns/:id/resume', 'POST /v1/campaigns/:id/cancel',
+    ],
+  },
 ] as const satisfies readonly ScopeEntry[];
 
 /** A scope name. */

@@ -98,6 +98,9 @@ export const DISPATCHER_WAKE_SUBJECT = 'webhooks.wake';
 /** Wakes the messaging outbox senders when a message was accepted (core publish; a timer and a slow poll are the safety net). */
 export const MESSAGING_OUTBOX_WAKE_SUBJECT = 'messaging.outbox.wake';
 
+/** Wakes the campaign runners when a campaign was started or resumed (core publish; timers and a slow poll are the safety net). */
+export const CAMPAIGN_RUNNER_WAKE_SUBJECT = 'messaging.campaigns.wake';
+
 // --- KV buckets.
 
 /** Partition leases: key `p.<n>`, value the holding worker (TTL: the lease time). */

@@ -149,6 +149,8 @@ export interface SmsStatusData {
   errorDesc: string | null;
   externalRef: string | null;
   metadata: Metadata | null;
+  /** The campaign that sent it (null for a single SMS). */
+  campaignId: string | null;
 }
 
 /** POST /admin/v1/sim/sms: a phone on the simulated network texts one of the provisioned numbers. */

@@ -83,7 +83,7 @@ describe('test keys: the simulated directory', () => {
     const data = (JSON.parse(last!.body) as { data: Record<string, unknown> }).data;
     expect(data).toEqual({
       eventId: last!.id, mode: 'test', profileId, messageId: res.data.id, to: '+447700900101', state: 'delivered', units: 1, priceOre: 75,
-      errorDesc: null, externalRef: 'order-1', metadata: { shop: 'a' },
+      errorDesc: null, externalRef: 'order-1', metadata: { shop: 'a' }, campaignId: null,
     });
   });
 

@@ -77,4 +77,35 @@ describe('templates', () => {
       expect(res.data.error.message).toContain('not available');
     }
   });
+
+  it('previews for a contact or sample data: the text, and for SMS its encoding, units and price at the company price', async () => {
+    const tpl = (await send('POST', '/v1/templates', keyA, { channel: 'sms', name: 'p', body: 'Hei {{ contact.name }}! Din plan: {{ contact.attributes.plan | default: "ingen" }}' })).data;
+    const contact = (await send('POST', '/v1/contacts', keyA, { phone: '41234570', name: 'Åse', attributes: { plan: 'gull' }, nationalId: '01010112377' })).data;
+    const forContact = await send('POST', `/v1/templates/${tpl.id}/preview`, keyA, { contactId: contact.id });
+    expect(forContact.statusCode, forContact.body).toBe(200);
+    expect(forContact.data).toEqual({
+      object: 'template_preview', templateId: tpl.id, channel: 'sms', subject: null, html: null, body: 'Hei Åse! Din plan: gull',
+      sms: { encoding: 'gsm7', units: 1, nonGsmCharacters: [], priceOre: 75 }, priceOre: 75,
+    });
+    const emoji = await send('POST', `/v1/templates/${tpl.id}/preview`, keyA, { sample: { name: `${'a'.repeat(60)} 🎉` } });
+    expect(emoji.data.sms).toEqual({ encoding: 'ucs2', units: 2, nonGsmCharacters: ['🎉'], priceOre: 150 });
+    expect(emoji.data.body).toContain('Din plan: ingen');
+    // The national identity number is never part of what a template sees.
+    const leak = (await send('POST', '/v1/templates', keyA, { channel: 'sms', name: 'l', body: '{{ contact | json }}' })).data;
+    expect((await send('POST', `/v1/templates/${leak.id}/preview`, keyA, { contactId: contact.id })).data.body).not.toContain('0101011');
+
+    const other = (await send('POST', '/v1/contacts', keyB, { phone: '41234571' })).data;
+    expect((await send('POST', `/v1/templates/${tpl.id}/preview`, keyA, { contactId: other.id })).statusCode).toBe(404);
+    expect((await send('POST', `/v1/templates/${tpl.id}/preview`, keyB, {})).statusCode).toBe(404);
+    const email = (await send('POST', '/v1/templates', keyA, { channel: 'email', name: 'e', subject: 'Til {{ contact.name }}', html: '<b>{{ contact.attributes.plan }}</b>' })).data;
+    expect((await send('POST', `/v1/templates/${email.id}/preview`, keyA, { contactId: contact.id })).data).toMatchObject({ subject: 'Til Åse', html: '<b>gull</b>', body: null, sms: null, priceOre: 1 });
+  });
+
+  it('stops a hostile template at preview with a clear error naming the line', async () => {
+    const loop = (await send('POST', '/v1/templates', keyA, { channel: 'sms', name: 'loop', body: 'ok\n{% for i in (1..100000000) %}{% for j in (1..100000000) %}x{% endfor %}{% endfor %}' })).data;
+    const res = await send('POST', `/v1/templates/${loop.id}/preview`, keyA, {});
+    expect(res.statusCode).toBe(422);
+    expect(res.data.error).toMatchObject({ code: 'template_limit_exceeded', param: 'body' });
+    expect(res.data.error.message).toMatch(/^body, line 2, column \d+: /);
+  });
 });

@@ -547,6 +547,11 @@ export const operations = {
     "path": "/v1/templates/{id}",
     "idempotency": "optional"
   },
+  "previewTemplate": {
+    "method": "POST",
+    "path": "/v1/templates/{id}/preview",
+    "idempotency": null
+  },
   "listSms": {
     "method": "GET",
     "path": "/v1/sms",
@@ -651,6 +656,51 @@ export const operations = {
     "method": "POST",
     "path": "/admin/v1/sim/sms",
     "idempotency": "optional"
+  },
+  "listCampaigns": {
+    "method": "GET",
+    "path": "/v1/campaigns",
+    "idempotency": null
+  },
+  "createCampaign": {
+    "method": "POST",
+    "path": "/v1/campaigns",
+    "idempotency": "required"
+  },
+  "getCampaign": {
+    "method": "GET",
+    "path": "/v1/campaigns/{id}",
+    "idempotency": null
+  },
+  "updateCampaign": {
+    "method": "PATCH",
+    "path": "/v1/campaigns/{id}",
+    "idempotency": "optional"
+  },
+  "deleteCampaign": {
+    "method": "DELETE",
+    "path": "/v1/campaigns/{id}",
+    "idempotency": "optional"
+  },
+  "startCampaign": {
+    "method": "POST",
+    "path": "/v1/campaigns/{id}/start",
+    "idempotency": "required"
+  },
+  "pauseCampaign": {
+    "method": "POST",
+    "path": "/v1/campaigns/{id}/pause",
+    "idempotency": "optional"
+  },
+  "resumeCampaign": {
+    "method": "POST",
+    "path": "/v1/campaigns/{id}/resume",
+    "idempotency": "optional"
+  },
+  "cancelCampaign": {
+    "method": "POST",
+    "path": "/v1/campaigns/{id}/cancel",
+    "idempotency": "optional"
   }
 } as const;
 
@@ -733,7 +783,14 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "DELETE /v1/profiles/{slug}/senders/{sender}": "optional",
   "POST /v1/profiles/{slug}/suppressions": "optional",
   "DELETE /v1/profiles/{slug}/suppressions/{address}": "optional",
-  "POST /admin/v1/sim/sms": "optional"
+  "POST /admin/v1/sim/sms": "optional",
+  "POST /v1/campaigns": "required",
+  "PATCH /v1/campaigns/{id}": "optional",
+  "DELETE /v1/campaigns/{id}": "optional",
+  "POST /v1/campaigns/{id}/start": "required",
+  "POST /v1/campaigns/{id}/pause": "optional",
+  "POST /v1/campaigns/{id}/resume": "optional",
+  "POST /v1/campaigns/{id}/cancel": "optional"
 };
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */
@@ -751,5 +808,6 @@ export const listCursors = {
   "/v1/sms": "before",
   "/v1/email": "before",
   "/admin/v1/email-sink": "before",
-  "/v1/profiles/{slug}/suppressions": "after"
+  "/v1/profiles/{slug}/suppressions": "after",
+  "/v1/campaigns": "before"
 } as const;

@@ -968,6 +968,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/campaigns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List campaigns, newest first
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
+        get: operations["listCampaigns"];
+        put?: never;
+        /**
+         * Create a draft campaign: channel, sender, template, audience, schedule, rate, quiet hours, validity
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
+        post: operations["createCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a campaign with its counts by state and its money
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
+        get: operations["getCampaign"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a draft campaign
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
+        delete: operations["deleteCampaign"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a draft campaign
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
+        patch: operations["updateCampaign"];
+        trace?: never;
+    };
+    "/v1/campaigns/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a campaign: what was not sent is not sent, and its money is released
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
+        post: operations["cancelCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pause a scheduled or running campaign (messages already with the sender still go)
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
+        post: operations["pauseCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resume a paused campaign
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         */
+        post: operations["resumeCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/campaigns/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a draft: render and price every message, reserve the whole audience at once (or refuse with the shortfall), then send at sendAt
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
+        post: operations["startCampaign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/contact-lists": {
         parameters: {
             query?: never;
@@ -1726,6 +1858,26 @@ export interface paths {
          * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
          */
         patch: operations["updateTemplate"];
+        trace?: never;
+    };
+    "/v1/templates/{id}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Render a template for a contact or sample data: the text, and for SMS its encoding, units and price
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
+        post: operations["previewTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/transcription/jobs": {
@@ -5191,7 +5343,7 @@ export interface operations {
                     name: string;
                     /** Format: uuid */
                     profileId?: string;
-                    scopes: ("profiles:read" | "profiles:manage" | "usage:read" | "balance:read" | "numbers:read" | "numbers:write" | "keys:manage" | "calls:write" | "calls:read" | "streams:write" | "audio:write" | "audio:read" | "transcription:write" | "transcription:read" | "webhooks:manage" | "events:read" | "sms:send" | "suppressions:manage" | "sms:read" | "email:send" | "email:read" | "email:domains" | "letters:send" | "letters:read" | "contacts:read" | "contacts:write" | "templates:read" | "templates:write")[];
+                    scopes: ("profiles:read" | "profiles:manage" | "usage:read" | "balance:read" | "numbers:read" | "numbers:write" | "keys:manage" | "calls:write" | "calls:read" | "streams:write" | "audio:write" | "audio:read" | "transcription:write" | "transcription:read" | "webhooks:manage" | "events:read" | "sms:send" | "suppressions:manage" | "sms:read" | "email:send" | "email:read" | "email:domains" | "letters:send" | "letters:read" | "contacts:read" | "contacts:write" | "templates:read" | "templates:write" | "campaigns:read" | "campaigns:write")[];
                 };
             };
         };
@@ -13443,6 +13595,2050 @@ export interface operations {
                 };
             };
             /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listCampaigns: {
+        parameters: {
+            query?: {
+                before?: string;
+                limit?: number;
+                profileId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            channel: "sms" | "email" | "letter";
+                            /** CampaignCounts */
+                            counts: {
+                                /** @description Not sent because the campaign was canceled or its validUntil passed */
+                                canceled: number;
+                                delivered: number;
+                                /** @description Refused, undeliverable, expired or an unknown outcome */
+                                failed: number;
+                                /** @description Not sent yet (waiting, or with the sender) */
+                                pending: number;
+                                /** @description Everyone in the audience at start */
+                                recipients: number;
+                                /** @description Taken by the carrier, no receipt yet */
+                                sent: number;
+                                /** @description Never sent: suppressed, no address for the channel, or the template failed for them */
+                                skipped: number;
+                                /** @description recipient_opted_out, contact_address_missing, template_render_error, … */
+                                skippedByReason: {
+                                    [key: string]: number;
+                                };
+                            };
+                            /** @description ISO 8601 UTC with milliseconds */
+                            createdAt: string;
+                            excludeListIds: string[];
+                            finishedAt: string | null;
+                            /** @description cmp_… */
+                            id: string;
+                            listId: string;
+                            metadata: {
+                                [key: string]: string | number | boolean | null;
+                            } | null;
+                            /** @description live or test */
+                            mode: "live" | "test";
+                            /** CampaignMoney */
+                            money: {
+                                /** @description Given back once nothing more can be drawn */
+                                releasedOre: number;
+                                /** @description The whole audience, priced at start */
+                                reservedOre: number;
+                                /** @description Drawn by messages the carrier took */
+                                spentOre: number;
+                            };
+                            name: string;
+                            /** @enum {string} */
+                            object: "campaign";
+                            /** Format: uuid */
+                            profileId: string;
+                            quietHours: {
+                                /** @description HH:MM, Europe/Oslo */
+                                end: string;
+                                /** @description HH:MM, Europe/Oslo */
+                                start: string;
+                            } | null;
+                            rate: number;
+                            sendAt: string | null;
+                            sender: string;
+                            settledAt: string | null;
+                            startedAt: string | null;
+                            status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                            templateId: string;
+                            validUntil: string | null;
+                        }[];
+                        hasMore: boolean;
+                        nextCursor: string | null;
+                        /** @enum {string} */
+                        object: "list";
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    channel: "sms" | "email" | "letter";
+                    /** @description Contacts in any of these lists are left out */
+                    excludeListIds?: string[];
+                    listId: string;
+                    /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+                    metadata?: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                    name: string;
+                    /** Format: uuid */
+                    profileId?: string;
+                    quietHours?: {
+                        /** @description HH:MM, Europe/Oslo */
+                        end: string;
+                        /** @description HH:MM, Europe/Oslo */
+                        start: string;
+                    } | null;
+                    /** @description Messages per second (default 10) */
+                    rate?: number;
+                    sendAt?: string | null;
+                    /** @description SMS: one of the profile's numbers or registered sender ids; email: the from address; letter: the sender's name */
+                    sender: string;
+                    /** @description A template of the same channel and profile */
+                    templateId: string;
+                    validUntil?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channel: "sms" | "email" | "letter";
+                        /** CampaignCounts */
+                        counts: {
+                            /** @description Not sent because the campaign was canceled or its validUntil passed */
+                            canceled: number;
+                            delivered: number;
+                            /** @description Refused, undeliverable, expired or an unknown outcome */
+                            failed: number;
+                            /** @description Not sent yet (waiting, or with the sender) */
+                            pending: number;
+                            /** @description Everyone in the audience at start */
+                            recipients: number;
+                            /** @description Taken by the carrier, no receipt yet */
+                            sent: number;
+                            /** @description Never sent: suppressed, no address for the channel, or the template failed for them */
+                            skipped: number;
+                            /** @description recipient_opted_out, contact_address_missing, template_render_error, … */
+                            skippedByReason: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        excludeListIds: string[];
+                        finishedAt: string | null;
+                        /** @description cmp_… */
+                        id: string;
+                        listId: string;
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        } | null;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        /** CampaignMoney */
+                        money: {
+                            /** @description Given back once nothing more can be drawn */
+                            releasedOre: number;
+                            /** @description The whole audience, priced at start */
+                            reservedOre: number;
+                            /** @description Drawn by messages the carrier took */
+                            spentOre: number;
+                        };
+                        name: string;
+                        /** @enum {string} */
+                        object: "campaign";
+                        /** Format: uuid */
+                        profileId: string;
+                        quietHours: {
+                            /** @description HH:MM, Europe/Oslo */
+                            end: string;
+                            /** @description HH:MM, Europe/Oslo */
+                            start: string;
+                        } | null;
+                        rate: number;
+                        sendAt: string | null;
+                        sender: string;
+                        settledAt: string | null;
+                        startedAt: string | null;
+                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        templateId: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channel: "sms" | "email" | "letter";
+                        /** CampaignCounts */
+                        counts: {
+                            /** @description Not sent because the campaign was canceled or its validUntil passed */
+                            canceled: number;
+                            delivered: number;
+                            /** @description Refused, undeliverable, expired or an unknown outcome */
+                            failed: number;
+                            /** @description Not sent yet (waiting, or with the sender) */
+                            pending: number;
+                            /** @description Everyone in the audience at start */
+                            recipients: number;
+                            /** @description Taken by the carrier, no receipt yet */
+                            sent: number;
+                            /** @description Never sent: suppressed, no address for the channel, or the template failed for them */
+                            skipped: number;
+                            /** @description recipient_opted_out, contact_address_missing, template_render_error, … */
+                            skippedByReason: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        excludeListIds: string[];
+                        finishedAt: string | null;
+                        /** @description cmp_… */
+                        id: string;
+                        listId: string;
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        } | null;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        /** CampaignMoney */
+                        money: {
+                            /** @description Given back once nothing more can be drawn */
+                            releasedOre: number;
+                            /** @description The whole audience, priced at start */
+                            reservedOre: number;
+                            /** @description Drawn by messages the carrier took */
+                            spentOre: number;
+                        };
+                        name: string;
+                        /** @enum {string} */
+                        object: "campaign";
+                        /** Format: uuid */
+                        profileId: string;
+                        quietHours: {
+                            /** @description HH:MM, Europe/Oslo */
+                            end: string;
+                            /** @description HH:MM, Europe/Oslo */
+                            start: string;
+                        } | null;
+                        rate: number;
+                        sendAt: string | null;
+                        sender: string;
+                        settledAt: string | null;
+                        startedAt: string | null;
+                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        templateId: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        id: string;
+                        /** @enum {string} */
+                        object: "campaign";
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Contacts in any of these lists are left out */
+                    excludeListIds?: string[];
+                    listId?: string;
+                    /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+                    metadata?: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                    name?: string;
+                    quietHours?: {
+                        /** @description HH:MM, Europe/Oslo */
+                        end: string;
+                        /** @description HH:MM, Europe/Oslo */
+                        start: string;
+                    } | null;
+                    /** @description Messages per second (default 10) */
+                    rate?: number;
+                    sendAt?: string | null;
+                    /** @description SMS: one of the profile's numbers or registered sender ids; email: the from address; letter: the sender's name */
+                    sender?: string;
+                    /** @description A template of the same channel and profile */
+                    templateId?: string;
+                    validUntil?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channel: "sms" | "email" | "letter";
+                        /** CampaignCounts */
+                        counts: {
+                            /** @description Not sent because the campaign was canceled or its validUntil passed */
+                            canceled: number;
+                            delivered: number;
+                            /** @description Refused, undeliverable, expired or an unknown outcome */
+                            failed: number;
+                            /** @description Not sent yet (waiting, or with the sender) */
+                            pending: number;
+                            /** @description Everyone in the audience at start */
+                            recipients: number;
+                            /** @description Taken by the carrier, no receipt yet */
+                            sent: number;
+                            /** @description Never sent: suppressed, no address for the channel, or the template failed for them */
+                            skipped: number;
+                            /** @description recipient_opted_out, contact_address_missing, template_render_error, … */
+                            skippedByReason: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        excludeListIds: string[];
+                        finishedAt: string | null;
+                        /** @description cmp_… */
+                        id: string;
+                        listId: string;
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        } | null;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        /** CampaignMoney */
+                        money: {
+                            /** @description Given back once nothing more can be drawn */
+                            releasedOre: number;
+                            /** @description The whole audience, priced at start */
+                            reservedOre: number;
+                            /** @description Drawn by messages the carrier took */
+                            spentOre: number;
+                        };
+                        name: string;
+                        /** @enum {string} */
+                        object: "campaign";
+                        /** Format: uuid */
+                        profileId: string;
+                        quietHours: {
+                            /** @description HH:MM, Europe/Oslo */
+                            end: string;
+                            /** @description HH:MM, Europe/Oslo */
+                            start: string;
+                        } | null;
+                        rate: number;
+                        sendAt: string | null;
+                        sender: string;
+                        settledAt: string | null;
+                        startedAt: string | null;
+                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        templateId: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    cancelCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channel: "sms" | "email" | "letter";
+                        /** CampaignCounts */
+                        counts: {
+                            /** @description Not sent because the campaign was canceled or its validUntil passed */
+                            canceled: number;
+                            delivered: number;
+                            /** @description Refused, undeliverable, expired or an unknown outcome */
+                            failed: number;
+                            /** @description Not sent yet (waiting, or with the sender) */
+                            pending: number;
+                            /** @description Everyone in the audience at start */
+                            recipients: number;
+                            /** @description Taken by the carrier, no receipt yet */
+                            sent: number;
+                            /** @description Never sent: suppressed, no address for the channel, or the template failed for them */
+                            skipped: number;
+                            /** @description recipient_opted_out, contact_address_missing, template_render_error, … */
+                            skippedByReason: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        excludeListIds: string[];
+                        finishedAt: string | null;
+                        /** @description cmp_… */
+                        id: string;
+                        listId: string;
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        } | null;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        /** CampaignMoney */
+                        money: {
+                            /** @description Given back once nothing more can be drawn */
+                            releasedOre: number;
+                            /** @description The whole audience, priced at start */
+                            reservedOre: number;
+                            /** @description Drawn by messages the carrier took */
+                            spentOre: number;
+                        };
+                        name: string;
+                        /** @enum {string} */
+                        object: "campaign";
+                        /** Format: uuid */
+                        profileId: string;
+                        quietHours: {
+                            /** @description HH:MM, Europe/Oslo */
+                            end: string;
+                            /** @description HH:MM, Europe/Oslo */
+                            start: string;
+                        } | null;
+                        rate: number;
+                        sendAt: string | null;
+                        sender: string;
+                        settledAt: string | null;
+                        startedAt: string | null;
+                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        templateId: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    pauseCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channel: "sms" | "email" | "letter";
+                        /** CampaignCounts */
+                        counts: {
+                            /** @description Not sent because the campaign was canceled or its validUntil passed */
+                            canceled: number;
+                            delivered: number;
+                            /** @description Refused, undeliverable, expired or an unknown outcome */
+                            failed: number;
+                            /** @description Not sent yet (waiting, or with the sender) */
+                            pending: number;
+                            /** @description Everyone in the audience at start */
+                            recipients: number;
+                            /** @description Taken by the carrier, no receipt yet */
+                            sent: number;
+                            /** @description Never sent: suppressed, no address for the channel, or the template failed for them */
+                            skipped: number;
+                            /** @description recipient_opted_out, contact_address_missing, template_render_error, … */
+                            skippedByReason: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        excludeListIds: string[];
+                        finishedAt: string | null;
+                        /** @description cmp_… */
+                        id: string;
+                        listId: string;
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        } | null;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        /** CampaignMoney */
+                        money: {
+                            /** @description Given back once nothing more can be drawn */
+                            releasedOre: number;
+                            /** @description The whole audience, priced at start */
+                            reservedOre: number;
+                            /** @description Drawn by messages the carrier took */
+                            spentOre: number;
+                        };
+                        name: string;
+                        /** @enum {string} */
+                        object: "campaign";
+                        /** Format: uuid */
+                        profileId: string;
+                        quietHours: {
+                            /** @description HH:MM, Europe/Oslo */
+                            end: string;
+                            /** @description HH:MM, Europe/Oslo */
+                            start: string;
+                        } | null;
+                        rate: number;
+                        sendAt: string | null;
+                        sender: string;
+                        settledAt: string | null;
+                        startedAt: string | null;
+                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        templateId: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    resumeCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channel: "sms" | "email" | "letter";
+                        /** CampaignCounts */
+                        counts: {
+                            /** @description Not sent because the campaign was canceled or its validUntil passed */
+                            canceled: number;
+                            delivered: number;
+                            /** @description Refused, undeliverable, expired or an unknown outcome */
+                            failed: number;
+                            /** @description Not sent yet (waiting, or with the sender) */
+                            pending: number;
+                            /** @description Everyone in the audience at start */
+                            recipients: number;
+                            /** @description Taken by the carrier, no receipt yet */
+                            sent: number;
+                            /** @description Never sent: suppressed, no address for the channel, or the template failed for them */
+                            skipped: number;
+                            /** @description recipient_opted_out, contact_address_missing, template_render_error, … */
+                            skippedByReason: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        excludeListIds: string[];
+                        finishedAt: string | null;
+                        /** @description cmp_… */
+                        id: string;
+                        listId: string;
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        } | null;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        /** CampaignMoney */
+                        money: {
+                            /** @description Given back once nothing more can be drawn */
+                            releasedOre: number;
+                            /** @description The whole audience, priced at start */
+                            reservedOre: number;
+                            /** @description Drawn by messages the carrier took */
+                            spentOre: number;
+                        };
+                        name: string;
+                        /** @enum {string} */
+                        object: "campaign";
+                        /** Format: uuid */
+                        profileId: string;
+                        quietHours: {
+                            /** @description HH:MM, Europe/Oslo */
+                            end: string;
+                            /** @description HH:MM, Europe/Oslo */
+                            start: string;
+                        } | null;
+                        rate: number;
+                        sendAt: string | null;
+                        sender: string;
+                        settledAt: string | null;
+                        startedAt: string | null;
+                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        templateId: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    startCampaign: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channel: "sms" | "email" | "letter";
+                        /** CampaignCounts */
+                        counts: {
+                            /** @description Not sent because the campaign was canceled or its validUntil passed */
+                            canceled: number;
+                            delivered: number;
+                            /** @description Refused, undeliverable, expired or an unknown outcome */
+                            failed: number;
+                            /** @description Not sent yet (waiting, or with the sender) */
+                            pending: number;
+                            /** @description Everyone in the audience at start */
+                            recipients: number;
+                            /** @description Taken by the carrier, no receipt yet */
+                            sent: number;
+                            /** @description Never sent: suppressed, no address for the channel, or the template failed for them */
+                            skipped: number;
+                            /** @description recipient_opted_out, contact_address_missing, template_render_error, … */
+                            skippedByReason: {
+                                [key: string]: number;
+                            };
+                        };
+                        /** @description ISO 8601 UTC with milliseconds */
+                        createdAt: string;
+                        excludeListIds: string[];
+                        finishedAt: string | null;
+                        /** @description cmp_… */
+                        id: string;
+                        listId: string;
+                        metadata: {
+                            [key: string]: string | number | boolean | null;
+                        } | null;
+                        /** @description live or test */
+                        mode: "live" | "test";
+                        /** CampaignMoney */
+                        money: {
+                            /** @description Given back once nothing more can be drawn */
+                            releasedOre: number;
+                            /** @description The whole audience, priced at start */
+                            reservedOre: number;
+                            /** @description Drawn by messages the carrier took */
+                            spentOre: number;
+                        };
+                        name: string;
+                        /** @enum {string} */
+                        object: "campaign";
+                        /** Format: uuid */
+                        profileId: string;
+                        quietHours: {
+                            /** @description HH:MM, Europe/Oslo */
+                            end: string;
+                            /** @description HH:MM, Europe/Oslo */
+                            start: string;
+                        } | null;
+                        rate: number;
+                        sendAt: string | null;
+                        sender: string;
+                        settledAt: string | null;
+                        startedAt: string | null;
+                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        templateId: string;
+                        validUntil: string | null;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, idempotency_key_invalid, idempotency_key_required */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -23825,6 +26021,203 @@ export interface operations {
             };
             /** @description Error: idempotency_key_reuse */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    previewTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    contactId?: string;
+                    /** TemplateSample */
+                    sample?: {
+                        /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+                        attributes?: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        email?: string;
+                        externalRef?: string;
+                        name?: string;
+                        phone?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        body: string | null;
+                        channel: "sms" | "email" | "letter";
+                        html: string | null;
+                        /** @enum {string} */
+                        object: "template_preview";
+                        /** @description What one message of this content costs */
+                        priceOre: number;
+                        sms: {
+                            encoding: "gsm7" | "ucs2";
+                            /** @description The characters that made it UCS-2 */
+                            nonGsmCharacters: string[];
+                            /** @description units × the SMS unit price */
+                            priceOre: number;
+                            units: number;
+                        } | null;
+                        subject: string | null;
+                        templateId: string;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

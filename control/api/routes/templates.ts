@@ -8,9 +8,12 @@ import {
   TemplateDeleted,
   TemplatePage,
   TemplatePageQuery,
+  TemplatePreview,
+  TemplatePreviewRequest,
   TemplateUpdate,
 } from '../../../protocol/messaging/template.js';
 import { createTemplate, deleteTemplate, findTemplate, listTemplates, templateView, updateTemplate } from '../../messaging/templates/templates.js';
+import { previewTemplate } from '../../messaging/templates/template-preview.js';
 import { keyPrincipal } from '../route-config.js';
 
 /** Message templates of a profile per channel (Liquid), checked when saved (docs/campaigns.md). */
@@ -43,4 +46,15 @@ export const templateRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     schema: { tags, summary: 'Delete a template', params, response: { 200: TemplateDeleted } },
     config: { scope: 'templates:write', idempotency: 'optional' },
   }, async (request) => deleteTemplate(sql, keyPrincipal(request), request.params.id));
+
+  app.post('/v1/templates/:id/preview', {
+    schema: {
+      tags,
+      summary: 'Render a template for a contact or sample data: the text, and for SMS its encoding, units and price',
+      params,
+      body: TemplatePreviewRequest,
+      response: { 200: TemplatePreview },
+    },
+    config: { scope: 'templates:write' },
+  }, async (request) => previewTemplate(sql, keyPrincipal(request), request.params.id, request.body));
 };

@@ -80,8 +80,8 @@ export async function cancelSms(sql: Sql, clock: Clock, channel: Channel, caller
   });
 }
 
-// A number of the profile that is active with SMS on, or an alphanumeric sender id registered on it.
-async function assertSender(db: Db, profileId: string, from: string): Promise<void> {
+/** Refuses (sender_not_allowed) a sender that is not a number of the profile with SMS on nor a sender id registered on it. */
+export async function assertSender(db: Db, profileId: string, from: string): Promise<void> {
   const [row] = from.startsWith('+')
     ? await db<{ one: number }[]>`
         select 1 as one from phone_numbers where number = ${from} and profile_id = ${profileId} and status = 'active' and sms_enabled`

@@ -50,6 +50,7 @@ export function smsStatusData(row: MessageRow, eventId: string): SmsStatusData {
     errorDesc: FAILED_STATES.has(row.state) ? row.error_desc : null,
     externalRef: row.external_ref,
     metadata: row.metadata,
+    campaignId: row.campaign_id,
   };
 }
 

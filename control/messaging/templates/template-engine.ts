@@ -4,8 +4,8 @@ import type { Metadata } from '../../../protocol/api/common.js';
 
 /** Longest template source, in characters, that is parsed at all. */
 export const TEMPLATE_PARSE_LIMIT = 200_000;
-/** Longest a render may take, in ms (liquidjs checks it between template nodes). */
-export const TEMPLATE_RENDER_LIMIT_MS = 100;
+/** Longest a render may take, in ms of wall time (liquidjs checks it between template nodes; a loaded machine needs room). */
+export const TEMPLATE_RENDER_LIMIT_MS = 500;
 /** Characters a render may allocate (strings and arrays liquidjs builds), so a loop cannot fill memory. */
 export const TEMPLATE_MEMORY_LIMIT = 1_000_000;
 /** Longest rendered text of one part (subject, body or html), in characters. */

@@ -1,0 +1,322 @@
+/**
+ * Campaigns end to end in one process: the API, the messaging role (outbox and the simulated SMS network,
+ * used for live keys too so money moves) and the campaign runner, on real PostgreSQL and the injected
+ * clock, on a database of its own. The simulated network counts every submit per message: "at the SMSC".
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
+import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { ChannelRegistry } from '../../control/messaging/channel-registry.js';
+import type { Channel } from '../../control/messaging/channel.js';
+import { smsChannel } from '../../control/messaging/sms/sms-channel.js';
+import { simulatedSmsCarrier } from '../../control/messaging/sms/simulated-sms-carrier.js';
+import { addSuppression } from '../../control/messaging/suppressions.js';
+import { startCampaignRunner, type CampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
+import { ManualClock } from '../../shared/clock/manual-clock.js';
+import { openDatabase, type Sql } from '../../shared/db/database.js';
+import { freshDatabase } from '../support/services.js';
+import type { ScratchDatabase } from '../support/scratch-database.js';
+
+// Sunday 15 March 2026, 12:00 Oslo (UTC+1).
+const clock = new ManualClock(Date.UTC(2026, 2, 15, 11));
+const FROM = '+4790000201';
+let db: ScratchDatabase;
+let sql: Sql;
+let api: ApiHarness;
+let messaging: Messaging;
+let runner: CampaignRunner;
+let co: TestCompany;
+let profileId = '';
+/** Submits the simulated network took, per message id. */
+const submits = new Map<string, number>();
+
+// The simulated network for both modes, counting what it is handed.
+const countingSms: Channel = {
+  ...smsChannel,
+  async startCarriers(services, reports) {
+    const sim = simulatedSmsCarrier(services.clock, reports);
+    const counted = {
+      submit: async (m: Parameters<typeof sim.submit>[0]) => {
+        submits.set(m.id, (submits.get(m.id) ?? 0) + 1);
+        return sim.submit(m);
+      },
+    };
+    return { live: counted, test: counted, stop: async () => sim.stop() };
+  },
+};
+
+beforeAll(async () => {
+  // A database of its own: the outbox claims every due message of its database, and other test files run
+  // senders of their own on the run's database.
+  db = await freshDatabase();
+  sql = openDatabase({ url: db.url, max: 10 });
+  api = await startApi({ clock, sql });
+  co = await createTestCompany(api.app, 10_000_000);
+  const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(co.liveKey), payload: { name: 'Klinikk', slug: `klinikk-${randomUUID().slice(0, 8)}`, services: { sms: true } } });
+  profileId = profile.data.id;
+  const number = await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: FROM, companyId: co.id, profileId } });
+  expect(number.statusCode, number.body).toBe(201);
+  messaging = await startMessaging(api.services, { registry: new ChannelRegistry([countingSms]), pollIntervalMs: 1_000, concurrency: 128 });
+  runner = await startCampaignRunner(api.services, { pollIntervalMs: 1_000 });
+});
+afterAll(async () => {
+  await runner?.stop();
+  await messaging?.stop();
+  await api?.close();
+  await sql?.end({ timeout: 5 });
+  await db?.drop();
+});
+
+let keys = 0;
+const post = (url: string, payload?: object, key = co.liveKey) =>
+  call(api.app, { method: 'POST', url, headers: bearer(key, { 'idempotency-key': `k${++keys}-${randomUUID()}` }), ...(payload === undefined ? {} : { payload }) });
+const get = (url: string, key = co.liveKey) => call(api.app, { method: 'GET', url, headers: bearer(key) });
+
+/**
+ * Moves the clock in steps of at most `stepMs`, letting the runner, the outbox and the receipts finish
+ * what became due after each (a campaign's bucket holds one second's worth: one big jump would lose the rest).
+ */
+async function run(ms: number, stepMs = 100): Promise<void> {
+  for (let left = ms; left > 0; left -= stepMs) {
+    await clock.advance(Math.min(stepMs, left));
+    await idle();
+  }
+}
+async function idle(): Promise<void> {
+  await runner.whenIdle();
+  await messaging.whenIdle();
+  await runner.whenIdle();
+}
+async function runUntil(id: string, status: string, stepMs: number, maxSteps = 10_000): Promise<any> {
+  for (let i = 0; i < maxSteps; i++) {
+    const c = (await get(`/v1/campaigns/${id}`)).data;
+    if (c.status === status && (status !== 'completed' && status !== 'canceled' ? true : c.settledAt !== null)) return c;
+    await run(stepMs, stepMs);
+  }
+  throw new Error(`campaign ${id} did not reach ${status}`);
+}
+async function balance(): Promise<number> {
+  const [row] = await api.sql<{ balance_ore: number }[]>`select balance_ore from companies where id = ${co.id}`;
+  return Number(row!.balance_ore);
+}
+async function eventsOf(type: string, objectId: string): Promise<any[]> {
+  const rows = await api.sql<{ body: string }[]>`select body from events where type = ${type} and object_id = ${objectId} order by seq`;
+  return rows.map((r) => JSON.parse(r.body));
+}
+
+/** A list of contacts imported from CSV: `rows` rows, phones +4741<6 digits>. */
+async function importList(name: string, csv: string): Promise<{ listId: string; report: any }> {
+  const list = await post('/v1/contact-lists', { profileId, name });
+  const res = await call(api.app, { method: 'POST', url: `/v1/contacts/imports?profileId=${profileId}&listId=${list.data.id}`, headers: bearer(co.liveKey, { 'content-type': 'text/csv' }), payload: csv });
+  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  return { listId: list.data.id, report: res.data };
+}
+async function smsTemplate(body: string): Promise<string> {
+  const t = await post('/v1/templates', { profileId, channel: 'sms', name: 'Påminnelse', body });
+  expect(t.statusCode, t.body).toBe(201);
+  return t.data.id;
+}
+let phoneBase = 41_000_000;
+function phones(n: number): string[] {
+  const out = Array.from({ length: n }, (_, i) => `+47${phoneBase + i}`);
+  phoneBase += n;
+  return out;
+}
+
+// Units of a text by the published rule, independent of the library: GSM-7 160, then 153 per unit;
+// UCS-2 (any character outside GSM-7; here only the check mark) 70, then 67.
+function expectedUnits(text: string): number {
+  const ucs2 = text.includes('✓');
+  const n = [...text].length;
+  if (ucs2) return n <= 70 ? 1 : Math.ceil(n / 67);
+  return n <= 160 ? 1 : Math.ceil(n / 153);
+}
+
+describe('a 10,000-contact campaign', () => {
+  it('imports 1 % invalid rows as refused, skips 3 % suppressed, sends every other contact exactly once, and the money is exact to the øre', async () => {
+    const numbers = phones(10_000);
+    const lines = ['phone,name,note'];
+    const expected = new Map<string, number>(); // phone -> price in øre
+    const suppressed: string[] = [];
+    for (let i = 0; i < 10_000; i++) {
+      if (i % 100 === 50) {
+        lines.push(`+4712345${String(i).padStart(3, '0')},Ugyldig ${i},`); // not in the number plan
+        continue;
+      }
+      const name = i % 7 === 0 ? `Kunde ${i} ✓` : `Kunde ${i}`;
+      const note = i % 10 === 0 ? 'Husk å ta med timekortet ditt og møt opp ti minutter før avtalt tid, slik at vi rekker å registrere deg i god tid før timen din. Velkommen!' : 'Velkommen';
+      lines.push(`${numbers[i]},${name},"${note}"`);
+      if (i % 33 === 0) suppressed.push(numbers[i]!);
+      else expected.set(numbers[i]!, expectedUnits(`Hei ${name}! ${note}`) * 75);
+    }
+    const { listId, report } = await importList('Alle kunder', lines.join('\n'));
+    expect(report).toMatchObject({ rows: 10_000, created: 9_900, refused: 100 });
+    expect(report.refusedRows.every((r: { code: string }) => r.code === 'contact_phone_invalid')).toBe(true);
+    for (const address of suppressed) await addSuppression(api.sql, clock, { profileId, address, reason: 'STOP', source: 'keyword' });
+
+    const templateId = await smsTemplate('Hei {{ contact.name }}! {{ contact.attributes.note }}');
+    const created = await post('/v1/campaigns', { profileId, name: 'Vårkampanje', channel: 'sms', sender: FROM, templateId, listId, rate: 1000 });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.data).toMatchObject({ status: 'draft', rate: 1000, counts: { recipients: 0 } });
+    const id = created.data.id as string;
+    const totalOre = [...expected.values()].reduce((a, b) => a + b, 0);
+    const before = await balance();
+
+    const started = await post(`/v1/campaigns/${id}/start`);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.data.status).toBe('running');
+    expect(started.data.counts).toMatchObject({ recipients: 9_900, pending: expected.size, skipped: suppressed.length, skippedByReason: { recipient_opted_out: suppressed.length } });
+    expect(started.data.money).toEqual({ reservedOre: totalOre, spentOre: 0, releasedOre: 0 });
+    expect(await balance()).toBe(before - totalOre);
+
+    await runUntil(id, 'completed', 250);
+    // Completed once every message was taken by the network; the last receipts come 200 ms later.
+    await run(1_000, 500);
+    const done = (await get(`/v1/campaigns/${id}`)).data;
+    expect(done.counts).toEqual({
+      recipients: 9_900, pending: 0, sent: 0, delivered: expected.size, failed: 0, skipped: suppressed.length, canceled: 0,
+      skippedByReason: { recipient_opted_out: suppressed.length },
+    });
+    expect(done.money).toEqual({ reservedOre: totalOre, spentOre: totalOre, releasedOre: 0 });
+    expect(await balance()).toBe(before - totalOre);
+
+    // At the SMSC: every expected recipient once, nobody else.
+    const messages = await api.sql<{ id: string; to_address: string; price_ore: number }[]>`select id, to_address, price_ore from messages where campaign_id = ${id}`;
+    expect(messages).toHaveLength(expected.size);
+    for (const m of messages) {
+      expect(submits.get(m.id), m.to_address).toBe(1);
+      expect(Number(m.price_ore), m.to_address).toBe(expected.get(m.to_address));
+    }
+    expect(new Set(messages.map((m) => m.to_address)).size).toBe(expected.size);
+
+    const startedEvents = await eventsOf('campaign.started', id);
+    const completedEvents = await eventsOf('campaign.completed', id);
+    expect(startedEvents).toHaveLength(1);
+    expect(completedEvents).toHaveLength(1);
+    expect(completedEvents[0].data).toMatchObject({ campaignId: id, status: 'completed', money: { reservedOre: totalOre, spentOre: totalOre, releasedOre: 0 } });
+    const [statusEvents] = await api.sql<{ n: number; with_campaign: number }[]>`
+      select count(*)::int as n, count(*) filter (where body::jsonb -> 'data' ->> 'campaignId' = ${id})::int as with_campaign
+      from events where type = 'sms.status' and object_id in (select id from messages where campaign_id = ${id})`;
+    // accepted, sending, sent, delivered for each.
+    expect(statusEvents).toEqual({ n: expected.size * 4, with_campaign: expected.size * 4 });
+  }, 240_000);
+});
+
+describe('start', () => {
+  it('refuses with the shortfall when the balance cannot cover the whole audience, reserving nothing', async () => {
+    const poor = await createTestCompany(api.app, 1_000);
+    const p = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(poor.liveKey), payload: { name: 'P', slug: `poor-${randomUUID().slice(0, 8)}`, services: { sms: true } } });
+    const sender = '+4790000202';
+    await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: sender, companyId: poor.id, profileId: p.data.id } });
+    const send = (url: string, payload?: object) => post(url, payload, poor.liveKey);
+    const list = await send('/v1/contact-lists', { profileId: p.data.id, name: 'L' });
+    const ids: string[] = [];
+    for (const phone of phones(20)) ids.push((await send('/v1/contacts', { profileId: p.data.id, phone })).data.id);
+    await send(`/v1/contact-lists/${list.data.id}/members`, { contactIds: ids });
+    const tpl = await send('/v1/templates', { profileId: p.data.id, channel: 'sms', name: 't', body: 'Hei' });
+    const c = await send('/v1/campaigns', { profileId: p.data.id, name: 'c', channel: 'sms', sender, templateId: tpl.data.id, listId: list.data.id });
+    const res = await send(`/v1/campaigns/${c.data.id}/start`);
+    expect(res.statusCode).toBe(402);
+    expect(res.data.error.code).toBe('insufficient_balance');
+    expect(res.data.error.message).toBe('The campaign costs 1500 øre for 20 messages; the balance is 1000 øre, 500 øre short. Nothing was reserved.');
+    const after = (await call(api.app, { method: 'GET', url: `/v1/campaigns/${c.data.id}`, headers: bearer(poor.liveKey) })).data;
+    expect(after).toMatchObject({ status: 'draft', counts: { recipients: 0 }, money: { reservedOre: 0 } });
+  });
+
+  it('refuses a sender that is not the profile\'s, a template of another channel, and a start twice', async () => {
+    const { listId } = await importList('Liten', `phone\n${phones(3).join('\n')}\n`);
+    const templateId = await smsTemplate('Hei');
+    const bad = await post('/v1/campaigns', { profileId, name: 'c', channel: 'sms', sender: '+4799999999', templateId, listId });
+    expect(bad.data.error).toMatchObject({ code: 'sender_not_allowed' });
+    const email = await post('/v1/templates', { profileId, channel: 'email', name: 'e', subject: 's', body: 'b' });
+    const wrong = await post('/v1/campaigns', { profileId, name: 'c', channel: 'sms', sender: FROM, templateId: email.data.id, listId });
+    expect(wrong.data.error).toMatchObject({ code: 'invalid_request', param: 'templateId' });
+    const noKey = await call(api.app, { method: 'POST', url: '/v1/campaigns', headers: bearer(co.liveKey), payload: { profileId, name: 'c', channel: 'sms', sender: FROM, templateId, listId } });
+    expect(noKey.data.error.code).toBe('idempotency_key_required');
+
+    const c = await post('/v1/campaigns', { profileId, name: 'c', channel: 'sms', sender: FROM, templateId, listId, rate: 100 });
+    expect((await post(`/v1/campaigns/${c.data.id}/start`)).statusCode).toBe(200);
+    const again = await post(`/v1/campaigns/${c.data.id}/start`);
+    expect(again.statusCode).toBe(409);
+    expect(again.data.error.code).toBe('campaign_state_invalid');
+    expect((await call(api.app, { method: 'PATCH', url: `/v1/campaigns/${c.data.id}`, headers: bearer(co.liveKey), payload: { name: 'x' } })).data.error.code).toBe('campaign_not_draft');
+    await runUntil(c.data.id, 'completed', 100);
+  });
+});
+
+describe('pause, resume and cancel', () => {
+  async function campaign(n: number, rate: number, extra: object = {}): Promise<{ id: string; numbers: string[] }> {
+    const numbers = phones(n);
+    const { listId } = await importList(`L${n}`, `phone,name\n${numbers.map((p, i) => `${p},N${i}`).join('\n')}\n`);
+    const templateId = await smsTemplate('Hei {{ contact.name }}');
+    const c = await post('/v1/campaigns', { profileId, name: 'c', channel: 'sms', sender: FROM, templateId, listId, rate, ...extra });
+    expect(c.statusCode, c.body).toBe(201);
+    return { id: c.data.id, numbers };
+  }
+  const handedOver = async (id: string) => Number((await api.sql<{ n: number }[]>`select count(*)::int as n from messages where campaign_id = ${id}`)[0]!.n);
+
+  it('a paused campaign hands nothing more to the sender until resumed, then completes with every recipient once', async () => {
+    const { id } = await campaign(100, 10);
+    await post(`/v1/campaigns/${id}/start`);
+    await run(3_000);
+    const beforePause = await handedOver(id);
+    expect(beforePause).toBeGreaterThanOrEqual(30);
+    expect(beforePause).toBeLessThanOrEqual(41);
+    expect((await post(`/v1/campaigns/${id}/pause`)).data.status).toBe('paused');
+    const atPause = await handedOver(id);
+    for (let i = 0; i < 10; i++) await run(1_000);
+    expect(await handedOver(id)).toBe(atPause);
+    expect((await post(`/v1/campaigns/${id}/pause`)).data.error.code).toBe('campaign_state_invalid');
+    expect((await post(`/v1/campaigns/${id}/resume`)).data.status).toBe('running');
+    const done = await runUntil(id, 'completed', 500);
+    expect(done.counts).toMatchObject({ recipients: 100, delivered: 100, pending: 0 });
+    const ids = await api.sql<{ id: string }[]>`select id from messages where campaign_id = ${id}`;
+    expect(ids.every((m) => submits.get(m.id) === 1)).toBe(true);
+  });
+
+  it('cancel halfway: the rest is never sent and exactly what was not spent goes back', async () => {
+    const before = await balance();
+    const { id } = await campaign(100, 10);
+    const started = await post(`/v1/campaigns/${id}/start`);
+    const reserved = started.data.money.reservedOre as number;
+    expect(reserved).toBe(100 * 75);
+    await run(5_000);
+    const canceled = await post(`/v1/campaigns/${id}/cancel`);
+    expect(canceled.data.status).toBe('canceled');
+    const done = await runUntil(id, 'canceled', 500);
+    const sent = Number((await api.sql<{ n: number }[]>`select count(*)::int as n from messages where campaign_id = ${id} and state in ('sent', 'delivered')`)[0]!.n);
+    expect(sent).toBeGreaterThan(30);
+    expect(sent).toBeLessThan(70);
+    expect(done.money).toEqual({ reservedOre: reserved, spentOre: sent * 75, releasedOre: reserved - sent * 75 });
+    expect(await balance()).toBe(before - sent * 75);
+    expect(done.counts.sent + done.counts.delivered).toBe(sent);
+    expect(done.counts.canceled).toBe(100 - sent);
+    for (let i = 0; i < 5; i++) await run(1_000);
+    expect(Number((await api.sql<{ n: number }[]>`select count(*)::int as n from messages where campaign_id = ${id} and state in ('sent', 'delivered')`)[0]!.n)).toBe(sent);
+    expect(await eventsOf('campaign.canceled', id)).toHaveLength(1);
+    expect((await post(`/v1/campaigns/${id}/resume`)).data.error.code).toBe('campaign_state_invalid');
+  });
+
+  it('sends nothing in quiet hours (Europe/Oslo) and resumes when they end', async () => {
+    // 20:59:55 Oslo: five messages at 1/s, then quiet until 08:00.
+    await clock.advanceTo(Date.UTC(2026, 2, 15, 19, 59, 55));
+    const { id } = await campaign(20, 1, { quietHours: { start: '21:00', end: '08:00' } });
+    await post(`/v1/campaigns/${id}/start`);
+    await run(5_000);
+    const evening = await handedOver(id);
+    expect(evening).toBeGreaterThanOrEqual(5);
+    expect(evening).toBeLessThanOrEqual(6);
+    // Through the night in hour steps: nothing more.
+    await run(10 * 60 * 60_000, 60 * 60_000);
+    expect(await handedOver(id)).toBe(evening);
+    // 08:00 Oslo is 07:00 UTC.
+    await clock.advanceTo(Date.UTC(2026, 2, 16, 7, 0, 0));
+    await idle();
+    const done = await runUntil(id, 'completed', 1_000);
+    expect(done.counts.delivered).toBe(20);
+    const firstMorning = await api.sql<{ created_at_ms: number }[]>`
+      select created_at_ms from messages where campaign_id = ${id} order by created_at_ms offset ${evening} limit 1`;
+    expect(Number(firstMorning[0]!.created_at_ms)).toBeGreaterThanOrEqual(Date.UTC(2026, 2, 16, 7, 0, 0));
+  });
+});
