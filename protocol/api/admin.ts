@@ -90,16 +90,21 @@ export type NumberRouting = Static<typeof NumberRouting>;
 /** api: call.incoming and wait for a decision; routing: run the routing at once. */
 export const InboundMode = Type.Union([Type.Literal('api'), Type.Literal('routing')]);
 
+/** What a number's holder configures: inbound mode, decision window, routing, salesperson. */
+export const NumberSettings = {
+  inboundMode: Type.Optional(InboundMode),
+  decideWithinSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),
+  routing: Type.Optional(Type.Union([NumberRouting, Type.Null()])),
+  assignedTo: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+};
+
 /** POST /admin/v1/numbers. */
 export const NumberCreate = Type.Object(
   {
     number: PhoneNumber,
     companyId: Type.String({ minLength: 1, maxLength: 64 }),
     profileId: Uuid,
-    inboundMode: Type.Optional(InboundMode),
-    decideWithinSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),
-    routing: Type.Optional(Type.Union([NumberRouting, Type.Null()])),
-    assignedTo: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+    ...NumberSettings,
   },
   { additionalProperties: false },
 );
@@ -110,10 +115,7 @@ export type NumberCreate = Static<typeof NumberCreate>;
 export const NumberUpdate = Type.Object(
   {
     profileId: Type.Optional(Uuid),
-    inboundMode: Type.Optional(InboundMode),
-    decideWithinSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),
-    routing: Type.Optional(Type.Union([NumberRouting, Type.Null()])),
-    assignedTo: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+    ...NumberSettings,
     status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('released')])),
   },
   { additionalProperties: false },

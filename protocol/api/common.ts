@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 /** live or test: which world a key, endpoint or call belongs to. */
 export const Mode = Type.Union([Type.Literal('live'), Type.Literal('test')], { description: 'live or test' });
@@ -46,3 +46,13 @@ export const Metadata = Type.Record(
 );
 /** Customer key/value data. */
 export type Metadata = Static<typeof Metadata>;
+
+/** A cursor-paged list of `item` (shared/db/page.ts builds it): pass nextCursor back as `after`. */
+export function ListPage<T extends TSchema>(item: T) {
+  return Type.Object({
+    object: Type.Literal('list'),
+    data: Type.Array(item),
+    hasMore: Type.Boolean(),
+    nextCursor: Type.Union([Type.String(), Type.Null()]),
+  });
+}

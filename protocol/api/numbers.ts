@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { InboundMode, NumberRouting, PhoneNumberRecord } from './admin.js';
-import { Ore, PhoneNumber, Uuid } from './common.js';
+import { NumberSettings, PhoneNumberRecord } from './admin.js';
+import { ListPage, Ore, PhoneNumber, Uuid } from './common.js';
 
 /** phone: a phone number (calls and SMS); sms: a dedicated SMS number. */
 export const NumberType = Type.Union([Type.Literal('phone'), Type.Literal('sms')], { description: 'phone or sms' });
@@ -43,10 +43,7 @@ export const NumberRent = Type.Object(
     number: Type.Optional(PhoneNumber),
     type: Type.Optional(NumberType),
     prefix: Type.Optional(NumberPrefix),
-    inboundMode: Type.Optional(InboundMode),
-    decideWithinSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),
-    routing: Type.Optional(Type.Union([NumberRouting, Type.Null()])),
-    assignedTo: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+    ...NumberSettings,
   },
   { additionalProperties: false },
 );
@@ -56,10 +53,7 @@ export type NumberRent = Static<typeof NumberRent>;
 /** PATCH /v1/numbers/:id: what a customer configures on a number. */
 export const CustomerNumberUpdate = Type.Object(
   {
-    inboundMode: Type.Optional(InboundMode),
-    decideWithinSeconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 120 })),
-    routing: Type.Optional(Type.Union([NumberRouting, Type.Null()])),
-    assignedTo: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+    ...NumberSettings,
     smsEnabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -82,12 +76,7 @@ export const NumberListQuery = Type.Object(
 export type NumberListQuery = Static<typeof NumberListQuery>;
 
 /** A page of numbers, oldest first. */
-export const NumberList = Type.Object({
-  object: Type.Literal('list'),
-  data: Type.Array(PhoneNumberRecord),
-  hasMore: Type.Boolean(),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
-});
+export const NumberList = ListPage(PhoneNumberRecord);
 
 /** POST /admin/v1/available-numbers: numbers added to the inventory customers rent from. */
 export const InventoryAdd = Type.Object(

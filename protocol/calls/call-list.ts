@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Instant, Uuid } from '../api/common.js';
+import { Instant, ListPage, Uuid } from '../api/common.js';
 import { Call, CallDirection, CallState } from './call.js';
 
 /** GET /v1/calls query: filters and a cursor (the nextCursor of the previous page). */
@@ -22,9 +22,4 @@ export const CallListQuery = Type.Object(
 export type CallListQuery = Static<typeof CallListQuery>;
 
 /** A page of calls, newest first; a running call's priceOre is what it has cost so far. */
-export const CallList = Type.Object({
-  object: Type.Literal('list'),
-  data: Type.Array(Call),
-  hasMore: Type.Boolean(),
-  nextCursor: Type.Union([Type.String(), Type.Null()]),
-});
+export const CallList = ListPage(Call);
