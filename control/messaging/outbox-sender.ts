@@ -12,7 +12,7 @@ import { applyMessageEventNow, applyReceipt, claimDueMessages, nextMessageDueAt 
 export interface OutboxSenderOptions {
   /** Messages handed to carriers at once (default 64: an SMPP window or two). */
   concurrency?: number;
-  /** How long a hand-off may take before its message's outcome counts as unknown (default 60 s). */
+  /** How long a hand-off may take before its message's outcome counts as unknown (default SENTRAL_MESSAGING_LEASE_SECONDS). */
   leaseMs?: number;
   /** The safety poll (default 5 s). */
   pollIntervalMs?: number;
@@ -40,7 +40,7 @@ export async function startOutboxSender(
   options: OutboxSenderOptions = {},
 ): Promise<OutboxSender> {
   const { sql, clock, log, bus } = services;
-  const leaseMs = options.leaseMs ?? 60_000;
+  const leaseMs = options.leaseMs ?? services.config.messagingLeaseMs;
   const names = [...registry.channels.keys()];
 
   async function send(message: MessageRow): Promise<void> {

@@ -38,6 +38,8 @@ export interface Config {
   speech: SpeechConfig;
   /** The SMSC live SMS go to (docs/sms.md); host null: `start` runs the simulated SMSC in-process. */
   smpp: SmppConfig;
+  /** How long a message handed to a carrier may go unanswered before its outcome counts as unknown. */
+  messagingLeaseMs: number;
   /** Email delivery (docs/email.md). */
   email: EmailConfig;
   /** Letters to digital mailboxes (docs/letters.md). */
@@ -154,6 +156,7 @@ export const configVariables = [
   ['SENTRAL_SMPP_SYSTEM_ID', 'sentral', 'SMPP system_id of the bind (and the one the simulated SMSC accepts)'],
   ['SENTRAL_SMPP_PASSWORD', 'sentral', 'SMPP password of the bind (never logged)'],
   ['SENTRAL_SMPP_WINDOW', '10', 'submit_sm waiting for their answer at once'],
+  ['SENTRAL_MESSAGING_LEASE_SECONDS', '60', 'How long a message being handed to a carrier may go unanswered; after it (the sender died) it fails as outcome_unknown, never sent twice'],
   ['SENTRAL_SMPP_RATE', '500', 'submit_sm per second at most (ESME_RTHROTTLED pauses submits for a second)'],
   ['SENTRAL_SMTP_URL', '(unset: the embedded sink)', 'SMTP relay live email goes through, smtp://[user:pass@]host:port or smtps://…; unset, email is kept by an embedded SMTP sink under SENTRAL_DATA_DIR/email-sink (the admin API lists it)'],
   ['SENTRAL_BOUNCE_LISTEN', '(unset: no listener)', 'host:port the bounce listener takes delivery reports (DSNs) and complaints on: the MX of the return-path host'],
@@ -219,6 +222,7 @@ export function loadConfig(env: Env = process.env): Config {
     mediaCapacity: int(env, 'SENTRAL_MEDIA_CAPACITY', 500, 1, 100_000),
     speech: speechConfig(env),
     smpp: smppConfig(env),
+    messagingLeaseMs: int(env, 'SENTRAL_MESSAGING_LEASE_SECONDS', 60, 1, 3600) * 1000,
     email: emailConfig(env),
     letters: { mailboxUrl: url(env, 'SENTRAL_MAILBOX_URL', ['http:', 'https:']) ?? null, simPort: port(env, 'SENTRAL_MAILBOX_SIM_PORT', 0) },
   };
