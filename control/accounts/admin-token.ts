@@ -1,7 +1,6 @@
 import type { Config } from '../../shared/config/config.js';
-import type { Sql } from '../../shared/db/database.js';
+import type { Db, Sql } from '../../shared/db/database.js';
 import { hashSecret, randomBase62, sameHash } from './key-secret.js';
-import type { Db } from './principal.js';
 
 const SETTING = 'admin_token_sha256';
 

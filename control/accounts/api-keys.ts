@@ -1,12 +1,13 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import type { HotStore } from '../../shared/kv/hot-store.js';
-import type { Sql } from '../../shared/db/database.js';
+import type { Db, Sql } from '../../shared/db/database.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { isScope, type Scope } from '../../protocol/api/scopes.js';
 import type { ApiKey } from '../../protocol/api/api-keys.js';
 import { apiKeyMode, displayPrefix, generateApiKey, hashSecret } from './key-secret.js';
-import { isoOrNull, type Db, type KeyPrincipal } from './principal.js';
+import type { KeyPrincipal } from './principal.js';
+import { isoOrNull } from '../../shared/clock/iso.js';
 import { cachedPrincipal, forgetCachedKeys, type KeyCache } from './api-key-cache.js';
 
 interface KeyRow {

@@ -1,12 +1,11 @@
 import type { Clock } from '../../shared/clock/clock.js';
-import type { Sql, Tx } from '../../shared/db/database.js';
+import type { Db, Sql, Tx } from '../../shared/db/database.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { allScopes } from '../../protocol/api/scopes.js';
 import type { Company } from '../../protocol/api/admin.js';
 import { topUp } from '../billing/ledger.js';
 import { insertApiKey } from './api-keys.js';
-import type { Db } from './principal.js';
 
 /** A new company and its two company keys (whole values, shown once). */
 export interface CreatedCompany {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../../shared/clock/clock.js';
-import type { Sql } from '../../shared/db/database.js';
+import type { Db, Sql } from '../../shared/db/database.js';
 import type { HotStore } from '../../shared/kv/hot-store.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { Profile, ProfileCreate, ProfileServices, ProfileUpdate } from '../../protocol/api/profiles.js';
 import { revokeProfileKeys } from './api-keys.js';
 import { forgetCachedKeys } from './api-key-cache.js';
-import { isoOrNull, type Db, type KeyPrincipal } from './principal.js';
+import type { KeyPrincipal } from './principal.js';
+import { isoOrNull } from '../../shared/clock/iso.js';
 
 interface ProfileRow {
   id: string;

@@ -4,7 +4,7 @@
  * minutes from the calls' read model (live and test alike), numbers' months from the rent rows, messages
  * from the ledger's captures (one per message). Test keys cost nothing: their usage is counts only.
  */
-import type { Db } from '../accounts/principal.js';
+import type { Db } from '../../shared/db/database.js';
 
 /** The services usage is split by, in the order shown. */
 export const USAGE_SERVICES = ['phone', 'sms', 'email', 'letters', 'streams', 'bots', 'recordings', 'transcription', 'numbers'] as const;

@@ -3,7 +3,8 @@ import type { Clock } from '../../shared/clock/clock.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { newId } from '../../shared/ids/ids.js';
 import { pageOf } from '../../shared/db/page.js';
-import type { Db, KeyPrincipal } from '../accounts/principal.js';
+import type { KeyPrincipal } from '../accounts/principal.js';
+import type { Db } from '../../shared/db/database.js';
 import type { DecodedClip } from './clip-decoding.js';
 
 interface ClipRow {

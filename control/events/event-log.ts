@@ -1,12 +1,12 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Bus } from '../../shared/bus/bus.js';
-import type { Tx } from '../../shared/db/database.js';
+import type { Db, Tx } from '../../shared/db/database.js';
 import { pageOf } from '../../shared/db/page.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { EVENT_API_VERSION, type EventEnvelope, type EventList } from '../../protocol/events/event-envelope.js';
-import type { Db, KeyPrincipal } from '../accounts/principal.js';
+import type { KeyPrincipal } from '../accounts/principal.js';
 import { eventTypeMatches } from './event-filter.js';
 
 /** What happened, to whom: the input of recordEvent. */

@@ -1,7 +1,9 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { WebhookAttempt, WebhookDelivery } from '../../protocol/webhooks/webhook-endpoint.js';
-import { isoOrNull, type Db, type KeyPrincipal } from '../accounts/principal.js';
+import type { KeyPrincipal } from '../accounts/principal.js';
+import type { Db } from '../../shared/db/database.js';
+import { isoOrNull } from '../../shared/clock/iso.js';
 import { pageOf, type Page } from '../../shared/db/page.js';
 import { insertDeliveries, insertEvent } from './event-log.js';
 import { findEndpoint } from './webhook-endpoints.js';

@@ -11,7 +11,9 @@ import type {
   WebhookEndpointUpdate,
   WebhookSecretRotated,
 } from '../../protocol/webhooks/webhook-endpoint.js';
-import { isoOrNull, type Db, type KeyPrincipal } from '../accounts/principal.js';
+import type { KeyPrincipal } from '../accounts/principal.js';
+import type { Db } from '../../shared/db/database.js';
+import { isoOrNull } from '../../shared/clock/iso.js';
 
 /** How long the previous secrets keep signing after a rotation (Svix's default: 24 hours). */
 export const SECRET_ROTATION_GRACE_MS = 24 * 60 * 60 * 1000;

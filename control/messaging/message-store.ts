@@ -1,11 +1,11 @@
 import type { Clock } from '../../shared/clock/clock.js';
-import type { Sql, Tx } from '../../shared/db/database.js';
+import type { Db, Sql, Tx } from '../../shared/db/database.js';
 import { pageOf, type Page } from '../../shared/db/page.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { ErrorCode } from '../../shared/errors/catalogue.js';
 import type { Metadata } from '../../protocol/api/common.js';
-import type { Db, KeyPrincipal } from '../accounts/principal.js';
+import type { KeyPrincipal } from '../accounts/principal.js';
 import { recordEvent } from '../events/event-log.js';
 import type { Channel } from './channel.js';
 import type { ChannelName, MessageRow } from './message-row.js';

@@ -1,5 +1,6 @@
 import { SentralError } from '../../shared/errors/sentral-error.js';
-import type { Db, KeyPrincipal } from '../accounts/principal.js';
+import type { KeyPrincipal } from '../accounts/principal.js';
+import type { Db } from '../../shared/db/database.js';
 
 /**
  * The profile a new contact, list, template or campaign belongs to: a profile key's own (naming another is

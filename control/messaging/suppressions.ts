@@ -2,7 +2,7 @@ import type { Clock } from '../../shared/clock/clock.js';
 import { pageOf, type Page } from '../../shared/db/page.js';
 import type { Static } from 'typebox';
 import type { Suppression as SuppressionSchema } from '../../protocol/messaging/suppression.js';
-import type { Db } from '../accounts/principal.js';
+import type { Db } from '../../shared/db/database.js';
 
 /** One entry of a profile's suppression list. */
 export type Suppression = Static<typeof SuppressionSchema>;

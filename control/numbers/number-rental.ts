@@ -5,13 +5,13 @@
  * number is real and paid from the balance.
  */
 import type { Clock } from '../../shared/clock/clock.js';
-import type { Sql } from '../../shared/db/database.js';
+import type { Db, Sql } from '../../shared/db/database.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { pageOf, type Page } from '../../shared/db/page.js';
 import type { PhoneNumberRecord } from '../../protocol/api/admin.js';
 import type { AvailableNumber, AvailableNumbersQuery, CustomerNumberUpdate, InventoryAdd, NumberListQuery, NumberRent } from '../../protocol/api/numbers.js';
-import type { Db, KeyPrincipal } from '../accounts/principal.js';
+import type { KeyPrincipal } from '../accounts/principal.js';
 import { getProfile, viewerOf } from '../accounts/profiles.js';
 import { priceListFor } from '../billing/price-list.js';
 import { DEFAULT_DECIDE_WITHIN_SECONDS, toRecord, type NumberRow } from './numbers.js';

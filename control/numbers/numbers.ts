@@ -2,7 +2,8 @@ import type { Clock } from '../../shared/clock/clock.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { NumberCreate, NumberRouting, NumberUpdate, PhoneNumberRecord } from '../../protocol/api/admin.js';
-import { isoOrNull, type Db } from '../accounts/principal.js';
+import type { Db } from '../../shared/db/database.js';
+import { isoOrNull } from '../../shared/clock/iso.js';
 
 /** A phone_numbers row. */
 export interface NumberRow {

@@ -4,7 +4,7 @@ import type { Bus } from '../../shared/bus/bus.js';
 import type { Clock } from '../../shared/clock/clock.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { newId } from '../../shared/ids/ids.js';
-import type { Db } from '../accounts/principal.js';
+import type { Db } from '../../shared/db/database.js';
 import { findActiveNumber } from '../numbers/numbers.js';
 import { INBOUND_OFFERED_SUBJECT, INBOUND_STREAM } from '../../protocol/bus/bus-names.js';
 

@@ -1,5 +1,5 @@
 import type { Clock } from '../../shared/clock/clock.js';
-import type { Sql, Tx } from '../../shared/db/database.js';
+import type { Db, Sql, Tx } from '../../shared/db/database.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type {
   CreateTranscriptionSession,
@@ -9,7 +9,8 @@ import type {
 } from '../../protocol/transcription/transcription-session.js';
 import { capture, release, reserve } from '../billing/ledger.js';
 import { priceListFor } from '../billing/price-list.js';
-import { isoOrNull, type Db, type KeyPrincipal } from '../accounts/principal.js';
+import type { KeyPrincipal } from '../accounts/principal.js';
+import { isoOrNull } from '../../shared/clock/iso.js';
 import { recordEvent } from '../events/event-log.js';
 
 /** A session as stored. */

@@ -9,7 +9,7 @@ export type InboundCarrier = Static<typeof InboundCarrier>;
 /**
  * An inbound call a carrier offers to a provisioned number (the simulated network, placed through the
  * admin API, or the SIP trunk), published once on INBOUND_STREAM; its id is the dedupe id. The consumer
- * (control/calls/inbound-calls.ts, `takeInboundOffer`) does not care which carrier offered it.
+ * (control/calls/requests/inbound-calls.ts, `takeInboundOffer`) does not care which carrier offered it.
  */
 export const InboundOffered = Type.Object({
   id: Type.String({ minLength: 1, maxLength: 64, description: 'sim_… for the simulated network, sip_… for the SIP trunk' }),

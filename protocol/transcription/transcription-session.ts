@@ -1,6 +1,5 @@
 import { Type, type Static } from 'typebox';
 import { Mode, Timestamp, Uuid } from '../api/common.js';
-import { SEGMENT_TEXT_MAX } from '../calls/transcript.js';
 
 /** The audio a session takes: PCM16 LE mono 16 kHz (`pcm16`) or G.711 mu-law 8 kHz (`mulaw`). */
 export const SessionEncoding = Type.Union([Type.Literal('pcm16'), Type.Literal('mulaw')]);
@@ -118,6 +117,3 @@ export const SessionSettleRequest = Type.Object(
 );
 /** A session's report. */
 export type SessionSettleRequest = Static<typeof SessionSettleRequest>;
-
-/** Longest text of a final. */
-export const SESSION_TEXT_MAX = SEGMENT_TEXT_MAX;

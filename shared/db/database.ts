@@ -4,6 +4,8 @@ import postgres from 'postgres';
 export type Sql = postgres.Sql<Record<string, never>>;
 /** A transaction handle (what `sql.begin` passes to its callback). */
 export type Tx = postgres.TransactionSql<Record<string, never>>;
+/** A pool or a transaction: a query that needs no transaction of its own runs on either. */
+export type Db = Sql | Tx;
 
 /** Options of the connection pool. */
 export interface DatabaseOptions {

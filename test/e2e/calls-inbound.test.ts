@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboundOffered } from '../../protocol/carrier/inbound-offer.js';
-import { takeInboundOffer } from '../../control/calls/inbound-calls.js';
-import { MediaNodePicker } from '../../control/calls/media-node-picker.js';
+import { takeInboundOffer } from '../../control/calls/requests/inbound-calls.js';
+import { MediaNodePicker } from '../../control/calls/requests/media-node-picker.js';
 import { SHAPES, startCallsSystem, type CallsSystem, type Customer, type ReceivedEvent } from './calls-harness.js';
 
 let sys: CallsSystem;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { derivedId } from '../../control/calls/derived-id.js';
+import { derivedId } from '../../shared/ids/derived-id.js';
 import { MAILBOX_STREAM, mailboxSubject, partitionConsumer, partitionOf } from '../../protocol/bus/bus-names.js';
 import type { ActorMessage, ActorReply } from '../../protocol/calls/mailbox.js';
 import { natsConsumerBacklog } from '../support/nats-consumer.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { chargeDueRents } from '../../control/numbers/number-rent.js';
 import { startRentRunner } from '../../control/numbers/rent-runner.js';
-import { takeInboundOffer } from '../../control/calls/inbound-calls.js';
+import { takeInboundOffer } from '../../control/calls/requests/inbound-calls.js';
 import { RENT_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 

@@ -10,9 +10,9 @@ import type { Bus, BusMessage } from '../../shared/bus/bus.js';
 import { insertCompany } from '../../control/accounts/companies.js';
 import { createProfile } from '../../control/accounts/profiles.js';
 import { reserve } from '../../control/billing/ledger.js';
-import { callEffectHooks } from '../../control/calls/call-effects.js';
+import { callEffectHooks } from '../../control/calls/host/call-effects.js';
 import type { ActorEffect, EffectContext } from '../../control/calls/host/effect.js';
-import { takeStreamSlot } from '../../control/calls/stream-slots.js';
+import { takeStreamSlot } from '../../control/calls/store/stream-slots.js';
 import { runDatabaseUrl } from '../support/services.js';
 
 let sql: Sql;

@@ -9,7 +9,7 @@ import type { Bus } from '../../shared/bus/bus.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { loadConfig } from '../../shared/config/config.js';
 import { createLogger } from '../../shared/log/log.js';
-import { MediaNodePicker } from '../../control/calls/media-node-picker.js';
+import { MediaNodePicker } from '../../control/calls/requests/media-node-picker.js';
 import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
 import { startMediaWorkers, type MediaWorkers } from '../../media/node/media-workers.js';
 import { eventually } from '../support/eventually.js';

@@ -8,7 +8,7 @@ const root = join(import.meta.dirname, '../..');
  * The files that may touch actor_snapshots: the host's store, the sweeper marking a call as never started,
  * and the read model's backfill of calls committed before it existed.
  */
-const SNAPSHOT_TABLE_USERS = ['control/calls/call-views.ts', 'control/calls/host/actor-store.ts', 'control/calls/reservation-sweeper.ts'];
+const SNAPSHOT_TABLE_USERS = ['control/calls/host/actor-store.ts', 'control/calls/host/reservation-sweeper.ts', 'control/calls/store/call-views.ts'];
 
 function controlSources(): Array<{ path: string; text: string }> {
   return readdirSync(join(root, 'control'), { withFileTypes: true, recursive: true })
@@ -29,7 +29,7 @@ describe('the API reads calls from the read model, never from a snapshot', () =>
   });
 
   it('routes and reads never see the machine\'s private context', () => {
-    const readers = controlSources().filter((f) => f.path.startsWith('control/api/') || ['control/calls/call-reads.ts', 'control/calls/call-additions.ts'].includes(f.path));
+    const readers = controlSources().filter((f) => f.path.startsWith('control/api/') || ['control/calls/requests/call-reads.ts', 'control/calls/requests/call-additions.ts'].includes(f.path));
     expect(readers.length).toBeGreaterThan(10);
     expect(readers.filter((f) => /machines\/call-context\.js|CallContext/.test(f.text)).map((f) => f.path)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallEffect } from '../../protocol/calls/call-actor.js';
 import { Command } from '../../protocol/calls/command.js';
 import { createCallMachine } from '../../control/calls/machines/call-machine.js';
-import { commandBody } from '../../control/calls/machines/call-view.js';
+import { commandBody } from '../../control/calls/machines/reply-bodies.js';
 import { finishCommand, issueCommand } from '../../control/calls/machines/command-machine.js';
 import { callVerbs } from '../../control/calls/verbs/call-verbs.js';
 import { admitCommand, askCommand } from '../../control/calls/verbs/command-verb.js';

@@ -4,8 +4,8 @@ import type { Charge, ParticipantLaunch } from '../../protocol/calls/call-actor.
 import type { ParticipantSpec } from '../../protocol/calls/participant.js';
 import { PARTICIPANT_KINDS } from '../../protocol/calls/participant-kinds.js';
 import { defaultPriceList } from '../../control/billing/price-list.js';
-import { creationCharges, participantCharge, type CreationAsk } from '../../control/calls/participant-kinds.js';
-import type { ChargeRequest } from '../../control/calls/call-pricing.js';
+import { creationCharges, participantCharge, type CreationAsk } from '../../control/calls/requests/participant-kinds.js';
+import type { ChargeRequest } from '../../control/calls/requests/call-pricing.js';
 import { CallUnderTest, MIN, T0, appCall, recorded, replies } from './call-harness.js';
 
 /** Every kind a customer can ask for (at creation and when adding). */

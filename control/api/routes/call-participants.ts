@@ -4,10 +4,10 @@ import { IdParam } from '../../../protocol/api/common.js';
 import type { ParticipantReply } from '../../../protocol/calls/call-actor.js';
 import { AddParticipantRequest, Participant, RemoveParticipantResult, UpdateParticipantRequest, type RemoveParticipantResult as Removed } from '../../../protocol/calls/participant.js';
 import type { Services } from '../../app/services.js';
-import { askActor, messageIdFor } from '../../calls/actor-requests.js';
-import { addParticipant } from '../../calls/call-additions.js';
-import { findCall } from '../../calls/call-records.js';
-import { callsService } from '../../calls/calls-service.js';
+import { askActor, messageIdFor } from '../../calls/requests/actor-requests.js';
+import { addParticipant } from '../../calls/requests/call-additions.js';
+import { findCall } from '../../calls/store/call-records.js';
+import { callsService } from '../../calls/requests/calls-service.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import { Email, EMAIL_BODY_LIMIT_BYTES, EmailCreate, EmailList, EmailListQuery } from '../../../protocol/messaging/email.js';
 import type { Services } from '../../app/services.js';
-import { derivedId } from '../../calls/derived-id.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { messageChannels } from '../../messaging/channel-registry.js';
 import { cancelEmail, sendEmail } from '../../messaging/email/email-service.js';

@@ -5,10 +5,10 @@ import { Call } from '../../../protocol/calls/call.js';
 import { DequeueRequest, Queue, QueueName } from '../../../protocol/calls/move.js';
 import { SentralError, isSentralError } from '../../../shared/errors/sentral-error.js';
 import type { Services } from '../../app/services.js';
-import { moveCaller } from '../../calls/call-moves.js';
-import { findCall } from '../../calls/call-records.js';
-import { callsService } from '../../calls/calls-service.js';
-import { queueBody, queuedCallers } from '../../calls/queues.js';
+import { moveCaller } from '../../calls/requests/call-moves.js';
+import { findCall } from '../../calls/store/call-records.js';
+import { callsService } from '../../calls/requests/calls-service.js';
+import { queueBody, queuedCallers } from '../../calls/store/queues.js';
 import { keyPrincipal } from '../route-config.js';
 
 /** Callers a dequeue passes over (they hung up or were moved on meanwhile) before it gives up with queue_empty. */

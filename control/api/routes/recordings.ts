@@ -7,7 +7,7 @@ import { IdParam } from '../../../protocol/api/common.js';
 import { RecordingList, type Recording } from '../../../protocol/calls/recording.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { Services } from '../../app/services.js';
-import { callRecordings, findCall, type RecordingRow } from '../../calls/call-records.js';
+import { callRecordings, findCall, type RecordingRow } from '../../calls/store/call-records.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import { Sms, SmsCreate, SmsList, SmsListQuery, SmsQuote, SmsQuoteRequest } from '../../../protocol/messaging/sms.js';
 import type { Services } from '../../app/services.js';
-import { derivedId } from '../../calls/derived-id.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { messageChannels } from '../../messaging/channel-registry.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';

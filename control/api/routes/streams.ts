@@ -3,9 +3,9 @@ import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import { Stream } from '../../../protocol/calls/stream.js';
 import type { Services } from '../../app/services.js';
-import { readStream } from '../../calls/call-reads.js';
-import { findCall } from '../../calls/call-records.js';
-import { callsService } from '../../calls/calls-service.js';
+import { readStream } from '../../calls/requests/call-reads.js';
+import { findCall } from '../../calls/store/call-records.js';
+import { callsService } from '../../calls/requests/calls-service.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**

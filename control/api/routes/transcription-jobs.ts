@@ -8,7 +8,7 @@ import {
   TranscriptionJobListQuery,
 } from '../../../protocol/transcription/transcription-job.js';
 import type { Services } from '../../app/services.js';
-import { derivedId } from '../../calls/derived-id.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeJobRunners } from '../../transcription/job-runner.js';
 import { createJob, getJob, jobView, listJobs } from '../../transcription/transcription-jobs.js';
 import { keyPrincipal } from '../route-config.js';

@@ -4,8 +4,8 @@ import { IdParam } from '../../../protocol/api/common.js';
 import { CreateTranscriptionSession, TranscriptionSession } from '../../../protocol/transcription/transcription-session.js';
 import { issueSessionToken } from '../../../shared/signing/session-token.js';
 import type { Services } from '../../app/services.js';
-import { callsService } from '../../calls/calls-service.js';
-import { derivedId } from '../../calls/derived-id.js';
+import { callsService } from '../../calls/requests/calls-service.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 import { createSession, getSession, sessionView } from '../../transcription/transcription-sessions.js';
 import { keyPrincipal } from '../route-config.js';
 

@@ -6,9 +6,9 @@ import { amdRecord, onDetection, settleVoicemail, startDetection } from './answe
 import { ledgerMoves, paidMs, priceItem, settle } from './billing-meter.js';
 import type { CallContext } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
-import { callBody, commandBody, participantBody, streamBody } from './call-view.js';
+import { callBody, commandBody, participantBody, streamBody } from './reply-bodies.js';
 import { finishCommand, onCommandTimer, onOpResult, rejectCommand } from './command-machine.js';
-import { answerCaller, awaitingDecision, closeWindow, decideInbound, endWaitingTone, followRouting, launchInbound, onDecideByTimer, onRoutingCharged } from './inbound-call.js';
+import { answerCaller, awaitingDecision, closeWindow, decideInbound, endWaitingTone, followRouting, launchInbound, onDecideByTimer, onRoutingCharged } from './inbound-flow.js';
 import { addMovedCaller, followMove, isMovedAway } from './call-move.js';
 import {
   giveUpTranscriptions,

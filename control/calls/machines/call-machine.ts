@@ -3,7 +3,7 @@ import type { CallActorEvent, CallActorInput, CallEffect } from '../../../protoc
 import type { CallEndReason } from '../../../protocol/calls/call.js';
 import type { CallContext, ParticipantRecord } from './call-context.js';
 import { CallDraft } from './call-draft.js';
-import { callBody } from './call-view.js';
+import { callBody } from './reply-bodies.js';
 import { answerCall, finishCall, handleEnded, handleLive, initialContext, launchCall } from './call-handlers.js';
 import { followHandovers } from './handover.js';
 import { isPerson, isPresent } from './participant-machine.js';
@@ -144,6 +144,3 @@ function setEndFromPrimary(d: CallDraft): void {
   const p = primary(d.ctx);
   if (p) d.ctx.endReason ??= endFromPrimary(p);
 }
-
-/** The call machine's type. */
-export type CallMachine = typeof callMachine;

@@ -5,7 +5,7 @@
  *   a bot and counts as a person), and this call adds a link leg on its media node that joins the target's
  *   room with that participant's token: the caller hears the target's mix and the target hears the caller;
  * - into a queue: the caller is held (hold audio) and the call shows the queue and when it joined; the
- *   queue's order is the read model's (control/calls/queues.ts).
+ *   queue's order is the read model's (control/calls/store/queues.ts).
  * Pure like the rest of the machine.
  */
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';

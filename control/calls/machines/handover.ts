@@ -10,7 +10,7 @@
  */
 import type { CallContext, ParticipantRecord } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
-import { answerRinging } from './inbound-call.js';
+import { answerRinging } from './inbound-flow.js';
 import { cancelOffer, deadlinePassed, isRinging, isTarget, targetAnswered, targetGone, type OfferRecord, type OfferStep } from './offer-machine.js';
 import { leave, updatedFields } from './participant-machine.js';
 import {

@@ -12,14 +12,6 @@
 /** Where an offer stands. */
 export type OfferState = 'ringing' | 'accepted' | 'expired' | 'cancelled';
 
-/** The offer's life as a table: a ringing offer settles exactly once, and settled offers are final. */
-export const offerTransitions: Readonly<Record<OfferState, readonly OfferState[]>> = {
-  ringing: ['accepted', 'expired', 'cancelled'],
-  accepted: [],
-  expired: [],
-  cancelled: [],
-};
-
 /** Why an offer expired: its time ran out, or every target gave up (busy, declined, failed) before that. */
 export type OfferExpiry = 'timeout' | 'no_target_left';
 

@@ -21,15 +21,6 @@ export type TransferKind = 'cold' | 'warm';
 /** Where a transfer stands: ringing the target, talking (warm: operator and target), then one final state. */
 export type TransferState = 'ringing' | 'talking' | 'completed' | 'cancelled' | 'failed';
 
-/** The transfer's life as a table: it settles exactly once, and settled transfers are final. */
-export const transferTransitions: Readonly<Record<TransferState, readonly TransferState[]>> = {
-  ringing: ['talking', 'completed', 'cancelled', 'failed'],
-  talking: ['completed', 'cancelled', 'failed'],
-  completed: [],
-  cancelled: [],
-  failed: [],
-};
-
 /** Why a transfer failed: how its target left. */
 export type TransferFailure = 'busy' | 'no_answer' | 'failed' | 'hangup';
 

@@ -1,10 +1,10 @@
 import type { CallReply, CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Call } from '../../../protocol/calls/call.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import { askActor, messageIdFor } from '../actor-requests.js';
-import { giveBack, liveView, reserveAnswer } from '../call-additions.js';
-import { answerCaller, decideInbound } from '../machines/inbound-call.js';
-import { callBody } from '../machines/call-view.js';
+import { askActor, messageIdFor } from '../requests/actor-requests.js';
+import { giveBack, liveView, reserveAnswer } from '../requests/call-additions.js';
+import { answerCaller, decideInbound } from '../machines/inbound-flow.js';
+import { callBody } from '../machines/reply-bodies.js';
 import { defineVerb } from './verb.js';
 
 type AnswerEvent = Extract<CallRequestEvent, { type: 'call.answer' }>;

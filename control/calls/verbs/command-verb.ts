@@ -3,10 +3,10 @@ import type { Command } from '../../../protocol/calls/command.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { getClip } from '../../clips/audio-clips.js';
-import { askActor, messageIdFor } from '../actor-requests.js';
-import { derivedId } from '../derived-id.js';
+import { askActor, messageIdFor } from '../requests/actor-requests.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 import type { CallDraft } from '../machines/call-draft.js';
-import { commandBody } from '../machines/call-view.js';
+import { commandBody } from '../machines/reply-bodies.js';
 import type { VerbRequest } from './verb.js';
 
 /** The command id of a request: derived from its Idempotency-Key, so a retry finds the same command. */

@@ -1,10 +1,10 @@
 /** What the offer, transfer and move verbs share: admitting a new one (and finding the caller), and asking the call to complete or cancel a transfer. */
 import type { TransferReply } from '../../../protocol/calls/call-actor.js';
-import { askActor, messageIdFor } from '../actor-requests.js';
+import { askActor, messageIdFor } from '../requests/actor-requests.js';
 import type { CallDraft } from '../machines/call-draft.js';
 import type { ParticipantRecord } from '../machines/call-context.js';
 import type { InboundDecisionKind } from '../../../protocol/calls/inbound.js';
-import { decideInbound } from '../machines/inbound-call.js';
+import { decideInbound } from '../machines/inbound-flow.js';
 import { isRinging } from '../machines/offer-machine.js';
 import { isPresent } from '../machines/participant-machine.js';
 import { isActive } from '../machines/transfer-machine.js';
@@ -15,7 +15,7 @@ import type { VerbRequest } from './verb.js';
  * decision first (decideInbound); the call is answered, or is inbound with its caller ringing (the verb
  * then holds the request's `answerCharge` with holdAnswerCharge, to answer the caller with); its caller
  * (the phone it dialled or that called) is in it, and no offer or transfer is under way. Null when it has
- * refused (and answered); a refused request's reservations go back by the API (handover-requests.ts).
+ * refused (and answered); a refused request's reservations go back by the API (requests/handover-requests.ts).
  */
 export function admitHandover(d: CallDraft, kind: Extract<InboundDecisionKind, 'offers' | 'transfer' | 'move'>): ParticipantRecord | null {
   const c = d.ctx;

@@ -1,9 +1,9 @@
 import type { CallReply, CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Call } from '../../../protocol/calls/call.js';
 import { isSentralError } from '../../../shared/errors/sentral-error.js';
-import { askActor, messageIdFor } from '../actor-requests.js';
-import { readCall } from '../call-reads.js';
-import { callBody } from '../machines/call-view.js';
+import { askActor, messageIdFor } from '../requests/actor-requests.js';
+import { readCall } from '../requests/call-reads.js';
+import { callBody } from '../machines/reply-bodies.js';
 import { defineVerb } from './verb.js';
 
 type HangupEvent = Extract<CallRequestEvent, { type: 'call.hangup' }>;

@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Command } from '../../../protocol/calls/command.js';
-import { commandBody } from '../machines/call-view.js';
+import { commandBody } from '../machines/reply-bodies.js';
 import { issueCommand } from '../machines/command-machine.js';
 import { admitCommand, askCommand } from './command-verb.js';
 import { defineVerb } from './verb.js';

@@ -1,10 +1,10 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Call } from '../../../protocol/calls/call.js';
 import { MoveRequest } from '../../../protocol/calls/move.js';
-import { moveCaller } from '../call-moves.js';
+import { moveCaller } from '../requests/call-moves.js';
 import { enqueue, linkInto } from '../machines/call-move.js';
-import { callBody } from '../machines/call-view.js';
-import { answerCaller } from '../machines/inbound-call.js';
+import { callBody } from '../machines/reply-bodies.js';
+import { answerCaller } from '../machines/inbound-flow.js';
 import { admitHandover } from './handover-verb.js';
 import { defineVerb, type VerbRequest } from './verb.js';
 

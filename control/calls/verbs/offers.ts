@@ -1,9 +1,9 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Offer, OfferRequest } from '../../../protocol/calls/handover.js';
-import { offerCall } from '../handover-requests.js';
-import { offerBody } from '../machines/call-view.js';
+import { offerCall } from '../requests/handover-requests.js';
+import { offerBody } from '../machines/reply-bodies.js';
 import { applyOfferStep } from '../machines/handover.js';
-import { holdAnswerCharge } from '../machines/inbound-call.js';
+import { holdAnswerCharge } from '../machines/inbound-flow.js';
 import { openOffer } from '../machines/offer-machine.js';
 import { launchParticipant } from '../machines/participant-machine.js';
 import { admitHandover } from './handover-verb.js';

@@ -2,7 +2,7 @@ import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Command, PlayRequest } from '../../../protocol/calls/command.js';
 import type { CommandRecord } from '../machines/call-context.js';
 import type { CallDraft } from '../machines/call-draft.js';
-import { commandBody } from '../machines/call-view.js';
+import { commandBody } from '../machines/reply-bodies.js';
 import { issueCommand } from '../machines/command-machine.js';
 import { admitCommand, askCommand, checkClip } from './command-verb.js';
 import { CLIP_RESULT_WINDOW_MS, onPlaybackMedia } from './playback.js';

@@ -1,9 +1,9 @@
 import type { CallRequestEvent, Charge } from '../../../protocol/calls/call-actor.js';
 import { Command } from '../../../protocol/calls/command.js';
-import { startRecording } from '../call-additions.js';
+import { startRecording } from '../requests/call-additions.js';
 import type { CommandRecord } from '../machines/call-context.js';
 import type { CallDraft } from '../machines/call-draft.js';
-import { commandBody } from '../machines/call-view.js';
+import { commandBody } from '../machines/reply-bodies.js';
 import { finishCommand, issueCommand, onOpResult } from '../machines/command-machine.js';
 import { admitCommand } from './command-verb.js';
 import { defineVerb } from './verb.js';

@@ -1,7 +1,7 @@
 import type { CallReply, CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Call } from '../../../protocol/calls/call.js';
-import { askActor, messageIdFor } from '../actor-requests.js';
-import { decideInbound, rejectCaller } from '../machines/inbound-call.js';
+import { askActor, messageIdFor } from '../requests/actor-requests.js';
+import { decideInbound, rejectCaller } from '../machines/inbound-flow.js';
 import { defineVerb } from './verb.js';
 
 type RejectEvent = Extract<CallRequestEvent, { type: 'call.reject' }>;

@@ -3,7 +3,7 @@ import { Command, SayRequest } from '../../../protocol/calls/command.js';
 import { checkVoice } from '../../api/voice-param.js';
 import type { CommandRecord } from '../machines/call-context.js';
 import type { CallDraft } from '../machines/call-draft.js';
-import { commandBody } from '../machines/call-view.js';
+import { commandBody } from '../machines/reply-bodies.js';
 import { issueCommand } from '../machines/command-machine.js';
 import { admitCommand, askCommand } from './command-verb.js';
 import { onPlaybackMedia, sayWindowMs } from './playback.js';

@@ -1,7 +1,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Stream, StreamStartRequest } from '../../../protocol/calls/stream.js';
-import { startStream } from '../call-additions.js';
-import { streamBody } from '../machines/call-view.js';
+import { startStream } from '../requests/call-additions.js';
+import { streamBody } from '../machines/reply-bodies.js';
 import { isPresent, launchStream } from '../machines/participant-machine.js';
 import { defineVerb, type VerbRequest } from './verb.js';
 

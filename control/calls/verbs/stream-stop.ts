@@ -2,8 +2,8 @@ import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Stream } from '../../../protocol/calls/stream.js';
-import { askActor, messageIdFor } from '../actor-requests.js';
-import { streamBody } from '../machines/call-view.js';
+import { askActor, messageIdFor } from '../requests/actor-requests.js';
+import { streamBody } from '../machines/reply-bodies.js';
 import { leave } from '../machines/participant-machine.js';
 import { defineVerb } from './verb.js';
 

@@ -1,9 +1,9 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { TranscriptionStartRequest } from '../../../protocol/calls/call-control.js';
 import { Command } from '../../../protocol/calls/command.js';
-import { startTranscription as reserveAndStart } from '../call-additions.js';
+import { startTranscription as reserveAndStart } from '../requests/call-additions.js';
 import { liveTranscription, startTranscription, transcriptionOp } from '../machines/call-transcription.js';
-import { commandBody } from '../machines/call-view.js';
+import { commandBody } from '../machines/reply-bodies.js';
 import { issueCommand } from '../machines/command-machine.js';
 import { admitCommand } from './command-verb.js';
 import { defineVerb } from './verb.js';

@@ -1,8 +1,8 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Command } from '../../../protocol/calls/command.js';
-import { askActor, messageIdFor } from '../actor-requests.js';
+import { askActor, messageIdFor } from '../requests/actor-requests.js';
 import { liveTranscription } from '../machines/call-transcription.js';
-import { commandBody } from '../machines/call-view.js';
+import { commandBody } from '../machines/reply-bodies.js';
 import { defineVerb } from './verb.js';
 
 type StopTranscriptionEvent = Extract<CallRequestEvent, { type: 'command.stopTranscription' }>;

@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Transfer } from '../../../protocol/calls/handover.js';
-import { transferBody } from '../machines/call-view.js';
+import { transferBody } from '../machines/reply-bodies.js';
 import { applyTransferStep } from '../machines/handover.js';
 import { completeTransfer } from '../machines/transfer-machine.js';
 import { askHandover } from './handover-verb.js';

@@ -1,9 +1,9 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Transfer, TransferRequest } from '../../../protocol/calls/handover.js';
-import { transferCall } from '../handover-requests.js';
-import { transferBody } from '../machines/call-view.js';
+import { transferCall } from '../requests/handover-requests.js';
+import { transferBody } from '../machines/reply-bodies.js';
 import { applyTransferStep } from '../machines/handover.js';
-import { holdAnswerCharge } from '../machines/inbound-call.js';
+import { holdAnswerCharge } from '../machines/inbound-flow.js';
 import { isPerson, isPresent, launchParticipant } from '../machines/participant-machine.js';
 import { openTransfer } from '../machines/transfer-machine.js';
 import { admitHandover } from './handover-verb.js';

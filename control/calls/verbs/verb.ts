@@ -12,8 +12,8 @@ import type { Scope } from '../../../protocol/api/scopes.js';
 import type { CallMediaEvent } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction } from '../../../protocol/calls/command.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
-import type { CallRow } from '../call-records.js';
-import type { CallsService } from '../calls-service.js';
+import type { CallRow } from '../store/call-records.js';
+import type { CallsService } from '../requests/calls-service.js';
 import type { CallDraft } from '../machines/call-draft.js';
 import type { CommandRecord, TimerKind } from '../machines/call-context.js';
 

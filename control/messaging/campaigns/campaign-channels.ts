@@ -4,7 +4,7 @@ import type { MessageChannelName } from '../../../protocol/messaging/template.js
 import type { IdPrefix } from '../../../shared/ids/ids.js';
 import type { ErrorCode } from '../../../shared/errors/catalogue.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import type { Db } from '../../accounts/principal.js';
+import type { Db } from '../../../shared/db/database.js';
 import type { Channel } from '../channel.js';
 import { smsChannel } from '../sms/sms-channel.js';
 import { assertSender } from '../sms/sms-service.js';

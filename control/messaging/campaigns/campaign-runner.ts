@@ -4,7 +4,7 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import { takeFromBucket } from '../../../shared/kv/token-bucket.js';
 import { startClaimLoop, type ClaimLoop } from '../../../shared/work/claim-loop.js';
 import { CAMPAIGN_RUNNER_WAKE_SUBJECT } from '../../../protocol/bus/bus-names.js';
-import { derivedId } from '../../calls/derived-id.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { acceptMessage } from '../message-store.js';
 import { wakeOutbox } from '../outbox-sender.js';

@@ -16,7 +16,8 @@ import {
   type QuietHoursSpec,
 } from '../../../protocol/messaging/campaign.js';
 import type { MessageChannelName } from '../../../protocol/messaging/template.js';
-import type { Db, KeyPrincipal } from '../../accounts/principal.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import type { Db } from '../../../shared/db/database.js';
 import { findList } from '../contacts/contact-lists.js';
 import { ownerProfile, visibleTo } from '../profile-scope.js';
 import { findTemplate } from '../templates/templates.js';

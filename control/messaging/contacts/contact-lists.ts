@@ -13,7 +13,8 @@ import type {
   MemberPageQuery,
   MembershipResult,
 } from '../../../protocol/messaging/contact.js';
-import type { Db, KeyPrincipal } from '../../accounts/principal.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import type { Db } from '../../../shared/db/database.js';
 import { ownerProfile, visibleTo } from '../profile-scope.js';
 import { contactView, type ContactRow } from './contacts.js';
 

@@ -4,7 +4,8 @@ import { newId } from '../../../shared/ids/ids.js';
 import { pageOf } from '../../../shared/db/page.js';
 import type { Contact, ContactCreate, ContactDeleted, ContactPage, ContactPageQuery, ContactUpdate } from '../../../protocol/messaging/contact.js';
 import type { Metadata } from '../../../protocol/api/common.js';
-import type { Db, KeyPrincipal } from '../../accounts/principal.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import type { Db } from '../../../shared/db/database.js';
 import { ownerProfile, visibleTo } from '../profile-scope.js';
 import { maskedNationalId, normalEmail, normalNationalId, normalPhone } from './contact-fields.js';
 

@@ -2,7 +2,7 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { SmsSender } from '../../../protocol/messaging/sms-sender.js';
-import type { Db } from '../../accounts/principal.js';
+import type { Db } from '../../../shared/db/database.js';
 
 interface SenderRow {
   id: string;

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../shared/clock/clock.js';
-import type { Sql, Tx } from '../../../shared/db/database.js';
+import type { Db, Sql, Tx } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import {
   SMS_MAX_UNITS,
@@ -9,7 +9,7 @@ import {
   type SmsQuote,
   type SmsQuoteRequest,
 } from '../../../protocol/messaging/sms.js';
-import type { Db, KeyPrincipal } from '../../accounts/principal.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
 import { getProfile, viewerOf } from '../../accounts/profiles.js';
 import { priceListFor } from '../../billing/price-list.js';
 import type { Channel } from '../channel.js';

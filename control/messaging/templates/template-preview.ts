@@ -1,6 +1,7 @@
 import type { TemplatePreview, TemplatePreviewRequest } from '../../../protocol/messaging/template.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import type { Db, KeyPrincipal } from '../../accounts/principal.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import type { Db } from '../../../shared/db/database.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { findContact, type ContactRow } from '../contacts/contacts.js';
 import type { TemplateScope } from './template-engine.js';

@@ -11,7 +11,8 @@ import type {
   TemplatePageQuery,
   TemplateUpdate,
 } from '../../../protocol/messaging/template.js';
-import type { Db, KeyPrincipal } from '../../accounts/principal.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import type { Db } from '../../../shared/db/database.js';
 import { ownerProfile, visibleTo } from '../profile-scope.js';
 import { compilePart, renderPart, type CompiledPart, type TemplateScope } from './template-engine.js';
 

@@ -5,16 +5,16 @@
  * target's room with it; if the caller's call then refuses, the target's participant is removed again. An
  * unanswered caller is answered by the move, with the call's minutes reserved as at answer.
  */
-import type { CallReply, ParticipantReply } from '../../protocol/calls/call-actor.js';
-import type { Call } from '../../protocol/calls/call.js';
-import { SentralError, isSentralError } from '../../shared/errors/sentral-error.js';
-import { newId } from '../../shared/ids/ids.js';
-import type { KeyPrincipal } from '../accounts/principal.js';
+import type { CallReply, ParticipantReply } from '../../../protocol/calls/call-actor.js';
+import type { Call } from '../../../protocol/calls/call.js';
+import { SentralError, isSentralError } from '../../../shared/errors/sentral-error.js';
+import { newId } from '../../../shared/ids/ids.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
 import { askActor, messageIdFor } from './actor-requests.js';
 import { giveBack, liveView, reserveAnswer } from './call-additions.js';
-import { findCall, type CallRow } from './call-records.js';
+import { findCall, type CallRow } from '../store/call-records.js';
 import type { CallsService } from './calls-service.js';
-import { derivedId } from './derived-id.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 
 /** Where a caller goes: another call (by id), or a queue of the call's profile; `fromQueue` for a dequeue. */
 export type MoveTarget = { callId: string; fromQueue?: string } | { queue: string };

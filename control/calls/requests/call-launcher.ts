@@ -3,25 +3,25 @@
  * writes the call's row and launch, then creates the call's actor. Every id derives from the Idempotency-Key,
  * and a retry finds the call's row and sends the same launch again, so nothing is reserved or dialled twice.
  */
-import type { CallActorInput, CallReply, ParticipantLaunch, StreamLaunch } from '../../protocol/calls/call-actor.js';
-import type { Call, CreateCallRequest } from '../../protocol/calls/call.js';
-import { ACTOR_CREATE } from '../../protocol/calls/mailbox.js';
-import { kindOf } from '../../protocol/calls/participant-kinds.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import { getActiveProfile } from '../accounts/profiles.js';
-import type { KeyPrincipal } from '../accounts/principal.js';
-import { priceListFor } from '../billing/price-list.js';
-import { getClip } from '../clips/audio-clips.js';
-import { findActiveNumber } from '../numbers/numbers.js';
+import type { CallActorInput, CallReply, ParticipantLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
+import type { Call, CreateCallRequest } from '../../../protocol/calls/call.js';
+import { ACTOR_CREATE } from '../../../protocol/calls/mailbox.js';
+import { kindOf } from '../../../protocol/calls/participant-kinds.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { getActiveProfile } from '../../accounts/profiles.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import { priceListFor } from '../../billing/price-list.js';
+import { getClip } from '../../clips/audio-clips.js';
+import { findActiveNumber } from '../../numbers/numbers.js';
 import { askActor } from './actor-requests.js';
-import { callRow, insertCall } from './call-records.js';
+import { callRow, insertCall } from '../store/call-records.js';
 import { DEFAULT_CALL_MAX_MINUTES, reserveCharges } from './call-pricing.js';
 import { readCall } from './call-reads.js';
 import type { CallsService } from './calls-service.js';
-import { derivedId } from './derived-id.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 import { creationCharges, streamCharge } from './participant-kinds.js';
 import { creationStreamId, resolveStream } from './stream-launch.js';
-import { releaseStreamSlot, takeStreamSlot } from './stream-slots.js';
+import { releaseStreamSlot, takeStreamSlot } from '../store/stream-slots.js';
 
 /** Creates a call (or, for a retried request, finds the one it created) and returns it as the API shows it. */
 export async function createCall(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest, idempotencyKey: string): Promise<Call> {

@@ -4,13 +4,14 @@
  * minutes since the answer at its own rate, within what its reservation holds (the final price replaces it
  * when the call ends).
  */
-import type { Call } from '../../protocol/calls/call.js';
-import type { CallListQuery } from '../../protocol/calls/call-list.js';
-import type { CallReply, Charge } from '../../protocol/calls/call-actor.js';
-import { pageOf, type Page } from '../../shared/db/page.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import { parseInstant } from '../../shared/clock/instant.js';
-import type { Db, KeyPrincipal } from '../accounts/principal.js';
+import type { Call } from '../../../protocol/calls/call.js';
+import type { CallListQuery } from '../../../protocol/calls/call-list.js';
+import type { CallReply, Charge } from '../../../protocol/calls/call-actor.js';
+import { pageOf, type Page } from '../../../shared/db/page.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { parseInstant } from '../../../shared/clock/instant.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import type { Db } from '../../../shared/db/database.js';
 
 interface ListRow {
   id: string;

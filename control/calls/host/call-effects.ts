@@ -7,25 +7,25 @@
  * like every other media event); dispatchers are woken; a stream that ended gives back its slot of the
  * company's concurrent streams; an inbound call's routing gets its reservation (mailed back to the call).
  */
-import type { CallEffect } from '../../protocol/calls/call-actor.js';
-import type { ActorMessage } from '../../protocol/calls/mailbox.js';
-import type { MediaOp, MediaOpAnswer } from '../../protocol/media/media-op.js';
-import type { Bus } from '../../shared/bus/bus.js';
-import type { Clock } from '../../shared/clock/clock.js';
-import type { Sql, Tx } from '../../shared/db/database.js';
-import type { HotStore } from '../../shared/kv/hot-store.js';
-import type { Logger } from '../../shared/log/log.js';
-import { mailboxSubject, mediaControlSubject } from '../../protocol/bus/bus-names.js';
-import { capture, release } from '../billing/ledger.js';
-import type { ActorEffect, EffectContext, EffectRunner, OnCommit } from './host/effect.js';
-import { recordEvent, wakeDispatcher } from '../events/event-log.js';
-import { fileRecording } from './call-records.js';
-import { saveCallView } from './call-views.js';
-import type { CallContext } from './machines/call-context.js';
-import { fileTranscript, fileTranscriptSegments } from './call-transcripts.js';
-import { reserveRouting } from './inbound-calls.js';
-import { creationStreamId } from './stream-launch.js';
-import { releaseStreamSlot } from './stream-slots.js';
+import type { CallEffect } from '../../../protocol/calls/call-actor.js';
+import type { ActorMessage } from '../../../protocol/calls/mailbox.js';
+import type { MediaOp, MediaOpAnswer } from '../../../protocol/media/media-op.js';
+import type { Bus } from '../../../shared/bus/bus.js';
+import type { Clock } from '../../../shared/clock/clock.js';
+import type { Sql, Tx } from '../../../shared/db/database.js';
+import type { HotStore } from '../../../shared/kv/hot-store.js';
+import type { Logger } from '../../../shared/log/log.js';
+import { mailboxSubject, mediaControlSubject } from '../../../protocol/bus/bus-names.js';
+import { capture, release } from '../../billing/ledger.js';
+import type { ActorEffect, EffectContext, EffectRunner, OnCommit } from './effect.js';
+import { recordEvent, wakeDispatcher } from '../../events/event-log.js';
+import { fileRecording } from '../store/call-records.js';
+import { saveCallView } from '../store/call-views.js';
+import type { CallContext } from '../machines/call-context.js';
+import { fileTranscript, fileTranscriptSegments } from '../store/call-transcripts.js';
+import { reserveRouting } from '../requests/inbound-calls.js';
+import { creationStreamId } from '../requests/stream-launch.js';
+import { releaseStreamSlot } from '../store/stream-slots.js';
 
 /** What the hooks need. */
 export interface CallEffectDeps {

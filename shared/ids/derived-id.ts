@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IdPrefix } from '../../shared/ids/ids.js';
+import type { IdPrefix } from './ids.js';
 
 // Crockford base32, as shared/ids uses: ids stay lowercase letters and digits.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

@@ -4,11 +4,11 @@
  * decision; the same grant always signs to the same token.
  */
 import type { KeyObject } from 'node:crypto';
-import type { CallReply, ConnectionGrant, ParticipantReply } from '../../protocol/calls/call-actor.js';
-import type { Call } from '../../protocol/calls/call.js';
-import type { Participant } from '../../protocol/calls/participant.js';
-import { kindOf } from '../../protocol/calls/participant-kinds.js';
-import { issueRoomToken } from '../../shared/signing/room-token.js';
+import type { CallReply, ConnectionGrant, ParticipantReply } from '../../../protocol/calls/call-actor.js';
+import type { Call } from '../../../protocol/calls/call.js';
+import type { Participant } from '../../../protocol/calls/participant.js';
+import { kindOf } from '../../../protocol/calls/participant-kinds.js';
+import { issueRoomToken } from '../../../shared/signing/room-token.js';
 
 /** A moved caller's link: its connection is its media node's alone. */
 function isLink(p: ParticipantReply): boolean {

@@ -4,8 +4,8 @@
  * its place, so a queue can never hold a caller that hung up or was moved on, and positions are always
  * counted from the committed calls.
  */
-import type { Queue, QueuedCaller } from '../../protocol/calls/move.js';
-import type { Db } from '../accounts/principal.js';
+import type { Queue, QueuedCaller } from '../../../protocol/calls/move.js';
+import type { Db } from '../../../shared/db/database.js';
 
 /** The calls of one profile and mode that wait in queue `name`, first first. */
 export async function queuedCallers(db: Db, scope: { companyId: string; profileId: string; mode: 'live' | 'test' }, name: string, now: number): Promise<QueuedCaller[]> {

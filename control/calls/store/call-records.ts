@@ -1,10 +1,10 @@
 /** The calls table (migration 050): ownership and launch of every call, and its recordings. */
-import type { CallActorInput } from '../../protocol/calls/call-actor.js';
-import type { Metadata } from '../../protocol/calls/call.js';
-import type { Clock } from '../../shared/clock/clock.js';
-import type { Tx } from '../../shared/db/database.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import type { Db, KeyPrincipal } from '../accounts/principal.js';
+import type { CallActorInput } from '../../../protocol/calls/call-actor.js';
+import type { Metadata } from '../../../protocol/calls/call.js';
+import type { Clock } from '../../../shared/clock/clock.js';
+import type { Db, Tx } from '../../../shared/db/database.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
 
 /** A call's row: who owns it and what was launched. */
 export interface CallRow {

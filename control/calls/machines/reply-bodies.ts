@@ -4,14 +4,10 @@ import { kindOf } from '../../../protocol/calls/participant-kinds.js';
 import type { RoomParticipantKind } from '../../../protocol/room/room-message.js';
 import type { Stream, StreamState } from '../../../protocol/calls/stream.js';
 import type { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
+import { isoOrNull } from '../../../shared/clock/iso.js';
 import type { CallContext, CommandRecord, ParticipantRecord } from './call-context.js';
 import type { OfferRecord } from './offer-machine.js';
 import type { TransferRecord } from './transfer-machine.js';
-
-/** ISO 8601 of epoch ms, or null. */
-export function iso(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString();
-}
 
 /** The connection grant of an app or bot participant (null for a test-key bot and for phones and streams). */
 export function connectionOf(ctx: CallContext, p: ParticipantRecord): ConnectionGrant | null {
@@ -40,8 +36,8 @@ export function participantBody(ctx: CallContext, p: ParticipantRecord): Partici
     held: p.held,
     audioMode: p.audioMode,
     connection: connectionOf(ctx, p),
-    joinedAt: iso(p.joinedAt),
-    leftAt: iso(p.leftAt),
+    joinedAt: isoOrNull(p.joinedAt),
+    leftAt: isoOrNull(p.leftAt),
     leftReason: p.leftReason,
     ...(p.linkedCallId !== undefined ? { linkedCallId: p.linkedCallId } : {}),
   };
@@ -59,26 +55,26 @@ export function callBody(ctx: CallContext): CallReply {
     to: ctx.to,
     from: ctx.from,
     numberId: ctx.inbound?.numberId ?? null,
-    decideBy: iso(ctx.inbound?.decideBy ?? null),
+    decideBy: isoOrNull(ctx.inbound?.decideBy ?? null),
     conference: ctx.conference,
     externalRef: ctx.externalRef,
     metadata: ctx.metadata,
     assignedTo: ctx.assignedTo,
     participants: ctx.participants.map((p) => participantBody(ctx, p)),
-    createdAt: iso(ctx.createdAt)!,
-    answeredAt: iso(ctx.answeredAt),
-    endedAt: iso(ctx.endedAt),
+    createdAt: isoOrNull(ctx.createdAt)!,
+    answeredAt: isoOrNull(ctx.answeredAt),
+    endedAt: isoOrNull(ctx.endedAt),
     endReason: ctx.endReason,
     duration: ctx.result?.durationSeconds ?? null,
     countedMinutes: ctx.result?.countedMinutes ?? null,
     priceOre: ctx.result?.priceOre ?? null,
     priceItems: ctx.result?.items ?? null,
-    offer: ctx.offer ? { id: ctx.offer.id, state: ctx.offer.state, expiresAt: iso(ctx.offer.expiresAt)!, acceptedBy: ctx.offer.acceptedBy, expiry: ctx.offer.expiry, targetIds: ctx.offer.targets.map((t) => t.participantId) } : null,
+    offer: ctx.offer ? { id: ctx.offer.id, state: ctx.offer.state, expiresAt: isoOrNull(ctx.offer.expiresAt)!, acceptedBy: ctx.offer.acceptedBy, expiry: ctx.offer.expiry, targetIds: ctx.offer.targets.map((t) => t.participantId) } : null,
     transfer: ctx.transfer
       ? { id: ctx.transfer.id, kind: ctx.transfer.kind, state: ctx.transfer.state, callerId: ctx.transfer.callerId, targetId: ctx.transfer.targetId, operatorIds: ctx.transfer.operatorIds, reason: ctx.transfer.reason }
       : null,
     movedInto: ctx.moved?.callId ?? null,
-    queue: ctx.queue ? { name: ctx.queue.name, enqueuedAt: iso(ctx.queue.enqueuedAt)! } : null,
+    queue: ctx.queue ? { name: ctx.queue.name, enqueuedAt: isoOrNull(ctx.queue.enqueuedAt)! } : null,
   };
 }
 
@@ -91,8 +87,8 @@ export function commandBody(ctx: CallContext, c: CommandRecord): Command {
     action: c.action,
     state: c.state,
     reason: c.reason,
-    issuedAt: iso(c.issuedAt)!,
-    finishedAt: iso(c.finishedAt),
+    issuedAt: isoOrNull(c.issuedAt)!,
+    finishedAt: isoOrNull(c.finishedAt),
     result: c.gather?.result ?? null,
   };
 }
@@ -122,8 +118,8 @@ export function streamBody(ctx: CallContext, p: ParticipantRecord): Stream {
     audio: s.leg.audio,
     listenParticipantId: s.listenParticipantId,
     maxMinutes: s.maxMinutes,
-    startedAt: iso(p.joinedAt),
-    endedAt: iso(p.leftAt),
+    startedAt: isoOrNull(p.joinedAt),
+    endedAt: isoOrNull(p.leftAt),
     endReason: reason,
   };
 }
@@ -135,7 +131,7 @@ export function offerBody(ctx: CallContext, o: OfferRecord): OfferReply {
     id: o.id,
     callId: ctx.callId,
     state: o.state,
-    expiresAt: iso(o.expiresAt)!,
+    expiresAt: isoOrNull(o.expiresAt)!,
     acceptedBy: o.acceptedBy,
     expiry: o.expiry,
     targets: o.targets.flatMap((t) => {
@@ -156,9 +152,9 @@ export function transferBody(ctx: CallContext, t: TransferRecord): TransferReply
     callerId: t.callerId,
     operatorIds: t.operatorIds,
     target: participantBody(ctx, ctx.participants.find((p) => p.id === t.targetId)!),
-    startedAt: iso(t.startedAt)!,
-    answeredAt: iso(t.answeredAt),
-    settledAt: iso(t.settledAt),
+    startedAt: isoOrNull(t.startedAt)!,
+    answeredAt: isoOrNull(t.answeredAt),
+    settledAt: isoOrNull(t.settledAt),
     reason: t.reason,
   };
 }

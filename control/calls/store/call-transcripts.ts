@@ -1,8 +1,7 @@
 /** The transcripts of calls (migration 053): segments filed as they arrive, the transcript once ready, and reading it. */
-import type { Transcript, TranscriptSegment, TranscriptSource } from '../../protocol/calls/transcript.js';
-import type { Clock } from '../../shared/clock/clock.js';
-import type { Tx } from '../../shared/db/database.js';
-import type { Db } from '../accounts/principal.js';
+import type { Transcript, TranscriptSegment, TranscriptSource } from '../../../protocol/calls/transcript.js';
+import type { Clock } from '../../../shared/clock/clock.js';
+import type { Db, Tx } from '../../../shared/db/database.js';
 
 /** Files transcript segments of a call (in the transaction of the transition that received them). */
 export async function fileTranscriptSegments(tx: Tx, callId: string, source: TranscriptSource, segments: readonly TranscriptSegment[]): Promise<void> {

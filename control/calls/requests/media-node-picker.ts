@@ -3,10 +3,10 @@
  * the most free capacity, among those still registered. All of a call's audio stays on that node.
  */
 import { Value } from 'typebox/value';
-import { MEDIA_NODE_TTL_MS, MediaNodeRecord } from '../../protocol/media/media-node-record.js';
-import type { Bus, KvBucket } from '../../shared/bus/bus.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import { MEDIA_NODES_BUCKET } from '../../protocol/bus/bus-names.js';
+import { MEDIA_NODE_TTL_MS, MediaNodeRecord } from '../../../protocol/media/media-node-record.js';
+import type { Bus, KvBucket } from '../../../shared/bus/bus.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { MEDIA_NODES_BUCKET } from '../../../protocol/bus/bus-names.js';
 
 const decoder = new TextDecoder();
 

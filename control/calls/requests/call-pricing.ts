@@ -4,11 +4,11 @@
  * profile's monthly limit) reaches; less than one affordable minute starts nothing. Under a test key
  * nothing is reserved and nothing costs.
  */
-import type { Charge } from '../../protocol/calls/call-actor.js';
-import type { Clock } from '../../shared/clock/clock.js';
-import type { Tx } from '../../shared/db/database.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import { profileRoom, reserve } from '../billing/ledger.js';
+import type { Charge } from '../../../protocol/calls/call-actor.js';
+import type { Clock } from '../../../shared/clock/clock.js';
+import type { Tx } from '../../../shared/db/database.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { profileRoom, reserve } from '../../billing/ledger.js';
 
 /** Minutes a call is priced and reserved for when it does not say (maxMinutes). */
 export const DEFAULT_CALL_MAX_MINUTES = 60;

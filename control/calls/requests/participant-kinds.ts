@@ -3,9 +3,9 @@
  * created with participants is charged, and what one participant added later reserves. Both read the same
  * row, so a kind costs the same whether it comes with the call or joins it later.
  */
-import type { ParticipantKind, ParticipantSpec } from '../../protocol/calls/participant.js';
-import { kindOf, mediaLegCount } from '../../protocol/calls/participant-kinds.js';
-import type { PriceList } from '../../protocol/api/admin.js';
+import type { ParticipantKind, ParticipantSpec } from '../../../protocol/calls/participant.js';
+import { kindOf, mediaLegCount } from '../../../protocol/calls/participant-kinds.js';
+import type { PriceList } from '../../../protocol/api/admin.js';
 import type { ChargeRequest } from './call-pricing.js';
 
 /** The per-minute rate of `kind` (0 for a kind that costs nothing of itself). */

@@ -6,22 +6,22 @@
  * an offer becomes one call however often it arrives.
  */
 import { Value } from 'typebox/value';
-import { INBOUND_OFFERED_SUBJECT, INBOUND_STREAM, mailboxSubject } from '../../protocol/bus/bus-names.js';
-import { InboundOffered } from '../../protocol/carrier/inbound-offer.js';
-import type { CallActorInput, CallEffect, Charge } from '../../protocol/calls/call-actor.js';
-import type { ActorMessage } from '../../protocol/calls/mailbox.js';
-import { ACTOR_CREATE } from '../../protocol/calls/mailbox.js';
-import type { Subscription } from '../../shared/bus/bus.js';
-import type { Sql } from '../../shared/db/database.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import type { Logger } from '../../shared/log/log.js';
-import type { Services } from '../app/services.js';
-import { priceListFor } from '../billing/price-list.js';
-import { findActiveNumber } from '../numbers/numbers.js';
+import { INBOUND_OFFERED_SUBJECT, INBOUND_STREAM, mailboxSubject } from '../../../protocol/bus/bus-names.js';
+import { InboundOffered } from '../../../protocol/carrier/inbound-offer.js';
+import type { CallActorInput, CallEffect, Charge } from '../../../protocol/calls/call-actor.js';
+import type { ActorMessage } from '../../../protocol/calls/mailbox.js';
+import { ACTOR_CREATE } from '../../../protocol/calls/mailbox.js';
+import type { Subscription } from '../../../shared/bus/bus.js';
+import type { Sql } from '../../../shared/db/database.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import type { Logger } from '../../../shared/log/log.js';
+import type { Services } from '../../app/services.js';
+import { priceListFor } from '../../billing/price-list.js';
+import { findActiveNumber } from '../../numbers/numbers.js';
 import { askActor, type ActorClient } from './actor-requests.js';
-import { callRow, insertCall } from './call-records.js';
+import { callRow, insertCall } from '../store/call-records.js';
 import { DEFAULT_CALL_MAX_MINUTES, reserveOnce, type ChargeRequest } from './call-pricing.js';
-import { derivedId } from './derived-id.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 import { planInbound } from './inbound-plan.js';
 import { MediaNodePicker } from './media-node-picker.js';
 import { kindRate, participantCharge } from './participant-kinds.js';

@@ -3,8 +3,8 @@
  * sees the same count. Taking and giving back a slot are each done once per stream id (marker keys), so a
  * retried request or a rerun effect never counts a stream twice.
  */
-import type { HotStore } from '../../shared/kv/hot-store.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
+import type { HotStore } from '../../../shared/kv/hot-store.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
 
 /** Concurrent streams a company may have (the interface's limit). */
 export const MAX_CONCURRENT_STREAMS = 5;

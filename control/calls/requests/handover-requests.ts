@@ -6,20 +6,20 @@
  * reserved as at answer: the request is its decision). The reservations go back when the call refuses the request
  * or already had it (a retry).
  */
-import type { OfferReply, ParticipantLaunch, TransferReply } from '../../protocol/calls/call-actor.js';
-import { HANDOVER_DEFAULT_TIMEOUT_SECONDS, type Offer, type OfferRequest, type Transfer, type TransferRequest } from '../../protocol/calls/handover.js';
-import type { ParticipantSpec } from '../../protocol/calls/participant.js';
-import { kindOf } from '../../protocol/calls/participant-kinds.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import { newId, type IdPrefix } from '../../shared/ids/ids.js';
-import type { KeyPrincipal } from '../accounts/principal.js';
-import { priceListFor } from '../billing/price-list.js';
+import type { OfferReply, ParticipantLaunch, TransferReply } from '../../../protocol/calls/call-actor.js';
+import { HANDOVER_DEFAULT_TIMEOUT_SECONDS, type Offer, type OfferRequest, type Transfer, type TransferRequest } from '../../../protocol/calls/handover.js';
+import type { ParticipantSpec } from '../../../protocol/calls/participant.js';
+import { kindOf } from '../../../protocol/calls/participant-kinds.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { newId, type IdPrefix } from '../../../shared/ids/ids.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import { priceListFor } from '../../billing/price-list.js';
 import { askActor, messageIdFor } from './actor-requests.js';
 import { giveBack, liveView, reserveAnswer, reserveFor, type Reserved } from './call-additions.js';
 import { minutesLeft } from './call-pricing.js';
-import type { CallRow } from './call-records.js';
+import type { CallRow } from '../store/call-records.js';
 import type { CallsService } from './calls-service.js';
-import { derivedId } from './derived-id.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 import { participantCharge } from './participant-kinds.js';
 
 function idFor(calls: CallsService, caller: KeyPrincipal, prefix: IdPrefix, idempotencyKey: string | null, ...parts: string[]): string {

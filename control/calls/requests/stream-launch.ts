@@ -3,13 +3,14 @@
  * secrets (and Ed25519 key), the call's numbers, the listen target and the limits. The endpoint must be
  * one the caller sees (its company and mode) and belong to the whole company or to the call's profile.
  */
-import type { StreamLaunch } from '../../protocol/calls/call-actor.js';
-import { STREAM_MAX_MINUTES, type StreamStartRequest } from '../../protocol/calls/stream.js';
-import type { Clock } from '../../shared/clock/clock.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import type { Db, KeyPrincipal } from '../accounts/principal.js';
-import { findEndpoint, signingSecrets } from '../events/webhook-endpoints.js';
-import { derivedId } from './derived-id.js';
+import type { StreamLaunch } from '../../../protocol/calls/call-actor.js';
+import { STREAM_MAX_MINUTES, type StreamStartRequest } from '../../../protocol/calls/stream.js';
+import type { Clock } from '../../../shared/clock/clock.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import type { Db } from '../../../shared/db/database.js';
+import { findEndpoint, signingSecrets } from '../../events/webhook-endpoints.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 
 /** The id of the stream asked for in POST /v1/calls (it starts when the call is answered). */
 export function creationStreamId(callId: string): string {

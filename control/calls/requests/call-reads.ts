@@ -1,14 +1,14 @@
 /**
- * Reads of a call, its commands and streams, from the read model its actor's commits keep (call-views.ts;
+ * Reads of a call, its commands and streams, from the read model its actor's commits keep (store/call-views.ts;
  * the actor answers only after committing, so a read after an action sees it). They work the same while the
  * call runs and after its actor finished.
  */
-import type { Call } from '../../protocol/calls/call.js';
-import type { Command } from '../../protocol/calls/command.js';
-import type { Stream } from '../../protocol/calls/stream.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import { callRow } from './call-records.js';
-import { callView, callViewItem, type CallView, type CallViewItems } from './call-views.js';
+import type { Call } from '../../../protocol/calls/call.js';
+import type { Command } from '../../../protocol/calls/command.js';
+import type { Stream } from '../../../protocol/calls/stream.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { callRow } from '../store/call-records.js';
+import { callView, callViewItem, type CallView, type CallViewItems } from '../store/call-views.js';
 import type { CallsService } from './calls-service.js';
 
 function stillStarting(): SentralError {

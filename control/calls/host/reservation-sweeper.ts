@@ -14,19 +14,19 @@
  * released), and one that commits later finds the sweeper's row and answers as for an existing actor (the
  * host never overwrites a snapshot when creating). So a retried POST /v1/calls answers the ended call.
  */
-import type { CallActorInput } from '../../protocol/calls/call-actor.js';
-import type { Clock, Timer } from '../../shared/clock/clock.js';
-import type { Sql } from '../../shared/db/database.js';
-import type { HotStore } from '../../shared/kv/hot-store.js';
-import type { Logger } from '../../shared/log/log.js';
-import { partitionOf } from '../../protocol/bus/bus-names.js';
-import { release } from '../billing/ledger.js';
-import { saveCallView } from './call-views.js';
-import { insertSnapshot } from './host/actor-store.js';
-import type { CallContext } from './machines/call-context.js';
-import { initialContext } from './machines/call-handlers.js';
-import { creationStreamId } from './stream-launch.js';
-import { releaseStreamSlot } from './stream-slots.js';
+import type { CallActorInput } from '../../../protocol/calls/call-actor.js';
+import type { Clock, Timer } from '../../../shared/clock/clock.js';
+import type { Sql } from '../../../shared/db/database.js';
+import type { HotStore } from '../../../shared/kv/hot-store.js';
+import type { Logger } from '../../../shared/log/log.js';
+import { partitionOf } from '../../../protocol/bus/bus-names.js';
+import { release } from '../../billing/ledger.js';
+import { saveCallView } from '../store/call-views.js';
+import { insertSnapshot } from './actor-store.js';
+import type { CallContext } from '../machines/call-context.js';
+import { initialContext } from '../machines/call-handlers.js';
+import { creationStreamId } from '../requests/stream-launch.js';
+import { releaseStreamSlot } from '../store/stream-slots.js';
 
 /** How often a worker sweeps. */
 export const SWEEP_INTERVAL_MS = 60_000;

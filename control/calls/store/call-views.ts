@@ -1,17 +1,16 @@
 /**
  * The calls' read model (migration 052): what the API shows of a call, its commands and its streams, written
  * by the transaction that commits the call actor's snapshot, from the call's context through the pure view
- * functions of machines/call-view.ts. The API reads these documents and never a snapshot, so XState's
+ * functions of machines/reply-bodies.ts. The API reads these documents and never a snapshot, so XState's
  * snapshot format is no contract; a field added to the view is stored and read without a change here.
  */
-import type { CallReply } from '../../protocol/calls/call-actor.js';
-import type { Command } from '../../protocol/calls/command.js';
-import type { Stream } from '../../protocol/calls/stream.js';
-import type { Sql, Tx } from '../../shared/db/database.js';
-import type { Logger } from '../../shared/log/log.js';
-import type { Db } from '../accounts/principal.js';
-import type { CallContext } from './machines/call-context.js';
-import { callBody, commandBody, streamBody } from './machines/call-view.js';
+import type { CallReply } from '../../../protocol/calls/call-actor.js';
+import type { Command } from '../../../protocol/calls/command.js';
+import type { Stream } from '../../../protocol/calls/stream.js';
+import type { Db, Sql, Tx } from '../../../shared/db/database.js';
+import type { Logger } from '../../../shared/log/log.js';
+import type { CallContext } from '../machines/call-context.js';
+import { callBody, commandBody, streamBody } from '../machines/reply-bodies.js';
 
 /** The parts of a call read one by one, and the document each is read as. */
 export interface CallViewItems {

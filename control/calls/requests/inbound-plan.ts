@@ -3,11 +3,11 @@
  * redelivered offer finds the same call; its decision window; and, for an `inboundMode: api` number, the
  * `call.incoming` event the customer decides on.
  */
-import type { PhoneNumberRecord } from '../../protocol/api/admin.js';
-import type { InboundOffered } from '../../protocol/carrier/inbound-offer.js';
-import type { CallIncomingData } from '../../protocol/calls/inbound.js';
-import { derivedId } from './derived-id.js';
-import { openWindow, type InboundWindow, type RoutingAction } from './machines/inbound-window.js';
+import type { PhoneNumberRecord } from '../../../protocol/api/admin.js';
+import type { InboundOffered } from '../../../protocol/carrier/inbound-offer.js';
+import type { CallIncomingData } from '../../../protocol/calls/inbound.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
+import { openWindow, type InboundWindow, type RoutingAction } from '../machines/inbound-window.js';
 
 /** The plan of one inbound call. */
 export interface InboundPlan {

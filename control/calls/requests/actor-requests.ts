@@ -3,15 +3,15 @@
  * Idempotency-Key (so a retry never acts twice), and the actor's answer turned into a body or a
  * catalogued error.
  */
-import type { ReplyBody } from '../../protocol/calls/call-actor.js';
-import type { Bus } from '../../shared/bus/bus.js';
-import type { Clock } from '../../shared/clock/clock.js';
-import { errorCatalogue, type ErrorCode } from '../../shared/errors/catalogue.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import { newId } from '../../shared/ids/ids.js';
-import type { KeyPrincipal } from '../accounts/principal.js';
-import { derivedId } from './derived-id.js';
-import { sendToActor } from './host/send-to-actor.js';
+import type { ReplyBody } from '../../../protocol/calls/call-actor.js';
+import type { Bus } from '../../../shared/bus/bus.js';
+import type { Clock } from '../../../shared/clock/clock.js';
+import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { newId } from '../../../shared/ids/ids.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
+import { sendToActor } from '../host/send-to-actor.js';
 
 /**
  * How long the API waits for a call's actor to answer before it says 503 actor_unavailable with

@@ -4,26 +4,26 @@
  * maxMinutes), reserved under its own id, then handed to the actor; if the actor refuses, the reservation
  * (and a stream's slot) is given back at once.
  */
-import type { Charge, ParticipantReply, ReplyBody } from '../../protocol/calls/call-actor.js';
-import type { Command } from '../../protocol/calls/command.js';
-import type { Participant, ParticipantSpec } from '../../protocol/calls/participant.js';
-import { kindOf } from '../../protocol/calls/participant-kinds.js';
-import type { Stream, StreamStartRequest } from '../../protocol/calls/stream.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import { newId } from '../../shared/ids/ids.js';
-import type { KeyPrincipal } from '../accounts/principal.js';
-import { release } from '../billing/ledger.js';
-import { priceListFor } from '../billing/price-list.js';
+import type { Charge, ParticipantReply, ReplyBody } from '../../../protocol/calls/call-actor.js';
+import type { Command } from '../../../protocol/calls/command.js';
+import type { Participant, ParticipantSpec } from '../../../protocol/calls/participant.js';
+import { kindOf } from '../../../protocol/calls/participant-kinds.js';
+import type { Stream, StreamStartRequest } from '../../../protocol/calls/stream.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { newId } from '../../../shared/ids/ids.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import { release } from '../../billing/ledger.js';
+import { priceListFor } from '../../billing/price-list.js';
 import { askActor, messageIdFor } from './actor-requests.js';
 import { DEFAULT_CALL_MAX_MINUTES, minutesLeft, reserveOnce, type ChargeRequest } from './call-pricing.js';
 import { viewOf } from './call-reads.js';
-import type { CallRow } from './call-records.js';
-import type { CallView } from './call-views.js';
+import type { CallRow } from '../store/call-records.js';
+import type { CallView } from '../store/call-views.js';
 import type { CallsService } from './calls-service.js';
-import { derivedId } from './derived-id.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
 import { participantCharge, streamCharge } from './participant-kinds.js';
 import { resolveStream } from './stream-launch.js';
-import { releaseStreamSlot, takeStreamSlot } from './stream-slots.js';
+import { releaseStreamSlot, takeStreamSlot } from '../store/stream-slots.js';
 
 /** The read model of a call still running, or call_ended. */
 export async function liveView(calls: CallsService, call: CallRow): Promise<CallView> {
