@@ -1,5 +1,8 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
+/** A schema or null. */
+export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
 /** live or test: which world a key, endpoint or call belongs to. */
 export const Mode = Type.Union([Type.Literal('live'), Type.Literal('test')], { description: 'live or test' });
 /** live or test. */

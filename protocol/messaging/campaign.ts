@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Mode, Timestamp, Uuid } from '../api/common.js';
+import { Metadata, Mode, Nullable, Timestamp, Uuid } from '../api/common.js';
 import { MessageChannelName } from './template.js';
 
 /** Most messages per second a campaign may hand to the outbox. */
@@ -7,7 +7,6 @@ export const CAMPAIGN_MAX_RATE = 1000;
 /** Rate of a campaign created without one. */
 export const CAMPAIGN_DEFAULT_RATE = 10;
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const ListId = Type.String({ minLength: 1, maxLength: 64, pattern: '^lst_[0-9a-z]+$' });
 const TimeOfDay = Type.String({ pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$', description: 'HH:MM, Europe/Oslo' });
 
@@ -55,22 +54,8 @@ export const CampaignCreate = Type.Object(
 /** POST /v1/campaigns body. */
 export type CampaignCreate = Static<typeof CampaignCreate>;
 
-/** PATCH /v1/campaigns/:id: a draft's fields (the channel stays). */
-export const CampaignUpdate = Type.Object(
-  {
-    name: Type.Optional(Fields.name),
-    sender: Type.Optional(Fields.sender),
-    templateId: Type.Optional(Fields.templateId),
-    listId: Type.Optional(Fields.listId),
-    excludeListIds: Type.Optional(Fields.excludeListIds),
-    sendAt: Type.Optional(Fields.sendAt),
-    validUntil: Type.Optional(Fields.validUntil),
-    rate: Type.Optional(Fields.rate),
-    quietHours: Type.Optional(Fields.quietHours),
-    metadata: Type.Optional(Fields.metadata),
-  },
-  { additionalProperties: false, title: 'CampaignUpdate' },
-);
+/** PATCH /v1/campaigns/:id: a draft's fields (the channel and profile stay). */
+export const CampaignUpdate = Type.Partial(Type.Omit(CampaignCreate, ['profileId', 'channel']), { additionalProperties: false, title: 'CampaignUpdate' });
 /** PATCH /v1/campaigns/:id body. */
 export type CampaignUpdate = Static<typeof CampaignUpdate>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Mode, Timestamp, Uuid } from '../api/common.js';
+import { Metadata, Mode, Nullable, Timestamp, Uuid } from '../api/common.js';
 
 /** Most rows one CSV import takes (the header not counted). */
 export const CONTACT_IMPORT_MAX_ROWS = 100_000;
@@ -17,7 +17,6 @@ const ExternalRef = Type.String({ minLength: 1, maxLength: 200, description: 'Yo
 const PhoneInput = Type.String({ minLength: 1, maxLength: 40, description: 'E.164 (+4741234567), or a Norwegian number written nationally' });
 const EmailInput = Type.String({ minLength: 3, maxLength: 254 });
 const NationalIdInput = Type.String({ minLength: 11, maxLength: 11, pattern: '^[0-9]{11}$', description: 'Norwegian national identity number (11 digits)' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 /** POST /v1/contacts: at least one of phone, email and nationalId. */
 export const ContactCreate = Type.Object(

@@ -142,6 +142,8 @@ export interface EmailStatusData {
   errorDesc: string | null;
   externalRef: string | null;
   metadata: Metadata | null;
+  /** The campaign that sent it (null for a single email). */
+  campaignId: string | null;
 }
 
 /** One DNS record of a sender domain. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Mode, Timestamp, Uuid } from '../api/common.js';
+import { Metadata, Mode, Nullable, Timestamp, Uuid } from '../api/common.js';
 
 /** A channel a template (and a campaign) sends on. */
 export const MessageChannelName = Type.Union([Type.Literal('sms'), Type.Literal('email'), Type.Literal('letter')]);
@@ -10,7 +10,6 @@ export type MessageChannelName = Static<typeof MessageChannelName>;
 export const TEMPLATE_SOURCE_MAX = 100_000;
 
 const Source = Type.String({ minLength: 1, maxLength: TEMPLATE_SOURCE_MAX, description: 'Liquid: {{ contact.name }}, {{ contact.attributes.plan }}' });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 /**
  * POST /v1/templates. sms: body (the text). email: subject and body (plain text) and/or html. letter:

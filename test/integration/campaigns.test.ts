@@ -14,6 +14,10 @@ import { simulatedSmsCarrier } from '../../control/messaging/sms/simulated-sms-c
 import { addSuppression } from '../../control/messaging/suppressions.js';
 import { startCampaignRunner, type CampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
+import { emailChannel } from '../../control/messaging/email/email-channel.js';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
 import { freshDatabase } from '../support/services.js';
 import type { ScratchDatabase } from '../support/scratch-database.js';
@@ -28,6 +32,7 @@ let messaging: Messaging;
 let runner: CampaignRunner;
 let co: TestCompany;
 let profileId = '';
+let profileSlug = '';
 /** Submits the simulated network took, per message id. */
 const submits = new Map<string, number>();
 
@@ -51,13 +56,14 @@ beforeAll(async () => {
   // senders of their own on the run's database.
   db = await freshDatabase();
   sql = openDatabase({ url: db.url, max: 10 });
-  api = await startApi({ clock, sql });
+  api = await startApi({ clock, sql, env: { SENTRAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'sentral-campaigns-')) } });
   co = await createTestCompany(api.app, 10_000_000);
   const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(co.liveKey), payload: { name: 'Klinikk', slug: `klinikk-${randomUUID().slice(0, 8)}`, services: { sms: true } } });
   profileId = profile.data.id;
+  profileSlug = profile.data.slug;
   const number = await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: FROM, companyId: co.id, profileId } });
   expect(number.statusCode, number.body).toBe(201);
-  messaging = await startMessaging(api.services, { registry: new ChannelRegistry([countingSms]), pollIntervalMs: 1_000, concurrency: 128 });
+  messaging = await startMessaging(api.services, { registry: new ChannelRegistry([countingSms, emailChannel]), pollIntervalMs: 1_000, concurrency: 128 });
   runner = await startCampaignRunner(api.services, { pollIntervalMs: 1_000 });
 });
 afterAll(async () => {
@@ -88,9 +94,9 @@ async function idle(): Promise<void> {
   await messaging.whenIdle();
   await runner.whenIdle();
 }
-async function runUntil(id: string, status: string, stepMs: number, maxSteps = 10_000): Promise<any> {
+async function runUntil(id: string, status: string, stepMs: number, key = co.liveKey, maxSteps = 10_000): Promise<any> {
   for (let i = 0; i < maxSteps; i++) {
-    const c = (await get(`/v1/campaigns/${id}`)).data;
+    const c = (await get(`/v1/campaigns/${id}`, key)).data;
     if (c.status === status && (status !== 'completed' && status !== 'canceled' ? true : c.settledAt !== null)) return c;
     await run(stepMs, stepMs);
   }
@@ -318,5 +324,39 @@ describe('pause, resume and cancel', () => {
     const firstMorning = await api.sql<{ created_at_ms: number }[]>`
       select created_at_ms from messages where campaign_id = ${id} order by created_at_ms offset ${evening} limit 1`;
     expect(Number(firstMorning[0]!.created_at_ms)).toBeGreaterThanOrEqual(Date.UTC(2026, 2, 16, 7, 0, 0));
+  });
+});
+
+describe('an email campaign', () => {
+  it('sends one email per contact from the profile\'s domain (test key: to the embedded sink), skipping the suppressed address', async () => {
+    const key = co.testKey;
+    const domain = await call(api.app, { method: 'POST', url: `/v1/profiles/${profileSlug}/email-domains`, headers: bearer(key), payload: { domain: 'klinikk.test' } });
+    expect(domain.statusCode, domain.body).toBe(201);
+    const list = await post('/v1/contact-lists', { profileId, name: 'E-post' }, key);
+    const csv = `email,name\n${['kari', 'ola', 'per', 'stopp'].map((n) => `${n}@example.test,${n}`).join('\n')}\n`;
+    const imported = await call(api.app, { method: 'POST', url: `/v1/contacts/imports?profileId=${profileId}&listId=${list.data.id}`, headers: bearer(key, { 'content-type': 'text/csv' }), payload: csv });
+    expect(imported.data.created).toBe(4);
+    await addSuppression(api.sql, clock, { profileId, address: 'stopp@example.test', reason: 'bounce', source: 'bounce' });
+    const tpl = await post('/v1/templates', { profileId, channel: 'email', name: 'Nyhetsbrev', subject: 'Hei {{ contact.name }}', html: '<p>Hei {{ contact.name }}</p>' }, key);
+    const c = await post('/v1/campaigns', { profileId, name: 'Brev', channel: 'email', sender: 'Klinikken <post@klinikk.test>', templateId: tpl.data.id, listId: list.data.id, rate: 10 }, key);
+    expect(c.statusCode, c.body).toBe(201);
+    const unverified = await post('/v1/campaigns', { profileId, name: 'x', channel: 'email', sender: 'post@other.test', templateId: tpl.data.id, listId: list.data.id }, key);
+    expect(unverified.data.error).toMatchObject({ code: 'sender_domain_not_verified', param: 'sender' });
+    const started = await post(`/v1/campaigns/${c.data.id}/start`, undefined, key);
+    expect(started.data.counts).toMatchObject({ recipients: 4, pending: 3, skipped: 1, skippedByReason: { recipient_opted_out: 1 } });
+    expect(started.data.money).toEqual({ reservedOre: 0, spentOre: 0, releasedOre: 0 });
+    const done = await runUntil(c.data.id, 'completed', 500, key);
+    expect(done.counts).toMatchObject({ delivered: 3, pending: 0, failed: 0 });
+    const emails = await api.sql<{ id: string; to_address: string; content: { subject: string; html: string; from: string } }[]>`
+      select id, to_address, content from messages where campaign_id = ${c.data.id} order by to_address`;
+    expect(emails.map((e) => [e.id.slice(0, 4), e.to_address, e.content.subject, e.content.html, e.content.from])).toEqual([
+      ['eml_', 'kari@example.test', 'Hei kari', '<p>Hei kari</p>', 'Klinikken <post@klinikk.test>'],
+      ['eml_', 'ola@example.test', 'Hei ola', '<p>Hei ola</p>', 'Klinikken <post@klinikk.test>'],
+      ['eml_', 'per@example.test', 'Hei per', '<p>Hei per</p>', 'Klinikken <post@klinikk.test>'],
+    ]);
+    const status = await eventsOf('email.status', emails[0]!.id);
+    expect(status.every((e) => e.data.campaignId === c.data.id)).toBe(true);
+    const sink = await call(api.app, { method: 'GET', url: '/admin/v1/email-sink?limit=200', headers: admin() });
+    expect(sink.data.data.filter((m: { subject?: string }) => /^Hei (kari|ola|per)$/.test(m.subject ?? '')).length).toBe(3);
   });
 });

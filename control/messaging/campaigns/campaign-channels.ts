@@ -9,6 +9,10 @@ import type { Channel } from '../channel.js';
 import { smsChannel } from '../sms/sms-channel.js';
 import { assertSender } from '../sms/sms-service.js';
 import { renderedPrice } from '../templates/template-price.js';
+import { emailChannel } from '../email/email-channel.js';
+import { signingDomain } from '../email/email-domains.js';
+import { addressOfFrom } from '../email/email-service.js';
+import type { EmailContent } from '../email/email-view.js';
 import type { RenderedParts } from '../templates/templates.js';
 
 /** A recipient's contact fields a channel reads its address from. */
@@ -25,18 +29,25 @@ export interface CampaignChannel {
   idPrefix: IdPrefix;
   /** The contact's address on this channel (null: the contact cannot be reached on it). */
   addressOf(contact: AddressFields): string | null;
-  checkSender(db: Db, profileId: string, sender: string): Promise<void>;
-  /** The message content of a rendered template and its price, or the catalogued code why it cannot be sent. */
-  message(parts: RenderedParts, prices: PriceList): { content: Record<string, unknown>; priceOre: number } | { code: ErrorCode };
+  /** Refuses a sender the profile may not send from (in this mode). */
+  checkSender(db: Db, profileId: string, mode: 'live' | 'test', sender: string): Promise<void>;
+  /** The message content of a rendered template for one address and its price, or the catalogued code why it cannot be sent. */
+  message(parts: RenderedParts, prices: PriceList, envelope: { sender: string; address: string }): { content: Record<string, unknown>; priceOre: number } | { code: ErrorCode };
+  /** The address the message is sent from (the From address of an email given with a display name). */
+  fromAddress(sender: string): string;
   /** How long a message stays valid when the campaign sets no validUntil. */
   defaultValidityMs: number;
 }
+
+// How long an email stays valid unsent (what a single email gets).
+const EMAIL_VALIDITY_MS = 72 * 3_600_000;
 
 const sms: CampaignChannel = {
   channel: smsChannel,
   idPrefix: 'msg',
   addressOf: (c) => c.phone,
-  checkSender: assertSender,
+  checkSender: (db, profileId, _mode, sender) => assertSender(db, profileId, sender),
+  fromAddress: (sender) => sender,
   message(parts, prices) {
     const text = parts.body ?? '';
     if (text.trim() === '') return { code: 'template_render_error' };
@@ -47,11 +58,31 @@ const sms: CampaignChannel = {
   defaultValidityMs: SMS_VALIDITY_MAX_SECONDS * 1000,
 };
 
-const channels: Partial<Record<MessageChannelName, CampaignChannel>> = { sms };
+const email: CampaignChannel = {
+  channel: emailChannel,
+  idPrefix: 'eml',
+  addressOf: (c) => c.email,
+  // Test keys may send from a domain not verified yet (to the sink), as a single email may.
+  async checkSender(db, profileId, mode, sender) {
+    const domain = await signingDomain(db, profileId, addressOfFrom(sender));
+    if (!domain || (mode === 'live' && !domain.verified)) throw new SentralError('sender_domain_not_verified', { param: 'sender' });
+  },
+  fromAddress: addressOfFrom,
+  message(parts, prices, { sender, address }) {
+    if ((parts.subject ?? '').trim() === '' || (parts.body === null && parts.html === null)) return { code: 'template_render_error' };
+    const content: EmailContent = {
+      from: sender.trim(), to: [address], cc: [], bcc: [], replyTo: null, subject: parts.subject!, text: parts.body, html: parts.html, headers: {}, tags: [], attachments: [],
+    };
+    return { content: content as unknown as Record<string, unknown>, priceOre: renderedPrice('email', parts, prices).priceOre };
+  },
+  defaultValidityMs: EMAIL_VALIDITY_MS,
+};
+
+const channels: Partial<Record<MessageChannelName, CampaignChannel>> = { sms, email };
 
 /** The campaign side of a channel; a channel the pipeline does not run yet is capability_unavailable. */
 export function campaignChannelFor(name: MessageChannelName): CampaignChannel {
   const channel = channels[name];
-  if (!channel) throw new SentralError('capability_unavailable', { message: `${name} campaigns are not available yet: only sms.`, param: 'channel' });
+  if (!channel) throw new SentralError('capability_unavailable', { message: `${name} campaigns are not available yet: only sms and email.`, param: 'channel' });
   return channel;
 }

@@ -161,7 +161,7 @@ export async function startCampaign(tx: Tx, clock: Clock, caller: KeyPrincipal, 
     }
     let message: ReturnType<typeof side.message>;
     try {
-      message = side.message(await renderOnce(compiled, contactScope(contact)), prices);
+      message = side.message(await renderOnce(compiled, contactScope(contact)), prices, { sender: campaign.sender, address: base.address });
     } catch (err) {
       if (!isSentralError(err)) throw err;
       skip(err.code);

@@ -164,7 +164,7 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
       companyId: campaign.company_id,
       profileId: campaign.profile_id,
       mode: campaign.mode,
-      from: campaign.sender,
+      from: side.fromAddress(campaign.sender),
       to: r.address,
       content: r.content,
       priceOre: Number(r.price_ore),

@@ -169,7 +169,7 @@ async function checkedFields(db: Db, caller: KeyPrincipal, profileId: string, ch
     const list = await findList(db, caller, listId, param);
     if (list.profile_id !== profileId) throw new SentralError('not_found', { message: "No such contact list in the campaign's profile.", param });
   }
-  await campaignChannelFor(channel).checkSender(db, profileId, fields.sender);
+  await campaignChannelFor(channel).checkSender(db, profileId, caller.mode, fields.sender);
   if (fields.send_at_ms !== null && fields.valid_until_ms !== null && fields.valid_until_ms <= fields.send_at_ms) {
     throw new SentralError('invalid_request', { message: 'validUntil must be after sendAt.', param: 'validUntil' });
   }

@@ -9,23 +9,6 @@ import type { Db } from '../../../shared/db/database.js';
 import { ownerProfile, visibleTo } from '../profile-scope.js';
 import { maskedNationalId, normalEmail, normalNationalId, normalPhone } from './contact-fields.js';
 
-/** A contact as stored. */
-export interface ContactRow {
-  id: string;
-  seq: number;
-  company_id: string;
-  profile_id: string;
-  mode: 'live' | 'test';
-  name: string | null;
-  phone: string | null;
-  email: string | null;
-  national_id: string | null;
-  attributes: Metadata;
-  external_ref: string | null;
-  created_at_ms: number;
-  updated_at_ms: number;
-}
-
 /** A contact's fields, checked and normalised, as stored. */
 export interface ContactFields {
   name: string | null;
@@ -34,6 +17,17 @@ export interface ContactFields {
   national_id: string | null;
   attributes: Metadata;
   external_ref: string | null;
+}
+
+/** A contact as stored. */
+export interface ContactRow extends ContactFields {
+  id: string;
+  seq: number;
+  company_id: string;
+  profile_id: string;
+  mode: 'live' | 'test';
+  created_at_ms: number;
+  updated_at_ms: number;
 }
 
 /** The fields of a new contact checked and normalised (phone E.164, email lower-cased, national id's check digits). */

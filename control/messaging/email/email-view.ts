@@ -58,6 +58,7 @@ export function emailStatusData(row: MessageRow, eventId: string): EmailStatusDa
     errorDesc: row.state === 'bounced' || row.state === 'failed' ? row.error_desc : null,
     externalRef: row.external_ref,
     metadata: row.metadata,
+    campaignId: row.campaign_id,
   };
 }
 
