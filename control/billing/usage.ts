@@ -1,8 +1,9 @@
 /**
  * Usage by service over a time range: the øre are the ledger's captures (what was drawn from the balance,
  * so they equal the ledger to the øre), the counts come from what was used: calls and their counted
- * minutes from the calls' read model (live and test alike), numbers' months from the rent rows, messages
- * from the ledger's captures (one per message). Test keys cost nothing: their usage is counts only.
+ * minutes from the calls' read model, messages and SMS units from the messages (live and test alike; a
+ * canceled message never went), numbers' months from the rent rows. Test keys cost nothing: their usage is
+ * counts only.
  */
 import type { Db } from '../../shared/db/database.js';
 
@@ -17,6 +18,7 @@ export interface UsageLine {
   calls: number;
   minutes: number;
   messages: number;
+  /** SMS: the units (parts) sent; numbers: the months of rent charged. */
   units: number;
 }
 
@@ -33,7 +35,6 @@ const SERVICE_OF: Record<string, string> = Object.fromEntries([
   ['bot', 'bots'], ['ai_agent', 'bots'], ['stream', 'streams'], ['recording', 'recordings'], ['transcription', 'transcription'],
   ['sms', 'sms'], ['email', 'email'], ['letter', 'letters'], ['number', 'numbers'],
 ]);
-const MESSAGE_SERVICES = new Set(['sms', 'email', 'letters']);
 
 /** The usage service a ledger service or price item belongs to. */
 export function usageServiceOf(name: string): string {
@@ -65,8 +66,8 @@ export async function usageByProfile(db: Db, range: UsageRange): Promise<Map<str
     return entry[mode];
   };
   const profile = range.profileId;
-  const captured = await db<{ profile_id: string; service: string; ore: number; refs: number }[]>`
-    select profile_id, service, sum(amount_ore)::bigint as ore, count(distinct coalesce(reference, id))::bigint as refs
+  const captured = await db<{ profile_id: string; service: string; ore: number }[]>`
+    select profile_id, service, sum(amount_ore)::bigint as ore
     from ledger_entries
     where company_id = ${range.companyId} and kind = 'capture' and profile_id is not null
       and (${profile}::uuid is null or profile_id = ${profile}::uuid)
@@ -77,7 +78,19 @@ export async function usageByProfile(db: Db, range: UsageRange): Promise<Map<str
     const service = usageServiceOf(row.service);
     line(split, service).ore += row.ore;
     split.totalOre += row.ore;
-    if (MESSAGE_SERVICES.has(service)) line(split, service).messages += row.refs;
+  }
+  const messages = await db<{ profile_id: string; mode: 'live' | 'test'; channel: string; messages: number; units: number }[]>`
+    select profile_id, mode, channel, count(*)::bigint as messages,
+           coalesce(sum(case when channel = 'sms' then (content->>'units')::bigint end), 0)::bigint as units
+    from messages
+    where company_id = ${range.companyId} and direction = 'outbound' and state <> 'canceled'
+      and (${profile}::uuid is null or profile_id = ${profile}::uuid)
+      and created_at_ms >= ${range.fromMs} and created_at_ms < ${range.toMs}
+    group by profile_id, mode, channel`;
+  for (const row of messages) {
+    const entry = line(of(row.profile_id, row.mode), usageServiceOf(row.channel));
+    entry.messages += row.messages;
+    entry.units += row.units;
   }
   const calls = await db<{ profile_id: string; mode: 'live' | 'test'; calls: number }[]>`
     select profile_id, mode, count(*)::bigint as calls from calls

@@ -18,8 +18,8 @@ export const UsageLine = Type.Object({
   ore: Ore,
   calls: Type.Integer({ description: 'calls started (phone)' }),
   minutes: Type.Integer({ description: 'started minutes counted (phone, streams, bots, recordings, transcription)' }),
-  messages: Type.Integer({ description: 'messages charged (sms, email, letters)' }),
-  units: Type.Integer({ description: 'numbers: months of rent charged' }),
+  messages: Type.Integer({ description: 'messages sent, not counting canceled ones (sms, email, letters)' }),
+  units: Type.Integer({ description: 'sms: the units (parts) of the messages; numbers: the months of rent charged' }),
 });
 
 /** Test usage of a service: counts only (test keys cost nothing). */

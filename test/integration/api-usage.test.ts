@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { capture, release, reserve } from '../../control/billing/ledger.js';
 import { usageServiceOf } from '../../control/billing/usage.js';
-import { bearer, call, createTestCompany, startApi, type ApiHarness } from './api-harness.js';
+import { admin, bearer, call, createTestCompany, startApi, type ApiHarness } from './api-harness.js';
 
 const T0 = Date.UTC(2026, 2, 1);
 const clock = new ManualClock(T0);
@@ -74,6 +74,23 @@ describe('usage', () => {
       }),
       { numRuns: 15 },
     );
+  });
+
+  it('counts messages and SMS units for live and test keys alike (test: counts only)', async () => {
+    const co = await createTestCompany(h.app, 100_000);
+    const profileId = (await call(h.app, { method: 'POST', url: '/v1/profiles', headers: bearer(co.liveKey), payload: { name: 'm', slug: 'msgs', services: { sms: true } } })).data.id;
+    const number = `+4759${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
+    await call(h.app, { method: 'POST', url: '/admin/v1/available-numbers', headers: admin(), payload: { type: 'phone', numbers: [number] } });
+    const rented = await call(h.app, { method: 'POST', url: '/v1/numbers', headers: bearer(co.liveKey, { 'idempotency-key': `usage-${number}` }), payload: { profileId, number } });
+    expect(rented.statusCode, rented.body).toBe(201);
+    const send = (key: string, text: string, n: number) =>
+      call(h.app, { method: 'POST', url: '/v1/sms', headers: bearer(key, { 'idempotency-key': `sms-${number}-${n}` }), payload: { profileId, from: number, to: '+4791234567', text } });
+    for (const [n, text] of ['Hello', 'x'.repeat(200)].entries()) expect((await send(co.testKey, text, n)).statusCode).toBe(201);
+    expect((await send(co.liveKey, 'Live hello', 9)).statusCode).toBe(201);
+    const usage = await call(h.app, { method: 'GET', url: '/v1/profiles/msgs/usage', headers: bearer(co.liveKey) });
+    expect(usage.data.test.services.sms).toEqual({ calls: 0, minutes: 0, messages: 2, units: 3 });
+    expect(usage.data.live.services.sms).toMatchObject({ messages: 1, units: 1 });
+    expect(usage.data.live.services.numbers).toMatchObject({ ore: 5_900, units: 1 });
   });
 
   it('refuses ranges that name no time, run backwards or are too long, with a 400 naming the field', async () => {

@@ -23631,13 +23631,13 @@ export interface operations {
                                 [key: string]: {
                                     /** @description calls started (phone) */
                                     calls: number;
-                                    /** @description messages charged (sms, email, letters) */
+                                    /** @description messages sent, not counting canceled ones (sms, email, letters) */
                                     messages: number;
                                     /** @description started minutes counted (phone, streams, bots, recordings, transcription) */
                                     minutes: number;
                                     /** @description øre, excl. VAT */
                                     ore: number;
-                                    /** @description numbers: months of rent charged */
+                                    /** @description sms: the units (parts) of the messages; numbers: the months of rent charged */
                                     units: number;
                                 };
                             };
@@ -27239,13 +27239,13 @@ export interface operations {
                                     [key: string]: {
                                         /** @description calls started (phone) */
                                         calls: number;
-                                        /** @description messages charged (sms, email, letters) */
+                                        /** @description messages sent, not counting canceled ones (sms, email, letters) */
                                         messages: number;
                                         /** @description started minutes counted (phone, streams, bots, recordings, transcription) */
                                         minutes: number;
                                         /** @description øre, excl. VAT */
                                         ore: number;
-                                        /** @description numbers: months of rent charged */
+                                        /** @description sms: the units (parts) of the messages; numbers: the months of rent charged */
                                         units: number;
                                     };
                                 };
