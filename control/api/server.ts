@@ -44,6 +44,8 @@ import { phonePageRoutes } from './routes/phone-page.js';
 import { emailRoutes } from './routes/email.js';
 import { emailDomainRoutes } from './routes/email-domains.js';
 import { adminEmailSinkRoutes } from './routes/admin-email-sink.js';
+import { letterRoutes } from './routes/letters.js';
+import { adminSimMailboxRoutes } from './routes/admin-sim-mailboxes.js';
 import type { DnsResolver } from '../messaging/email/domain-records.js';
 import './route-config.js';
 
@@ -122,6 +124,8 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(suppressionRoutes, { services });
   await app.register(adminSimSmsRoutes, { services });
   await app.register(campaignRoutes, { services });
+  await app.register(letterRoutes, { services });
+  await app.register(adminSimMailboxRoutes, { services });
   await app.register(docsPageRoutes);
   await app.register(phonePageRoutes);
 

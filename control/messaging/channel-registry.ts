@@ -3,6 +3,7 @@ import type { Channel } from './channel.js';
 import type { ChannelName } from './message-row.js';
 import { smsChannel } from './sms/sms-channel.js';
 import { emailChannel } from './email/email-channel.js';
+import { letterChannel } from './letters/letter-channel.js';
 
 /** The channels the pipeline runs, by name. */
 export class ChannelRegistry {
@@ -21,4 +22,4 @@ export class ChannelRegistry {
 }
 
 /** Every channel of this build: a new channel adds itself here (docs/messaging.md, "How a channel plugs in"). */
-export const messageChannels = new ChannelRegistry([smsChannel, emailChannel]);
+export const messageChannels = new ChannelRegistry([smsChannel, emailChannel, letterChannel]);

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import type { DnsResolver } from '../../control/messaging/email/domain-records.js';
-import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { verifyDkim } from '../support/dkim-verifier.js';
+import { MessageWaits, messagingDatabase } from '../support/message-waits.js';
 import { privatePostfix, type PrivatePostfix } from '../support/postfix.js';
 import { freePort } from '../support/private-services.js';
 import { SmtpUpstream } from '../support/smtp-upstream.js';
@@ -35,7 +35,8 @@ let api: ApiHarness;
 let messaging: Messaging;
 let company: TestCompany;
 let profileId = '';
-const wakes = new Set<() => void>();
+let waits: MessageWaits;
+let database: Awaited<ReturnType<typeof messagingDatabase>>;
 
 beforeAll(async () => {
   internet = new SmtpUpstream();
@@ -44,13 +45,13 @@ beforeAll(async () => {
   await internet.start();
   const bouncePort = await freePort();
   postfix = await privatePostfix({ relayPort: internet.port, transports: { [`bounces.${DOMAIN}`]: bouncePort } });
-  api = await startApi({
+  database = await messagingDatabase('email_mta');
+  api = await startApi({ sql: database.sql,
     dnsResolver: resolver,
     env: { SENTRAL_DATA_DIR: dataDir, SENTRAL_SMTP_URL: postfix.url, SENTRAL_BOUNCE_LISTEN: `127.0.0.1:${bouncePort}` },
   });
-  await api.services.bus.subscribe(DISPATCHER_WAKE_SUBJECT, () => {
-    for (const wake of [...wakes]) wake();
-  });
+  waits = new MessageWaits(api.sql);
+  await waits.listen(api.services.bus);
   company = await createTestCompany(api.app, 100_000);
   const slug = `mta-${randomUUID().slice(0, 8)}`;
   const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: 'Nettbutikk', slug, services: { email: true } } });
@@ -67,6 +68,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await messaging?.stop();
   await api?.close();
+  await database?.drop();
   await postfix?.destroy();
   await internet?.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -79,35 +81,6 @@ async function send(to: string | string[], extra: Record<string, unknown> = {}) 
   });
 }
 
-async function stateOf(id: string): Promise<string> {
-  const [row] = await api.sql<{ state: string }[]>`select state from messages where id = ${id}`;
-  return row!.state;
-}
-
-/** Resolves when the email is in `state`: looked at now and on every recorded event (the dispatcher's wake). */
-async function untilState(id: string, state: string, withinMs = 30_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const woke = new Promise<void>((resolve) => {
-      const wake = () => {
-        wakes.delete(wake);
-        resolve();
-      };
-      wakes.add(wake);
-      setTimeout(wake, Math.max(0, deadline - Date.now()));
-    });
-    const now = await stateOf(id);
-    if (now === state) return;
-    if (Date.now() > deadline) throw new Error(`${id} is ${now}, not ${state}, after ${withinMs} ms\n${postfix.log()}`);
-    await woke;
-  }
-}
-
-async function states(id: string): Promise<string[]> {
-  const rows = await api.sql<{ body: string }[]>`select body from events where object_id = ${id} and type = 'email.status' order by seq`;
-  return rows.map((r) => (JSON.parse(r.body) as { data: { state: string } }).data.state);
-}
-
 async function balance(): Promise<number> {
   const [row] = await api.sql<{ balance_ore: number }[]>`select balance_ore from companies where id = ${company.id}`;
   return Number(row!.balance_ore);
@@ -118,8 +91,8 @@ describe('live email through postfix', () => {
     const before = await balance();
     const res = await send('kari@mottaker.example.test');
     expect(res.statusCode).toBe(201);
-    await untilState(res.data.id, 'delivered');
-    expect(await states(res.data.id)).toEqual(['accepted', 'sending', 'sent', 'delivered']);
+    await waits.state(res.data.id, 'delivered');
+    expect(await waits.statesOf(res.data.id)).toEqual(['accepted', 'sending', 'sent', 'delivered']);
     expect(await balance()).toBe(before - 1);
     const got = await internet.messageTo('kari@mottaker.example.test');
     expect(got.mailFrom).toBe(`${res.data.id}@bounces.${DOMAIN}`);
@@ -131,7 +104,7 @@ describe('live email through postfix', () => {
 
   it('a 550 at the recipient\'s server bounces back as a DSN: bounced, suppressed, and the next send is refused', async () => {
     const res = await send('nobody@mottaker.example.test');
-    await untilState(res.data.id, 'bounced');
+    await waits.state(res.data.id, 'bounced');
     const email = (await call(api.app, { method: 'GET', url: `/v1/email/${res.data.id}`, headers: bearer(company.liveKey) })).data;
     expect(email).toMatchObject({ state: 'bounced', errorCode: 'undeliverable' });
     expect(email.errorDesc).toContain('5.1.1');
@@ -144,7 +117,7 @@ describe('live email through postfix', () => {
 
   it('a 451 is retried by postfix and delivered once', async () => {
     const res = await send('busy@mottaker.example.test');
-    await untilState(res.data.id, 'delivered');
+    await waits.state(res.data.id, 'delivered');
     expect(internet.attempts.get('busy@mottaker.example.test')).toBe(2);
     expect(internet.received.filter((m) => m.rcptTo.includes('busy@mottaker.example.test'))).toHaveLength(1);
   });
@@ -157,6 +130,7 @@ describe('money', () => {
     await relay.start();
     await messaging.stop();
     const direct = await startApi({ sql: api.sql, clock: api.clock, dnsResolver: resolver, env: { SENTRAL_DATA_DIR: dataDir, SENTRAL_SMTP_URL: `smtp://127.0.0.1:${relay.port}` } });
+    await waits.listen(direct.services.bus);
     const role = await startMessaging(direct.services, { pollIntervalMs: 1_000 });
     try {
       await fc.assert(
@@ -178,8 +152,7 @@ describe('money', () => {
                 await call(direct.app, { method: 'POST', url: `/v1/email/${res.data.id}/cancel`, headers: bearer(company.liveKey) });
                 continue;
               }
-              await role.whenIdle();
-              await untilState(res.data.id, e.refused ? 'bounced' : 'sent');
+              await waits.state(res.data.id, e.refused ? 'bounced' : 'sent');
               if (!e.refused) expected += e.recipients;
             }
             expect(before - (await balance())).toBe(expected);

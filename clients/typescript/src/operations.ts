@@ -701,6 +701,36 @@ export const operations = {
     "method": "POST",
     "path": "/v1/campaigns/{id}/cancel",
     "idempotency": "optional"
+  },
+  "listLetters": {
+    "method": "GET",
+    "path": "/v1/letters",
+    "idempotency": null
+  },
+  "sendLetter": {
+    "method": "POST",
+    "path": "/v1/letters",
+    "idempotency": "required"
+  },
+  "getLetter": {
+    "method": "GET",
+    "path": "/v1/letters/{id}",
+    "idempotency": null
+  },
+  "adminCreateSimMailbox": {
+    "method": "POST",
+    "path": "/admin/v1/sim/mailboxes",
+    "idempotency": "optional"
+  },
+  "adminListSimMailboxLetters": {
+    "method": "GET",
+    "path": "/admin/v1/sim/mailboxes/{recipient}/letters",
+    "idempotency": null
+  },
+  "adminOpenSimMailboxLetter": {
+    "method": "POST",
+    "path": "/admin/v1/sim/mailboxes/{recipient}/letters/{messageId}/open",
+    "idempotency": "optional"
   }
 } as const;
 
@@ -790,7 +820,10 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/campaigns/{id}/start": "required",
   "POST /v1/campaigns/{id}/pause": "optional",
   "POST /v1/campaigns/{id}/resume": "optional",
-  "POST /v1/campaigns/{id}/cancel": "optional"
+  "POST /v1/campaigns/{id}/cancel": "optional",
+  "POST /v1/letters": "required",
+  "POST /admin/v1/sim/mailboxes": "optional",
+  "POST /admin/v1/sim/mailboxes/{recipient}/letters/{messageId}/open": "optional"
 };
 
 /** List operations that page with a cursor, and the query parameter that takes `nextCursor`. */
@@ -809,5 +842,6 @@ export const listCursors = {
   "/v1/email": "before",
   "/admin/v1/email-sink": "before",
   "/v1/profiles/{slug}/suppressions": "after",
-  "/v1/campaigns": "before"
+  "/v1/campaigns": "before",
+  "/v1/letters": "before"
 } as const;

@@ -1,0 +1,230 @@
+/**
+ * Letters through the API and the messaging role to the simulated mailbox service (its own HTTP server):
+ * delivered, read and print-fallback paths with their letter.status events, the rendered PDF read back
+ * with pdftotext, the money (500 øre per delivered letter, nothing for a failed one), the refusals with
+ * hostile input, and the mailbox service down until it is not.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, bearer, call, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
+import { startMailboxSim } from '../../carriers/mailbox/mailbox-sim.js';
+import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { LETTER_EVENTS_POLL_MS } from '../../control/messaging/letters/letter-channel.js';
+import { renderLetterPdf } from '../../control/messaging/letters/letter-pdf.js';
+import { sqlMailboxStore } from '../../control/sim/sim-mailboxes.js';
+import { ManualClock } from '../../shared/clock/manual-clock.js';
+import { MessageWaits, messagingDatabase } from '../support/message-waits.js';
+import { freePort } from '../support/private-services.js';
+
+const clock = new ManualClock(Date.UTC(2026, 10, 2, 9));
+const dataDir = mkdtempSync(join(tmpdir(), 'sentral-letters-'));
+let api: ApiHarness;
+let messaging: Messaging;
+let company: TestCompany;
+let profileId = '';
+let waits: MessageWaits;
+let database: Awaited<ReturnType<typeof messagingDatabase>>;
+
+/** A national identity number with both check digits right, from nine digits (null when none exists). */
+function nationalId(nine: string): string | null {
+  const d = [...nine].map(Number);
+  const check = (weights: number[], digits: number[]) => {
+    const k = 11 - (weights.reduce((a, w, i) => a + w * digits[i]!, 0) % 11);
+    return k === 11 ? 0 : k;
+  };
+  const k1 = check([3, 7, 6, 1, 8, 9, 4, 5, 2], d);
+  if (k1 === 10) return null;
+  const k2 = check([5, 4, 3, 2, 7, 6, 5, 4, 3, 2], [...d, k1]);
+  return k2 === 10 ? null : `${nine}${k1}${k2}`;
+}
+
+let serial = 100;
+function newNationalId(): string {
+  for (;;) {
+    const id = nationalId(`150385${String(serial++).padStart(3, '0')}`);
+    if (id) return id;
+  }
+}
+
+beforeAll(async () => {
+  database = await messagingDatabase('letters');
+  api = await startApi({ sql: database.sql, clock, env: { SENTRAL_DATA_DIR: dataDir } });
+  waits = new MessageWaits(api.sql);
+  await waits.listen(api.services.bus);
+  const res = await api.app.inject({ method: 'POST', url: '/admin/v1/companies', headers: admin(), payload: { name: 'Fjordkraft Handel AS', balanceOre: 10_000 } });
+  const body = res.json() as TestCompany;
+  company = { id: body.id, liveKey: body.liveKey, testKey: body.testKey };
+  const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: 'Kundeservice', slug: `brev-${randomUUID().slice(0, 8)}`, services: { letters: true } } });
+  profileId = profile.data.id;
+  messaging = await startMessaging(api.services, { pollIntervalMs: 1_000 });
+});
+afterAll(async () => {
+  await messaging?.stop();
+  await api?.close();
+  await database?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function send(body: Record<string, unknown>, key = company.liveKey, app = api.app) {
+  return call(app, { method: 'POST', url: '/v1/letters', headers: bearer(key, { 'idempotency-key': randomUUID() }), payload: { profileId, subject: 'Årsoppgjør', document: { text: 'Hei!' }, ...body } });
+}
+
+async function register(id: string) {
+  const res = await call(api.app, { method: 'POST', url: '/admin/v1/sim/mailboxes', headers: admin(), payload: { nationalId: id } });
+  expect(res.statusCode).toBe(201);
+}
+
+async function events(id: string): Promise<{ state: string; to: string }[]> {
+  const rows = await api.sql<{ body: string }[]>`select body from events where object_id = ${id} and type = 'letter.status' order by seq`;
+  return rows.map((r) => (JSON.parse(r.body) as { data: { state: string; to: string } }).data);
+}
+
+async function balance(): Promise<number> {
+  const [row] = await api.sql<{ balance_ore: number }[]>`select balance_ore from companies where id = ${company.id}`;
+  return Number(row!.balance_ore);
+}
+
+function pdfText(base64: string): string {
+  const file = join(dataDir, `${randomUUID()}.pdf`);
+  writeFileSync(file, Buffer.from(base64, 'base64'));
+  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+}
+
+describe('letters to the simulated mailbox service', () => {
+  it('a registered recipient gets the rendered letter (delivered, 500 øre), then reads it (read)', async () => {
+    const id = newNationalId();
+    await register(id);
+    const before = await balance();
+    const res = await send({
+      recipient: { nationalId: id, name: 'Åse Ødegård' }, subject: 'Årsoppgjør for strømavtalen',
+      document: { text: 'Hei Åse!\nForbruket ditt i år: 4 200 kWh. Blåbærsyltetøy følger ikke med.' }, externalRef: 'kunde-7',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.data).toMatchObject({ object: 'letter', state: 'accepted', priceOre: 500, pages: 1, recipient: { nationalId: `${id.slice(0, 6)}*****` } });
+    expect(res.data.id).toMatch(/^ltr_[0-9a-z]{26}$/);
+    await waits.state(res.data.id, 'delivered');
+    expect(await balance()).toBe(before - 500);
+
+    const box = await call(api.app, { method: 'GET', url: `/admin/v1/sim/mailboxes/${id}/letters`, headers: admin() });
+    const letter = box.data.data.find((l: { messageId: string }) => l.messageId === res.data.id);
+    expect(letter).toMatchObject({ subject: 'Årsoppgjør for strømavtalen', channel: 'digital', readAt: null });
+    const text = pdfText(letter.pdf);
+    for (const part of ['Fjordkraft Handel AS', 'Kundeservice', 'Åse Ødegård', 'Årsoppgjør for strømavtalen', 'Hei Åse!', 'Blåbærsyltetøy følger ikke med.', '2. november 2026', 'Side 1 av 1']) expect(text).toContain(part);
+
+    const open = await api.app.inject({ method: 'POST', url: `/admin/v1/sim/mailboxes/${id}/letters/${res.data.id}/open`, headers: admin() });
+    expect(open.statusCode).toBe(200);
+    await clock.advance(LETTER_EVENTS_POLL_MS);
+    await waits.state(res.data.id, 'read');
+    const seen = await events(res.data.id);
+    expect(seen.map((e) => e.state)).toEqual(['accepted', 'sending', 'delivered', 'read']);
+    expect(seen.every((e) => e.to === `nid:${id.slice(0, 6)}*****`)).toBe(true);
+    expect(await balance()).toBe(before - 500);
+    // The whole national identity number is in no event and no log line.
+    const [leak] = await api.sql<{ n: number }[]>`select count(*)::int as n from events where body like ${`%${id}%`}`;
+    expect(leak!.n).toBe(0);
+    expect(api.logs()).not.toContain(id);
+  });
+
+  it('an unregistered recipient with an address and printFallback is delivered_to_print (500 øre)', async () => {
+    const before = await balance();
+    const res = await send({ recipient: { nationalId: newNationalId(), name: 'Per Hansen', address: { lines: ['Storgata 1'], postalCode: '0155', city: 'Oslo' } }, printFallback: true });
+    await waits.state(res.data.id, 'delivered_to_print');
+    expect((await events(res.data.id)).map((e) => e.state)).toEqual(['accepted', 'sending', 'delivered_to_print']);
+    expect(await balance()).toBe(before - 500);
+  });
+
+  it('an unregistered recipient without print fallback fails with recipient_has_no_mailbox and costs nothing', async () => {
+    const before = await balance();
+    const res = await send({ recipient: { organisationNumber: '974760673' } });
+    expect(await balance()).toBe(before - 500);
+    await waits.state(res.data.id, 'failed');
+    const got = await call(api.app, { method: 'GET', url: `/v1/letters/${res.data.id}`, headers: bearer(company.liveKey) });
+    expect(got.data).toMatchObject({ state: 'failed', errorCode: 'recipient_has_no_mailbox', priceOre: 500 });
+    expect(await balance()).toBe(before);
+  });
+
+  it('takes an uploaded PDF, counting its pages; test keys draw nothing', async () => {
+    const id = newNationalId();
+    await register(id);
+    const pdf = await renderLetterPdf({ sender: ['X'], recipient: [], dateMs: clock.now(), subject: 'Vedlegg', body: Array.from({ length: 120 }, (_, i) => `Linje ${i}`).join('\n') });
+    const before = await balance();
+    const res = await send({ recipient: { nationalId: id }, document: { pdf: pdf.toString('base64') } }, company.testKey);
+    expect(res.data).toMatchObject({ mode: 'test', pages: 3, priceOre: 500 });
+    await waits.state(res.data.id, 'delivered');
+    expect(await balance()).toBe(before);
+    const list = await call(api.app, { method: 'GET', url: '/v1/letters?state=delivered', headers: bearer(company.testKey) });
+    expect(list.data.data.map((l: { id: string }) => l.id)).toEqual([res.data.id]);
+  });
+});
+
+describe('hostile input', () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ['a national id with a wrong check digit', { recipient: { nationalId: '15038510001' } }, 'contact_national_id_invalid', 'recipient.nationalId'],
+    ['an organisation number with a wrong check digit', { recipient: { organisationNumber: '974760674' } }, 'organisation_number_invalid', 'recipient.organisationNumber'],
+    ['a non-PDF upload', { recipient: { organisationNumber: '974760673' }, document: { pdf: Buffer.from('<html>not a pdf</html>').toString('base64') } }, 'pdf_invalid', 'document.pdf'],
+    ['CR/LF in the subject', { recipient: { organisationNumber: '974760673' }, subject: 'Hei\r\nX: y' }, 'invalid_request', 'subject'],
+    ['a lone surrogate in the text', { recipient: { organisationNumber: '974760673' }, document: { text: 'Hei \udc00' } }, 'invalid_request', 'document'],
+    ['an emoji the letter font cannot print', { recipient: { organisationNumber: '974760673' }, document: { text: 'Hei 😀' } }, 'invalid_request', 'document.text'],
+    ['print fallback without an address', { recipient: { nationalId: newNationalId() }, printFallback: true }, 'invalid_request', 'recipient'],
+  ];
+  for (const [what, body, code, param] of cases) {
+    it(`${what} → 400 ${code} naming ${param}; nothing stored`, async () => {
+      const before = await api.sql<{ n: number }[]>`select count(*)::int as n from messages where channel = 'letter'`;
+      const res = await send(body);
+      expect(res.statusCode, JSON.stringify(res.data)).toBe(400);
+      expect(res.data.error.code).toBe(code);
+      expect(String(res.data.error.param)).toContain(param);
+      expect(api.logs()).not.toContain('15038510001');
+      const after = await api.sql<{ n: number }[]>`select count(*)::int as n from messages where channel = 'letter'`;
+      expect(after[0]!.n).toBe(before[0]!.n);
+    });
+  }
+
+  it('a PDF over 50 pages → 400 pdf_too_many_pages', async () => {
+    const pdf = await renderLetterPdf({ sender: ['X'], recipient: [], dateMs: clock.now(), subject: 'Lang', body: Array.from({ length: 2600 }, (_, i) => `Linje ${i}`).join('\n') });
+    const res = await send({ recipient: { organisationNumber: '974760673' }, document: { pdf: pdf.toString('base64') } });
+    expect(res.data.error).toMatchObject({ code: 'pdf_too_many_pages', param: 'document.pdf' });
+  });
+});
+
+describe('the mailbox service down', () => {
+  it('letters wait (their money held) and are delivered once when it is back', async () => {
+    const port = await freePort();
+    await messaging.stop();
+    const down = await startApi({ sql: api.sql, clock, env: { SENTRAL_DATA_DIR: dataDir, SENTRAL_MAILBOX_URL: `http://127.0.0.1:${port}/` } });
+    await waits.listen(down.services.bus);
+    const role = await startMessaging(down.services, { pollIntervalMs: 1_000 });
+    try {
+      const id = newNationalId();
+      await register(id);
+      const before = await balance();
+      const res = await send({ recipient: { nationalId: id } }, company.liveKey, down.app);
+      await waits.states(res.data.id, ['accepted', 'sending', 'accepted']);
+      expect(await balance()).toBe(before - 500);
+      const service = await startMailboxSim({ port, store: sqlMailboxStore(api.sql, clock) });
+      try {
+        // The retry is due after 30 s; the outbox's safety poll (1 s here) is what picks it up.
+        await clock.advance(30_000);
+        await role.whenIdle();
+        await clock.advance(1_000);
+        await waits.state(res.data.id, 'delivered');
+        await clock.advance(60_000);
+        await role.whenIdle();
+        const [n] = await api.sql<{ n: number }[]>`select count(*)::int as n from sim_mailbox_letters where message_id = ${res.data.id}`;
+        expect(n!.n).toBe(1);
+        expect((await events(res.data.id)).map((e) => e.state)).toEqual(['accepted', 'sending', 'accepted', 'sending', 'delivered']);
+        expect(await balance()).toBe(before - 500);
+      } finally {
+        await service.close();
+      }
+    } finally {
+      await role.stop();
+      await down.close();
+      messaging = await startMessaging(api.services, { pollIntervalMs: 1_000 });
+    }
+  });
+});
