@@ -40,8 +40,8 @@ export async function bootstrapStandalone(services: Services): Promise<Bootstrap
         name: 'Demo profile',
         slug: 'demo',
         description: 'Created at first start',
-        // What works in this build: calls and SMS (email and letters are not built yet).
-        services: { sms: true, email: false, letters: false, phone: true },
+        // Every service this build has: calls, SMS, email and letters.
+        services: { sms: true, email: true, letters: true, phone: true },
       });
       // Numbers the demo company can rent (POST /v1/numbers): the operator's inventory of a fresh installation.
       await addInventory(tx, clock, { type: 'phone', numbers: DEMO_PHONE_NUMBERS });
