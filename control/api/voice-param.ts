@@ -8,9 +8,24 @@ import { SentralError } from '../../shared/errors/sentral-error.js';
  * `invalid_voice` naming the voices, rather than a bare schema error.
  */
 export async function checkVoice(request: FastifyRequest): Promise<void> {
-  const body = request.body as { voice?: unknown } | null | undefined;
-  if (typeof body !== 'object' || body === null || typeof body.voice !== 'string') return;
+  canonicalizeVoice(request.body, 'voice');
+}
+
+/**
+ * The same check for a simulated phone's script (POST /admin/v1/sim/phones): each `say` step's voice, so a
+ * phone is never scripted to speak with a voice that does not exist (it would stay silent).
+ */
+export async function checkScriptVoices(request: FastifyRequest): Promise<void> {
+  const script = (request.body as { script?: unknown } | null | undefined)?.script;
+  if (!Array.isArray(script)) return;
+  script.forEach((step, i) => canonicalizeVoice(step, `script.${i}.voice`));
+}
+
+function canonicalizeVoice(holder: unknown, param: string): void {
+  if (typeof holder !== 'object' || holder === null) return;
+  const body = holder as { voice?: unknown };
+  if (typeof body.voice !== 'string') return;
   const voice = canonicalVoice(body.voice);
-  if (voice === null) throw new SentralError('invalid_voice', { message: `The voice must be one of: ${VOICE_NAMES.join(', ')}.`, param: 'voice' });
+  if (voice === null) throw new SentralError('invalid_voice', { message: `The voice must be one of: ${VOICE_NAMES.join(', ')}.`, param });
   body.voice = voice;
 }

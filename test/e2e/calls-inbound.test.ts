@@ -105,6 +105,19 @@ describe.each(SHAPES)('%s', (shape) => {
       expect(types.filter((t) => t === 'call.playback.ended')).toHaveLength(1);
     });
 
+    it('a decision after the routing ran is call_already_routed even once the routed call has ended', async () => {
+      await settings({ inboundMode: 'api', decideWithinSeconds: 1, routing: { type: 'message', text: 'We are closed.' } });
+      await simCall([{ step: 'wait', ms: 60_000 }], '+447700900541');
+      const callId = (await incoming('+447700900541')).data.callId as string;
+      expect((await ended(callId)).data).toMatchObject({ reason: 'routing_ended' });
+      for (const [action, body] of [['answer'], ['reject'], ['participants', { participant: { kind: 'app' } }], ['offers', { targets: [{ kind: 'app' }] }], ['move', { queue: 'support' }]] as const) {
+        const late = await post(callId, action, body);
+        expect([action, late.status, late.body.error?.code]).toEqual([action, 409, 'call_already_routed']);
+      }
+      // Not a decision: other actions on the ended call are call_ended as before.
+      expect((await post(callId, 'say', { text: 'Hi' })).body.error.code).toBe('call_ended');
+    });
+
     it('two decisions racing: exactly one wins', async () => {
       await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
       await simCall([{ step: 'wait', ms: 60_000 }], '+447700900505');

@@ -61,6 +61,17 @@ describe('defining sim phones', () => {
     expect(res.data.error.param.startsWith(param)).toBe(true);
   });
 
+  it('refuses a say step with an unknown voice (the phone would stay silent): 400 invalid_voice naming the step; a voice in any letter case is stored as listed', async () => {
+    const unknown = await post('/admin/v1/sim/phones', { number: '+447700900212', script: [{ step: 'answerAfter', ms: 0 }, { step: 'say', text: 'Hello?', voice: 'xx-XX' }] });
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.data.error).toMatchObject({ code: 'invalid_voice', param: 'script.1.voice' });
+    const listed = await call(h.app, { method: 'GET', url: '/admin/v1/sim/phones', headers: admin() });
+    expect(listed.data.data.some((p: { number: string }) => p.number === '+447700900212')).toBe(false);
+    const known = await post('/admin/v1/sim/phones', { number: '+447700900212', script: [{ step: 'say', text: 'Hei', voice: 'NB-no-FEMALE' }] });
+    expect(known.statusCode, known.body).toBe(201);
+    expect(known.data.script).toEqual([{ step: 'say', text: 'Hei', voice: 'nb-NO-female' }]);
+  });
+
   it('needs the admin token: an API key or no token is 401', async () => {
     expect((await post('/admin/v1/sim/phones', { number: '+447700900211', script: busy }, bearer(co.testKey))).statusCode).toBe(401);
     expect((await post('/admin/v1/sim/calls', { from: '+447700900211', to: '+4712345678' }, {})).statusCode).toBe(401);

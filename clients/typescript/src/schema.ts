@@ -514,7 +514,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Inbound decision: answer the caller, who hears a waiting tone until the next action
+         * Inbound decision: answer the caller, who hears a waiting tone until the next action. 200 with the call as it is then (still ringing): call.answered (state in_progress) follows when the caller is connected
          * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
          */
         post: operations["answerCall"];
@@ -634,7 +634,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Move the caller into another call (a conference) or into a queue
+         * Move the caller into another call (a conference) or into a queue. 200 with the caller's call as it is then: an unanswered caller's call.answered and the link's call.participant.joined follow as events
          * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
          */
         post: operations["moveCall"];

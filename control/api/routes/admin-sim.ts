@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Services } from '../../app/services.js';
 import { SimCallCreate, SimCallOffered, SimPhone, SimPhoneDefine, SimPhoneList } from '../../../protocol/api/admin-sim.js';
 import { offerSimCall } from '../../sim/sim-calls.js';
+import { checkScriptVoices } from '../voice-param.js';
 import { defineSimPhone, listSimPhones } from '../../sim/sim-phones.js';
 
 /**
@@ -15,6 +16,7 @@ export const adminSimRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.post('/admin/v1/sim/phones', {
     schema: { tags, summary: 'Define (or redefine) a scripted phone on every media node', body: SimPhoneDefine, response: { 201: SimPhone } },
     config: { auth: 'admin', idempotency: 'optional' },
+    preValidation: checkScriptVoices,
   }, async (request, reply) => reply.code(201).send(await defineSimPhone(bus, clock, request.body)));
 
   app.get('/admin/v1/sim/phones', {

@@ -8,7 +8,7 @@ import type { CallContext } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
 import { callBody, commandBody, participantBody, streamBody } from './reply-bodies.js';
 import { finishCommand, onCommandTimer, onOpResult, rejectCommand } from './command-machine.js';
-import { answerCaller, awaitingDecision, closeWindow, decideInbound, endWaitingTone, followRouting, launchInbound, onDecideByTimer, onRoutingCharged } from './inbound-flow.js';
+import { answerCaller, awaitingDecision, closeWindow, decideInbound, endWaitingTone, followRouting, launchInbound, onDecideByTimer, onRoutingCharged, refuseDecisionAfterEnd } from './inbound-flow.js';
 import { addMovedCaller, followMove, isMovedAway } from './call-move.js';
 import {
   giveUpTranscriptions,
@@ -350,6 +350,8 @@ export function handleEnded(d: CallDraft, e: CallActorEvent): void {
     case 'command.get':
     case 'stream.get':
       return onRequest(d, e);
+    case 'participant.add':
+      return refuseDecisionAfterEnd(d);
     case 'playback.ended':
     case 'recording.ready':
     case 'recording.failed':

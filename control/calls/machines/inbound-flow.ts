@@ -11,7 +11,7 @@ import type { InboundDecisionKind } from '../../../protocol/calls/inbound.js';
 import type { CallActorInput } from '../../../protocol/calls/call-actor.js';
 import type { CallDraft } from './call-draft.js';
 import type { ParticipantRecord } from './call-context.js';
-import { callerLeft, deadlinePassed, decide, openWindow, type RoutingAction, type WindowStep } from './inbound-window.js';
+import { callerLeft, deadlinePassed, decide, decisionAfterEnd, openWindow, type RoutingAction, type WindowStep } from './inbound-window.js';
 import { isRinging } from './offer-machine.js';
 import { isPresent, launchParticipant, leave } from './participant-machine.js';
 import { isActive } from './transfer-machine.js';
@@ -86,6 +86,11 @@ export function decideInbound(d: CallDraft, kind: InboundDecisionKind): boolean 
   }
   d.refuse(step.answer.code);
   return false;
+}
+
+/** Refuses an inbound decision that reaches a call that has ended (decisionAfterEnd says with which code). */
+export function refuseDecisionAfterEnd(d: CallDraft): void {
+  d.refuse(decisionAfterEnd(d.ctx.inbound?.window.phase ?? null));
 }
 
 /** Whether an offer or transfer decided the call and is over with the caller still unanswered and present. */

@@ -89,6 +89,14 @@ export function callerLeft(window: InboundWindow, at: number): WindowStep {
   return { window: { ...window, phase: 'ended', settledAt: at }, runRouting: null };
 }
 
+/**
+ * What an inbound decision sent after the call ended is told: call_already_routed when the number's routing
+ * had run (the window's answer holds after the end too), call_ended otherwise (also for outbound calls: null).
+ */
+export function decisionAfterEnd(phase: InboundPhase | null): 'call_already_routed' | 'call_ended' {
+  return phase === 'routed' ? 'call_already_routed' : 'call_ended';
+}
+
 /** Whether the caller is still only ringing: unanswered, unbilled, waiting for a decision. */
 export function awaitingDecision(window: InboundWindow): boolean {
   return window.phase === 'awaiting_decision';

@@ -18,18 +18,27 @@ import { askActor, messageIdFor } from './actor-requests.js';
 import { DEFAULT_CALL_MAX_MINUTES, minutesLeft, reserveOnce, type ChargeRequest } from './call-pricing.js';
 import { viewOf } from './call-reads.js';
 import type { CallRow } from '../store/call-records.js';
-import type { CallView } from '../store/call-views.js';
+import { callInboundPhase, type CallView } from '../store/call-views.js';
 import type { CallsService } from './calls-service.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';
+import { decisionAfterEnd } from '../machines/inbound-window.js';
 import { participantCharge, streamCharge } from './participant-kinds.js';
 import { resolveStream } from './stream-launch.js';
 import { releaseStreamSlot, takeStreamSlot } from '../store/stream-slots.js';
 
-/** The read model of a call still running, or call_ended. */
-export async function liveView(calls: CallsService, call: CallRow): Promise<CallView> {
+/**
+ * The read model of a call still running, or call_ended. For an inbound decision (`decision`), an ended call
+ * whose number's routing ran is call_already_routed.
+ */
+export async function liveView(calls: CallsService, call: CallRow, decision = false): Promise<CallView> {
   const view = await viewOf(calls, call.id);
-  if (view.done || view.call.state === 'ended') throw new SentralError('call_ended');
+  if (view.done || view.call.state === 'ended') throw await endedRefusal(calls, call.id, decision);
   return view;
+}
+
+/** What an action reaching an ended call is told: for an inbound decision, whether the number's routing had run. */
+export async function endedRefusal(calls: CallsService, callId: string, decision: boolean): Promise<SentralError> {
+  return new SentralError(decision ? decisionAfterEnd(await callInboundPhase(calls.services.sql, callId)) : 'call_ended');
 }
 
 /** A reservation for an addition, and whether this request made it (a retry may find the one made before). */
@@ -83,7 +92,7 @@ export async function addParticipant(
   idempotencyKey: string | null,
 ): Promise<{ created: boolean; participant: Participant }> {
   const { sql, clock } = calls.services;
-  const view = await liveView(calls, call);
+  const view = await liveView(calls, call, true);
   if (kindOf(spec.kind).leg === 'phone') {
     if (spec.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: 'participant.to' });
     if (view.call.from === null) throw new SentralError('from_not_allowed', { message: 'This call has no from number to dial a telephone with.', param: 'participant.to' });

@@ -25,7 +25,7 @@ export type MoveTarget = { callId: string; fromQueue?: string } | { queue: strin
  * move_target_ended), and neither the caller's own call nor one whose caller is moved or queued.
  */
 export async function moveCaller(calls: CallsService, caller: KeyPrincipal, call: CallRow, target: MoveTarget, idempotencyKey: string | null): Promise<Call> {
-  const view = await liveView(calls, call);
+  const view = await liveView(calls, call, true);
   if (view.call.direction !== 'inbound') throw new SentralError('call_not_inbound');
   // The message id names the caller's call too: a dequeue retried on the next caller is another message.
   const purpose = 'queue' in target ? `call.move:${call.id}:queue:${target.queue}` : `call.move:${call.id}:${target.callId}`;

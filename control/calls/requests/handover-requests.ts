@@ -37,7 +37,7 @@ async function handOverWithTargets(
   message: (launches: ParticipantLaunch[]) => { type: string; payload: Record<string, unknown> },
 ): Promise<{ status: number; body: unknown }> {
   const { sql, clock } = calls.services;
-  const view = await liveView(calls, call);
+  const view = await liveView(calls, call, true);
   if (specs.some((s) => kindOf(s.kind).leg === 'phone') && view.call.from === null) {
     throw new SentralError('from_not_allowed', { message: 'This call has no from number to dial a telephone with.', param: 'to' });
   }

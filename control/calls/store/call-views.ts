@@ -10,6 +10,7 @@ import type { Stream } from '../../../protocol/calls/stream.js';
 import type { Db, Sql, Tx } from '../../../shared/db/database.js';
 import type { Logger } from '../../../shared/log/log.js';
 import type { CallContext } from '../machines/call-context.js';
+import type { InboundPhase } from '../machines/inbound-window.js';
 import { callBody, commandBody, streamBody } from '../machines/reply-bodies.js';
 
 /** The parts of a call read one by one, and the document each is read as. */
@@ -43,11 +44,11 @@ export async function saveCallView(tx: Tx, ctx: CallContext, done: boolean, at: 
     ...ctx.participants.filter((p) => p.kind === 'stream').map((p) => ({ kind: 'stream', id: p.id, body: streamBody(ctx, p) })),
   ];
   await tx`
-    insert into call_views (call_id, done, body, paid_until_ms, paid_minutes, primary_participant_id, updated_at_ms)
-    values (${ctx.callId}, ${done}, ${tx.json(callBody(ctx) as unknown as Json)}, ${ctx.paidUntil}, ${ctx.charge.paidMinutes}, ${ctx.primaryId}, ${at})
+    insert into call_views (call_id, done, body, paid_until_ms, paid_minutes, primary_participant_id, updated_at_ms, inbound_phase)
+    values (${ctx.callId}, ${done}, ${tx.json(callBody(ctx) as unknown as Json)}, ${ctx.paidUntil}, ${ctx.charge.paidMinutes}, ${ctx.primaryId}, ${at}, ${ctx.inbound?.window.phase ?? null})
     on conflict (call_id) do ${keepExisting ? tx`nothing` : tx`update
       set done = excluded.done, body = excluded.body, paid_until_ms = excluded.paid_until_ms, paid_minutes = excluded.paid_minutes,
-          primary_participant_id = excluded.primary_participant_id, updated_at_ms = excluded.updated_at_ms`}`;
+          primary_participant_id = excluded.primary_participant_id, updated_at_ms = excluded.updated_at_ms, inbound_phase = excluded.inbound_phase`}`;
   if (items.length === 0) return;
   // One statement for all of them; a document that did not change is not rewritten.
   await tx`
@@ -91,6 +92,12 @@ export async function callView(db: Db, callId: string): Promise<CallView | null>
     select done, body, paid_until_ms, paid_minutes, primary_participant_id from call_views where call_id = ${callId}`;
   if (!row) return null;
   return { done: row.done, call: row.body, paidUntil: row.paid_until_ms, paidMinutes: row.paid_minutes, primaryId: row.primary_participant_id };
+}
+
+/** Where an inbound call's decision window stands as its last commit left it (null: outbound, unknown, or a view written before it was kept). */
+export async function callInboundPhase(db: Db, callId: string): Promise<InboundPhase | null> {
+  const [row] = await db<{ inbound_phase: InboundPhase | null }[]>`select inbound_phase from call_views where call_id = ${callId}`;
+  return row?.inbound_phase ?? null;
 }
 
 /**

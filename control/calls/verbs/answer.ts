@@ -3,7 +3,7 @@ import { Call } from '../../../protocol/calls/call.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { askActor, messageIdFor } from '../requests/actor-requests.js';
 import { giveBack, liveView, reserveAnswer } from '../requests/call-additions.js';
-import { answerCaller, decideInbound } from '../machines/inbound-flow.js';
+import { answerCaller, decideInbound, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
 import { callBody } from '../machines/reply-bodies.js';
 import { defineVerb } from './verb.js';
 
@@ -19,12 +19,12 @@ export const answerVerb = defineVerb<AnswerEvent>({
   event: 'call.answer',
   route: {
     path: 'answer',
-    summary: 'Inbound decision: answer the caller, who hears a waiting tone until the next action',
+    summary: 'Inbound decision: answer the caller, who hears a waiting tone until the next action. 200 with the call as it is then (still ringing): call.answered (state in_progress) follows when the caller is connected',
     scope: 'calls:write',
     idempotency: 'required',
     response: { 200: Call },
     handle: async (r) => {
-      const view = await liveView(r.calls, r.call);
+      const view = await liveView(r.calls, r.call, true);
       if (view.call.direction !== 'inbound') throw new SentralError('call_not_inbound');
       const reserved = await reserveAnswer(r.calls, r.call, `${r.call.id}:answer`);
       try {
@@ -35,6 +35,9 @@ export const answerVerb = defineVerb<AnswerEvent>({
         throw err;
       }
     },
+  },
+  ended(d) {
+    refuseDecisionAfterEnd(d);
   },
   live(d, e) {
     if (!d.ctx.inbound) return d.refuse('call_not_inbound');

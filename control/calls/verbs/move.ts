@@ -4,7 +4,7 @@ import { MoveRequest } from '../../../protocol/calls/move.js';
 import { moveCaller } from '../requests/call-moves.js';
 import { enqueue, linkInto } from '../machines/call-move.js';
 import { callBody } from '../machines/reply-bodies.js';
-import { answerCaller } from '../machines/inbound-flow.js';
+import { answerCaller, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
 import { admitHandover } from './handover-verb.js';
 import { defineVerb, type VerbRequest } from './verb.js';
 
@@ -21,12 +21,15 @@ export const moveVerb = defineVerb<MoveEvent>({
   event: 'call.move',
   route: {
     path: 'move',
-    summary: 'Move the caller into another call (a conference) or into a queue',
+    summary: 'Move the caller into another call (a conference) or into a queue. 200 with the caller\'s call as it is then: an unanswered caller\'s call.answered and the link\'s call.participant.joined follow as events',
     scope: 'calls:write',
     idempotency: 'required',
     body: MoveRequest,
     response: { 200: Call },
     handle: async (r: VerbRequest<MoveRequest>) => ({ status: 200, body: await moveCaller(r.calls, r.caller, r.call, r.body, r.idempotencyKey) }),
+  },
+  ended(d) {
+    refuseDecisionAfterEnd(d);
   },
   live(d, e) {
     const c = d.ctx;

@@ -3,7 +3,7 @@ import { Offer, OfferRequest } from '../../../protocol/calls/handover.js';
 import { offerCall } from '../requests/handover-requests.js';
 import { offerBody } from '../machines/reply-bodies.js';
 import { applyOfferStep } from '../machines/handover.js';
-import { holdAnswerCharge } from '../machines/inbound-flow.js';
+import { holdAnswerCharge, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
 import { openOffer } from '../machines/offer-machine.js';
 import { launchParticipant } from '../machines/participant-machine.js';
 import { admitHandover } from './handover-verb.js';
@@ -33,6 +33,9 @@ export const offersVerb = defineVerb<OfferEvent>({
       const made = await offerCall(r.calls, r.caller, r.call, r.body, r.idempotencyKey);
       return { status: made.created ? 201 : 200, body: made.offer };
     },
+  },
+  ended(d) {
+    refuseDecisionAfterEnd(d);
   },
   live(d, e) {
     const c = d.ctx;

@@ -1,7 +1,9 @@
 import type { CallReply, CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { Call } from '../../../protocol/calls/call.js';
+import { isSentralError } from '../../../shared/errors/sentral-error.js';
 import { askActor, messageIdFor } from '../requests/actor-requests.js';
-import { decideInbound, rejectCaller } from '../machines/inbound-flow.js';
+import { endedRefusal } from '../requests/call-additions.js';
+import { decideInbound, refuseDecisionAfterEnd, rejectCaller } from '../machines/inbound-flow.js';
 import { defineVerb } from './verb.js';
 
 type RejectEvent = Extract<CallRequestEvent, { type: 'call.reject' }>;
@@ -17,8 +19,14 @@ export const rejectVerb = defineVerb<RejectEvent>({
     idempotency: 'optional',
     response: { 200: Call },
     handle: async (r) => {
-      const answer = await askActor(r.calls.actors, r.call.id, { id: messageIdFor(r.caller, r.idempotencyKey, 'call.reject'), type: 'call.reject' });
-      return { status: 200, body: await r.calls.signer.call(answer.body as CallReply) };
+      try {
+        const answer = await askActor(r.calls.actors, r.call.id, { id: messageIdFor(r.caller, r.idempotencyKey, 'call.reject'), type: 'call.reject' });
+        return { status: 200, body: await r.calls.signer.call(answer.body as CallReply) };
+      } catch (err) {
+        // The actor is done: the read model says whether the number's routing had run.
+        if (isSentralError(err, 'call_ended')) throw await endedRefusal(r.calls, r.call.id, true);
+        throw err;
+      }
     },
   },
   live(d) {
@@ -28,6 +36,7 @@ export const rejectVerb = defineVerb<RejectEvent>({
     rejectCaller(d);
   },
   ended(d) {
-    d.refuse(d.ctx.inbound ? 'call_ended' : 'call_not_inbound');
+    if (!d.ctx.inbound) return d.refuse('call_not_inbound');
+    refuseDecisionAfterEnd(d);
   },
 });

@@ -3,7 +3,7 @@ import { Transfer, TransferRequest } from '../../../protocol/calls/handover.js';
 import { transferCall } from '../requests/handover-requests.js';
 import { transferBody } from '../machines/reply-bodies.js';
 import { applyTransferStep } from '../machines/handover.js';
-import { holdAnswerCharge } from '../machines/inbound-flow.js';
+import { holdAnswerCharge, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
 import { isPerson, isPresent, launchParticipant } from '../machines/participant-machine.js';
 import { openTransfer } from '../machines/transfer-machine.js';
 import { admitHandover } from './handover-verb.js';
@@ -31,6 +31,9 @@ export const transferVerb = defineVerb<TransferEvent>({
       const made = await transferCall(r.calls, r.caller, r.call, r.body, r.idempotencyKey);
       return { status: made.created ? 201 : 200, body: made.transfer };
     },
+  },
+  ended(d) {
+    refuseDecisionAfterEnd(d);
   },
   live(d, e) {
     const c = d.ctx;
