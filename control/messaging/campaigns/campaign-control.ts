@@ -20,6 +20,8 @@ export const SETTLE_POLL_MS = 1_000;
 
 // Recipient rows written per statement.
 const INSERT_BATCH = 1000;
+// Contacts rendered between two turns of the event loop.
+const YIELD_EVERY = 500;
 
 /**
  * Moves a campaign (locked by the caller's transaction) with an event: the machine decides the next status
@@ -149,6 +151,8 @@ export async function startCampaign(tx: Tx, clock: Clock, caller: KeyPrincipal, 
   const recipients: NewRecipient[] = [];
   let totalOre = 0;
   for (const contact of audience) {
+    // Rendering a large audience takes seconds of CPU: other requests of this process get their turn.
+    if (recipients.length % YIELD_EVERY === YIELD_EVERY - 1) await new Promise((resolve) => setImmediate(resolve));
     const base = { campaign_id: campaign.id, position: recipients.length, contact_id: contact.id, address: side.addressOf(contact) };
     const skip = (reason: string): void => void recipients.push({ ...base, state: 'skipped', skip_reason: reason, content: null, price_ore: 0 });
     if (base.address === null) {

@@ -8,12 +8,20 @@ export interface SmsUnits {
   nonGsmCharacters: string[];
 }
 
+/** The basic GSM-7 table (3GPP TS 23.038) without the escape to the extension table: one septet each. */
+export const GSM7_BASIC_CHARACTERS = '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM7_BASIC = new RegExp(`^[${GSM7_BASIC_CHARACTERS.replace(/[\\\]^-]/g, '\\$&')}]*$`);
+
 /**
  * Encoding and units of a text by the segment library (sms-segments-calculator, Twilio's counting):
  * GSM-7 160 in one unit and 153 per unit once split, UCS-2 70 and 67; the GSM-7 extension characters
  * take two positions; any character outside GSM-7 makes the whole message UCS-2.
  */
 export function smsUnits(text: string): SmsUnits {
+  // Most texts use only the basic GSM-7 table, one septet per character: counted here directly (the library
+  // takes about half a millisecond per text, which a 100,000-recipient campaign pays 100,000 times). The
+  // answer is the library's (a property test compares them).
+  if (GSM7_BASIC.test(text)) return { encoding: 'gsm7', units: text.length <= 160 ? 1 : Math.ceil(text.length / 153), nonGsmCharacters: [] };
   const message = new SegmentedMessage(text);
   const ucs2 = message.encodingName === 'UCS-2';
   return { encoding: ucs2 ? 'ucs2' : 'gsm7', units: message.segmentsCount, nonGsmCharacters: ucs2 ? [...new Set(message.getNonGsmCharacters())] : [] };
