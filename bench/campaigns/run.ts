@@ -1,0 +1,217 @@
+/**
+ * Campaigns benchmark: one process runs the API (listening on loopback), the messaging role with live SMS
+ * over SMPP to the simulated SMSC (a real SMPP server, in this process) and the campaign runner, on real
+ * PostgreSQL (a fresh database, dropped at the end), the real clock and the in-process bus: `sentral
+ * start`'s shape. Phases:
+ *
+ * 1. import `recipients` contacts through POST /v1/contacts/imports (CSV, streamed) into a list;
+ * 2. start a campaign to the list at `rate` messages/s: POST …/start renders, prices and reserves the
+ *    whole audience (its time is the "started in ≤ 2 s" figure), then the campaign is sent in full, the
+ *    SMSC counting every message per recipient; sent per second is sampled from the SMSC;
+ * 3. all along, another customer's key reads GET /v1/contacts every 50 ms; its latency before the
+ *    campaign (the baseline, measured in the same run) and during it are compared.
+ *
+ *   node --import tsx bench/campaigns/run.ts [recipients=100000] [rate=1000] [startOnly=0]
+ *
+ * startOnly=1 measures phases 1 and 2's start for `recipients`, then cancels (no sending).
+ * Writes bench/campaigns/results/<recipients>.json and chart-<recipients>.svg (sent per second).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { Registry } from 'prom-client';
+import { realClock } from '../../shared/clock/real-clock.js';
+import { loadConfig } from '../../shared/config/config.js';
+import { openDatabase } from '../../shared/db/database.js';
+import { migrate } from '../../shared/db/migrate.js';
+import { createMemoryBus } from '../../shared/bus/memory-bus.js';
+import { createMemoryStore } from '../../shared/kv/memory-store.js';
+import { createLogger } from '../../shared/log/log.js';
+import type { Services } from '../../control/app/services.js';
+import { buildApiServer } from '../../control/api/server.js';
+import { startMessaging } from '../../control/messaging/messaging-role.js';
+import { startCampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
+import { startSmscSim } from '../../carriers/sms/smsc-sim.js';
+import { createScratchDatabase } from '../../test/support/scratch-database.js';
+
+const recipients = Number(process.argv[2] ?? 100_000);
+const rate = Number(process.argv[3] ?? 1000);
+const startOnly = process.argv[4] === '1';
+const ADMIN_URL = process.env.SENTRAL_BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_TOKEN = 'sat_benchAdminToken0123456789abcdefghij';
+const SEND_LIMIT_MS = 30 * 60_000;
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+
+const now = (): number => performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+function summary(values: number[]): { n: number; p50: number; p90: number; p99: number; max: number } {
+  const s = [...values].sort((a, b) => a - b);
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return { n: s.length, p50: r(percentile(s, 50)), p90: r(percentile(s, 90)), p99: r(percentile(s, 99)), max: r(s.at(-1) ?? NaN) };
+}
+
+async function main(): Promise<void> {
+  const db = await createScratchDatabase(ADMIN_URL, `sentral_bench_campaigns_${randomBytes(4).toString('hex')}`);
+  const sql = openDatabase({ url: db.url, max: 20 });
+  const atSmsc = new Map<string, number>();
+  const smsc = await startSmscSim({
+    host: '127.0.0.1', port: 0, systemId: 'esme', password: 'secret12',
+    onTrace: (t) => {
+      if (t.event === 'message') atSmsc.set(t.to, (atSmsc.get(t.to) ?? 0) + 1);
+    },
+  });
+  const services: Services = {
+    config: loadConfig({ SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(smsc.port), SENTRAL_SMPP_SYSTEM_ID: 'esme', SENTRAL_SMPP_PASSWORD: 'secret12' }),
+    clock: realClock,
+    log: createLogger({ level: 'warn' }),
+    sql,
+    bus: createMemoryBus(),
+    hot: createMemoryStore(),
+    metrics: new Registry(),
+  };
+  const stops: Array<() => Promise<unknown>> = [];
+  try {
+    await migrate(sql);
+    const app = await buildApiServer(services, { reaperIntervalMs: 0, rateLimit: { capacity: 1e6, refillPerSecond: 1e6 } });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    stops.push(() => app.close());
+    const messaging = await startMessaging(services);
+    stops.push(() => messaging.stop());
+    const runner = await startCampaignRunner(services);
+    stops.push(() => runner.stop());
+
+    const api = async (method: string, path: string, key: string, body?: unknown, type = 'application/json'): Promise<any> => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': type }), ...(method === 'POST' && path.startsWith('/v1/') && !path.startsWith('/v1/contacts/imports') ? { 'idempotency-key': randomUUID() } : {}) },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+      return text === '' ? undefined : JSON.parse(text);
+    };
+    const company = async (balanceOre: number) => api('POST', '/admin/v1/companies', ADMIN_TOKEN, { name: 'Bench', balanceOre });
+    const sender = await company(recipients * 75 * 4);
+    const other = await company(10_000);
+    const profile = await api('POST', '/v1/profiles', sender.liveKey, { name: 'Bench', slug: 'bench', services: { sms: true } });
+    await api('POST', '/admin/v1/numbers', ADMIN_TOKEN, { number: '+4790000901', companyId: sender.id, profileId: profile.id });
+    const otherProfile = await api('POST', '/v1/profiles', other.liveKey, { name: 'Other', slug: 'other', services: { sms: true } });
+    await api('POST', '/v1/contacts', other.liveKey, { profileId: otherProfile.id, phone: '+4741999999' });
+
+    // Another customer's reads all along: 20 a second.
+    const latencies: Array<{ at: number; ms: number }> = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const t0 = now();
+        await api('GET', '/v1/contacts?limit=10', other.liveKey);
+        latencies.push({ at: t0, ms: now() - t0 });
+        await sleep(50);
+      }
+    })();
+
+    await sleep(5_000);
+    const baselineEnd = now();
+
+    const list = await api('POST', '/v1/contact-lists', sender.liveKey, { profileId: profile.id, name: 'All' });
+    const csv = `phone,name,plan\n${Array.from({ length: recipients }, (_, i) => `+47${41_000_000 + i},Kunde ${i},${i % 3 === 0 ? 'gull' : 'sølv'}`).join('\n')}\n`;
+    let t = now();
+    const report = await api('POST', `/v1/contacts/imports?profileId=${profile.id}&listId=${list.id}`, sender.liveKey, csv, 'text/csv');
+    const importMs = now() - t;
+    const importEnd = now();
+    const template = await api('POST', '/v1/templates', sender.liveKey, { profileId: profile.id, channel: 'sms', name: 't', body: 'Hei {{ contact.name }}! Din plan: {{ contact.attributes.plan }}. Svar STOPP for å avslutte.' });
+    const campaign = await api('POST', '/v1/campaigns', sender.liveKey, { profileId: profile.id, name: 'Bench', channel: 'sms', sender: '+4790000901', templateId: template.id, listId: list.id, rate });
+    t = now();
+    const started = await api('POST', `/v1/campaigns/${campaign.id}/start`, sender.liveKey);
+    const startMs = now() - t;
+    const sendStart = now();
+
+    const perSecond: number[] = [];
+    let sendMs = NaN;
+    if (startOnly) {
+      await api('POST', `/v1/campaigns/${campaign.id}/cancel`, sender.liveKey);
+    } else {
+      let last = 0;
+      for (;;) {
+        await sleep(1_000);
+        const total = atSmsc.size;
+        perSecond.push(total - last);
+        last = total;
+        const c = await api('GET', `/v1/campaigns/${campaign.id}`, sender.liveKey);
+        if (c.status === 'completed' && c.settledAt !== null && total >= started.counts.pending) break;
+        if (now() - sendStart > SEND_LIMIT_MS) throw new Error('the campaign did not finish in time');
+      }
+      sendMs = now() - sendStart;
+    }
+    probing = false;
+    await probe;
+    const final = await api('GET', `/v1/campaigns/${campaign.id}`, sender.liveKey);
+    const twice = [...atSmsc.values()].filter((n) => n > 1).length;
+
+    const results = {
+      recipients,
+      rate,
+      startOnly,
+      machine: `${process.platform} ${process.arch}, node ${process.version}`,
+      importMs: Math.round(importMs),
+      importReport: { rows: report.rows, created: report.created, refused: report.refused },
+      startMs: Math.round(startMs),
+      reservedOre: started.money.reservedOre,
+      sendMs: Math.round(sendMs),
+      sentPerSecondAverage: startOnly ? null : Math.round((atSmsc.size / sendMs) * 1000 * 10) / 10,
+      atSmsc: atSmsc.size,
+      twiceAtSmsc: twice,
+      finalCounts: final.counts,
+      finalMoney: final.money,
+      otherCustomerGetMs: {
+        baseline: summary(latencies.filter((l) => l.at < baselineEnd).map((l) => l.ms)),
+        duringImport: summary(latencies.filter((l) => l.at >= baselineEnd && l.at < importEnd).map((l) => l.ms)),
+        duringCampaign: summary(latencies.filter((l) => l.at >= sendStart - startMs).map((l) => l.ms)),
+      },
+      perSecond,
+    };
+    mkdirSync(`${HERE}results`, { recursive: true });
+    writeFileSync(`${HERE}results/${recipients}${startOnly ? '-start' : ''}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    if (!startOnly) writeFileSync(`${HERE}chart-${recipients}.svg`, chart(perSecond, rate));
+    process.stdout.write(`${JSON.stringify({ ...results, perSecond: `${perSecond.length} samples` }, null, 2)}\n`);
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await smsc.stop();
+    await sql.end({ timeout: 5 });
+    await db.drop();
+  }
+}
+
+/** Sent per second as an SVG line, with the configured rate as a dashed line. */
+function chart(values: number[], limit: number): string {
+  const w = 720;
+  const h = 240;
+  const pad = 40;
+  const top = Math.max(limit, ...values, 1);
+  const x = (i: number) => pad + (i / Math.max(1, values.length - 1)) * (w - 2 * pad);
+  const y = (v: number) => h - pad - (v / top) * (h - 2 * pad);
+  const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif" font-size="11">`,
+    `<rect width="${w}" height="${h}" fill="white"/>`,
+    `<line x1="${pad}" y1="${h - pad}" x2="${w - pad}" y2="${h - pad}" stroke="black"/>`,
+    `<line x1="${pad}" y1="${pad}" x2="${pad}" y2="${h - pad}" stroke="black"/>`,
+    `<line x1="${pad}" y1="${y(limit).toFixed(1)}" x2="${w - pad}" y2="${y(limit).toFixed(1)}" stroke="gray" stroke-dasharray="4 4"/>`,
+    `<text x="${w - pad}" y="${(y(limit) - 4).toFixed(1)}" text-anchor="end" fill="gray">rate ${limit}/s</text>`,
+    `<polyline fill="none" stroke="steelblue" stroke-width="1.5" points="${points}"/>`,
+    `<text x="${pad}" y="${pad - 10}">SMS taken by the SMSC per second (${values.length} s)</text>`,
+    `<text x="${pad - 4}" y="${h - pad}" text-anchor="end">0</text>`,
+    `<text x="${pad - 4}" y="${pad + 4}" text-anchor="end">${top}</text>`,
+    `<text x="${w - pad}" y="${h - pad + 16}" text-anchor="end">seconds</text>`,
+    '</svg>',
+    '',
+  ].join('\n');
+}
+
+await main();
