@@ -341,6 +341,12 @@ export type CallEffect =
       data: Record<string, unknown>;
     }
   | { type: 'transcript.file'; callId: string; source: TranscriptSource; segments: TranscriptSegment[] }
+  /** File a recording the node reported ready (with call.recording.ready, in the same commit). */
+  | { type: 'recording.file'; callId: string; recordingId: string; commandId: string; durationMs: number }
+  /** Mark the call's transcript ready (with call.transcript.ready, in the same commit). */
+  | { type: 'transcript.fileReady'; callId: string; source: TranscriptSource; complete: boolean; segmentCount: number }
+  /** Give a stream's concurrency slot back (it left, or the call ended before its creation stream opened). */
+  | { type: 'stream.releaseSlot'; companyId: string; streamId: string }
   /** Reserve the money of an inbound call's routing; the host mails `inbound.routingCharged` back. */
   | { type: 'inbound.reserveRouting'; callId: string; companyId: string; profileId: string; mode: 'live' | 'test'; forward: boolean; staff: number }
   | { type: 'ledger.capture'; reservationId: string; amountOre: number }

@@ -169,6 +169,9 @@ export const MediaEventBody = Type.Union([
 /** What happened, without the envelope. */
 export type MediaEventBody = Static<typeof MediaEventBody>;
 
+/** Every media event type, read off the union above so that it is listed once. */
+export const MEDIA_EVENT_TYPES: readonly MediaEventBody['type'][] = MediaEventBody.anyOf.map((member) => member.properties.type.const);
+
 /** Envelope fields of every media event published to a call's mailbox. */
 export const MediaEventEnvelope = Type.Object({
   /** Also the bus msgId: a republished event is dropped as a duplicate. */

@@ -127,7 +127,7 @@ describe('call effect hooks', () => {
     const hooks = callEffectHooks({ bus, clock: realClock, log, hot, partitions: 4 });
     for (const id of ['s1', 's2', 's3', 's4', 's5']) await takeStreamSlot(hot, 'co_slots', id);
     await expect(takeStreamSlot(hot, 'co_slots', 's6')).rejects.toMatchObject({ code: 'stream_concurrency_limit' });
-    const left: ActorEffect = { id: 'm4:0', type: 'event.record', eventType: 'call.participant.left', companyId: 'co_slots', profileId, mode: 'live', objectId: 'call_s', occurredAtMs: 1, data: { kind: 'stream', participantId: 's1' } };
+    const left: ActorEffect = { id: 'm4:0', type: 'stream.releaseSlot', companyId: 'co_slots', streamId: 's1' };
     await hooks.effectRunner([left], context('call_s'));
     await hooks.effectRunner([left], context('call_s'));
     await takeStreamSlot(hot, 'co_slots', 's6');

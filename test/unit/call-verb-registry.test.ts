@@ -91,3 +91,44 @@ describe('a verb added through the registry alone', () => {
     expect(send(plain, { type: 'command.chime', commandId: 'cmd_f', times: 1 })).toEqual([]);
   });
 });
+
+type KnockEvent = VerbEvent & { type: 'command.knock'; commandId: string };
+
+/**
+ * A throwaway verb with a media event of its own (`knock.heard`, in no list of the core): the event names
+ * its command, so the machine hands it to this verb, live and after a restore.
+ */
+const knockVerb = defineVerb<KnockEvent>({
+  name: 'knock',
+  event: 'command.knock',
+  route: {
+    path: 'knock',
+    summary: 'Knock',
+    scope: 'calls:write',
+    idempotency: 'optional',
+    response: { 201: Command, 200: Command },
+    handle: (r) => askCommand(r, 'command.knock', {}),
+  },
+  live(d, e) {
+    if (!admitCommand(d, e)) return;
+    const cmd = issueCommand(d, { id: e.commandId, action: 'say', op: { op: 'say', commandId: e.commandId, text: 'knock', repeat: 1 }, playback: true, resultWindowMs: 10_000 });
+    d.reply(commandBody(d.ctx, cmd), 201);
+  },
+  command: {
+    action: 'say',
+    outcome: 'knock.heard → completed',
+    onMedia: (d, cmd, e) => ((e as { type: string }).type === 'knock.heard' ? finishCommand(d, cmd, 'completed', null) : undefined),
+  },
+});
+
+describe('a verb with a media event of its own', () => {
+  it('gets the event naming its command without the core listing its type', () => {
+    const machine = createCallMachine(new VerbRegistry(callVerbs.all().filter((v) => v.name !== 'say')).with(knockVerb));
+    const call = answered(machine);
+    send(call, { type: 'command.knock', commandId: 'cmd_k' }, T0 + 1_000);
+    const restored = call.restart();
+    expect(send(restored, { type: 'knock.heard', commandId: 'cmd_other' })).toEqual([]);
+    const heard = send(restored, { type: 'knock.heard', commandId: 'cmd_k' }, T0 + 2_000);
+    expect(recorded(heard).map((e) => [e.eventType, e.data.commandId])).toEqual([['call.command.completed', 'cmd_k']]);
+  });
+});

@@ -24,7 +24,6 @@ import { saveCallView } from '../store/call-views.js';
 import type { CallContext } from '../machines/call-context.js';
 import { fileTranscript, fileTranscriptSegments } from '../store/call-transcripts.js';
 import { reserveRouting } from '../requests/inbound-calls.js';
-import { creationStreamId } from '../requests/stream-launch.js';
 import { releaseStreamSlot } from '../store/stream-slots.js';
 
 /** What the hooks need. */
@@ -75,8 +74,16 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
             objectId: e.objectId,
             occurredAtMs: e.occurredAtMs,
           });
-          if (e.eventType === 'call.recording.ready') await fileRecording(tx, clock, e.objectId, e.data);
-          if (e.eventType === 'call.transcript.ready') await fileTranscript(tx, clock, e.objectId, e.data);
+          break;
+        }
+        case 'recording.file': {
+          const e = effect as Emitted<'recording.file'>;
+          await fileRecording(tx, clock, e.callId, e);
+          break;
+        }
+        case 'transcript.fileReady': {
+          const e = effect as Emitted<'transcript.fileReady'>;
+          await fileTranscript(tx, clock, e.callId, e);
           break;
         }
         case 'transcript.file': {
@@ -151,19 +158,11 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
       } else if (effect.type === 'inbound.reserveRouting') {
         if (!deps.sql) throw new Error('inbound.reserveRouting needs the database');
         await reserveRouting({ sql: deps.sql, clock, bus, partitions: deps.partitions }, effect as Emitted<'inbound.reserveRouting'>);
+      } else if (effect.type === 'stream.releaseSlot') {
+        const e = effect as Emitted<'stream.releaseSlot'>;
+        await releaseStreamSlot(deps.hot, e.companyId, e.streamId).catch((err: unknown) => log.warn({ err, callId: context.callId }, 'stream slot not given back'));
       } else if (effect.type === 'event.record') {
         recorded = true;
-        const e = effect as Emitted<'event.record'>;
-        // A stream gives its slot back when it leaves; the creation's stream also when the call ends unanswered.
-        const streamId =
-          e.eventType === 'call.participant.left' && e.data.kind === 'stream' && typeof e.data.participantId === 'string'
-            ? e.data.participantId
-            : e.eventType === 'call.ended'
-              ? creationStreamId(context.callId)
-              : null;
-        if (streamId !== null) {
-          await releaseStreamSlot(deps.hot, e.companyId, streamId).catch((err: unknown) => log.warn({ err, callId: context.callId }, 'stream slot not given back'));
-        }
       }
     }
     if (recorded) await wakeDispatcher(bus).catch((err: unknown) => log.warn({ err }, 'dispatcher wake-up not sent'));

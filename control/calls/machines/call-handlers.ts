@@ -1,3 +1,4 @@
+import { MEDIA_EVENT_TYPES } from '../../../protocol/media/media-event.js';
 import type { ActorMessageFailedEvent, CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent, RoutingChargedEvent } from '../../../protocol/calls/call-actor.js';
 import { issuePlay } from '../verbs/play.js';
 import { issueRecording } from '../verbs/recording-start.js';
@@ -124,6 +125,8 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   for (const cmd of c.commands) if (!d.verbs.forAction(cmd.action)?.command?.outlivesCall) finishCommand(d, cmd, 'failed', 'call_ended');
   // A stream's server is told why it ends (stop.reason call_ended); the other legs end with the session.
   for (const p of c.participants) leave(d, p, 'call_ended', isStream(p));
+  // The creation's stream took its slot when the call was created, also if it never opened.
+  if (c.streamOnAnswer !== null) d.effects.push({ type: 'stream.releaseSlot', companyId: c.companyId, streamId: c.streamOnAnswer.participantId });
   d.cancelAllTimers();
   d.op({ op: 'closeSession', reason: c.endReason! });
   const billedUntil = c.paidUntil === null ? d.at : Math.min(d.at, c.paidUntil);
@@ -253,7 +256,7 @@ function onOpAnswer(d: CallDraft, e: Extract<CallMediaEvent, { type: 'media.op.r
   const cmd = c.commands.find((x) => x.opId === e.opId);
   if (cmd) onOpResult(d, cmd, e.ok, e.code);
   // An op a verb sent besides its command's own (a gather's listen) is the verb's to judge.
-  const side = c.commands.find((x) => x.state === 'issued' && x.gather?.speech?.opId === e.opId);
+  const side = c.commands.find((x) => x.state === 'issued' && d.verbs.forAction(x.action)?.command?.ownsOp?.(x, e.opId) === true);
   if (side) d.verbs.forAction(side.action)?.command?.onMedia?.(d, side, e);
   if (!e.ok) onTranscriptionRefused(d, e.opId);
 }
@@ -268,13 +271,6 @@ function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEven
       if (taker) return d.verbs.forAction(taker.action)!.command!.onKey!(d, taker, e.digit);
       return d.record('call.dtmf.received', { participantId: e.legId, digit: e.digit });
     }
-    case 'playback.ended':
-    case 'recording.ready':
-    case 'recording.failed':
-    case 'speech.started':
-    case 'speech.recognized':
-    case 'speech.failed':
-      return onCommandMedia(d, e);
     case 'media.op.result':
       return onOpAnswer(d, e);
     case 'amd.decided':
@@ -299,6 +295,8 @@ function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEven
       return;
     }
     default: {
+      // Every other event naming a command is its verb's; the rest are a leg's.
+      if ('commandId' in e) return onCommandMedia(d, e);
       const p = d.participant(e.legId);
       return p ? onLegEvent(d, p, e) : undefined;
     }
@@ -310,12 +308,12 @@ const requestTypes: ReadonlySet<string> = new Set<CallRequestEvent['type']>([
   'call.get', 'call.update', 'participant.add', 'participant.update', 'participant.remove', 'participant.token', 'stream.get', 'command.get', 'call.link',
 ]);
 
-const mediaTypes: ReadonlySet<string> = new Set([
-  'leg.ringing', 'leg.answered', 'leg.busy', 'leg.noAnswer', 'leg.failed', 'leg.hungUp', 'dtmf.received', 'playback.ended',
-  'recording.ready', 'recording.failed', 'participant.connected', 'participant.disconnected', 'stream.status',
-  'media.op.result', 'timer.fired', 'speech.started', 'speech.recognized', 'speech.failed', 'amd.decided', 'amd.greetingEnded',
-  'transcription.segments', 'transcription.ended',
-]);
+const mediaTypes: ReadonlySet<string> = new Set([...MEDIA_EVENT_TYPES, 'timer.fired']);
+
+/** A media event of the protocol, or one a verb of its own names its command in (its verb alone reads it). */
+function isMediaOrTimer(e: { type: string }): boolean {
+  return mediaTypes.has(e.type) || typeof (e as { commandId?: unknown }).commandId === 'string';
+}
 
 /** Whether an event is an API request (it must be answered): a read, a participant change or a verb. */
 export function isRequest(d: CallDraft, e: { type: string }): e is CallRequestEvent {
@@ -330,7 +328,7 @@ export function handleLive(d: CallDraft, e: CallActorEvent): void {
   }
   if (e.type === 'inbound.routingCharged') onRoutingCharged(d, e);
   else if (isRequest(d, e)) onRequest(d, e);
-  else if (mediaTypes.has(e.type)) {
+  else if (isMediaOrTimer(e)) {
     onMediaOrTimer(d, e as Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent | RoutingChargedEvent>);
     settleVoicemail(d);
   }
@@ -352,10 +350,6 @@ export function handleEnded(d: CallDraft, e: CallActorEvent): void {
       return onRequest(d, e);
     case 'participant.add':
       return refuseDecisionAfterEnd(d);
-    case 'playback.ended':
-    case 'recording.ready':
-    case 'recording.failed':
-      return onCommandMedia(d, e);
     case 'inbound.routingCharged':
       // The call ended while its routing's money was being reserved: it goes back.
       for (const charge of [e.charge, e.forwardCharge]) if (charge?.reservationId) d.effects.push({ type: 'ledger.release', reservationId: charge.reservationId });
@@ -381,7 +375,9 @@ export function handleEnded(d: CallDraft, e: CallActorEvent): void {
     default: {
       const verb = d.verbs.forEvent(e);
       if (verb?.ended) return verb.ended(d, e);
-      if (isRequest(d, e)) d.refuse('call_ended');
+      if (isRequest(d, e)) return d.refuse('call_ended');
+      // A late report naming a command (a recording made until the end) is its verb's.
+      if (isMediaOrTimer(e) && 'commandId' in e) return onCommandMedia(d, e as Extract<CallMediaEvent, { commandId: string }>);
     }
   }
 }

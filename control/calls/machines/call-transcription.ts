@@ -120,9 +120,7 @@ export function settleTranscript(d: CallDraft): void {
   const source = recorded.length > 0 ? 'recording' : 'live';
   const used = recorded.length > 0 ? recorded : all;
   c.transcriptReady = true;
-  d.record('call.transcript.ready', {
-    source,
-    complete: used.every((t) => !t.incomplete),
-    segmentCount: used.reduce((n, t) => n + t.segments, 0),
-  });
+  const ready = { source, complete: used.every((t) => !t.incomplete), segmentCount: used.reduce((n, t) => n + t.segments, 0) } as const;
+  d.record('call.transcript.ready', { ...ready });
+  d.effects.push({ type: 'transcript.fileReady', callId: c.callId, ...ready });
 }

@@ -208,6 +208,7 @@ export function leave(d: CallDraft, p: ParticipantRecord, reason: ParticipantLef
     d.effects.push(...ledgerMoves(p.charge, settled.priceOre));
   }
   d.record('call.participant.left', { ...eventFields(p), reason });
+  if (isStream(p)) d.effects.push({ type: 'stream.releaseSlot', companyId: d.ctx.companyId, streamId: p.id });
 }
 
 /**

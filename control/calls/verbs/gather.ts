@@ -168,6 +168,7 @@ export const gatherVerb = defineVerb<GatherEvent>({
           return;
       }
     },
+    ownsOp: (c, opId) => c.gather?.speech?.opId === opId,
     onKey(d, c, digit) {
       const g = c.gather!;
       if (g.prompting) {

@@ -57,6 +57,7 @@ export const recordingStartVerb = defineVerb<StartRecordingEvent>({
       d.ctx.recordingsPending.splice(pending, 1);
       if (e.type === 'recording.ready') {
         d.record('call.recording.ready', { recordingId: e.recordingId, commandId: e.commandId, durationMs: e.durationMs });
+        d.effects.push({ type: 'recording.file', callId: d.ctx.callId, recordingId: e.recordingId, commandId: e.commandId, durationMs: e.durationMs });
         onOpResult(d, cmd, true, undefined);
       } else if (cmd.state === 'issued') {
         finishCommand(d, cmd, 'failed', 'recording_failed');

@@ -65,6 +65,8 @@ export interface CommandBehaviour {
   onKey?(d: CallDraft, cmd: CommandRecord, digit: string): void;
   /** One of the command's own timers fired (not the generic acknowledgement and result deadlines). */
   onTimer?(d: CallDraft, cmd: CommandRecord, kind: TimerKind): void;
+  /** Whether an op's answer is the command's though it is not its own op (a gather's listen). */
+  ownsOp?(cmd: CommandRecord, opId: string): boolean;
   /** media/stop while it runs. */
   stop?(d: CallDraft, cmd: CommandRecord): void;
   /** True when the call's end does not fail it: it goes on until the node reports (a recording). */
