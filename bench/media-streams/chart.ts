@@ -1,6 +1,7 @@
 /**
- * Draws the media-streams results as an SVG: CPU per stream and the bot-side p99 interval against N, one
- * line per series (a side of one results file), so node and relay, before and after, sit on the same axes.
+ * Draws the media-streams results as an SVG: CPU per stream, the bot-side p99 interval and the sender's p99
+ * tick lateness against N, one line per series (a side and bot of one results file), so node and relay,
+ * before and after, sit on the same axes. The idle step (N = 0) is left out.
  *
  *   node --import tsx bench/media-streams/chart.ts OUT.svg LABEL=results.json [LABEL=results.json …]
  */
@@ -8,9 +9,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 interface Step {
   side: string;
+  bot?: string;
   streams: number;
   cpuPerStreamPercent: number;
   customer: { intervalMs: { p99: number } };
+  sender: { latenessMs: { p99: number } };
 }
 
 const [out, ...inputs] = process.argv.slice(2);
@@ -21,21 +24,25 @@ if (!out || inputs.length === 0) {
 
 interface Series {
   name: string;
-  points: { n: number; cpu: number; p99: number }[];
+  points: { n: number; cpu: number; p99: number; late: number }[];
 }
 const series: Series[] = [];
 for (const input of inputs) {
   const [label, file] = input.split('=') as [string, string];
-  const steps = (JSON.parse(readFileSync(file, 'utf8')) as { steps: Step[] }).steps;
-  for (const side of [...new Set(steps.map((s) => s.side))]) {
+  const steps = (JSON.parse(readFileSync(file, 'utf8')) as { steps: Step[] }).steps.filter((s) => s.streams > 0);
+  const kind = (s: Step): string => (s.bot ? `${s.side} ${s.bot}` : s.side);
+  for (const name of [...new Set(steps.map(kind))]) {
     series.push({
-      name: `${label} ${side}`,
-      points: steps.filter((s) => s.side === side).map((s) => ({ n: s.streams, cpu: s.cpuPerStreamPercent, p99: s.customer.intervalMs.p99 })),
+      name: `${label} ${name}`,
+      points: steps
+        .filter((s) => kind(s) === name)
+        .map((s) => ({ n: s.streams, cpu: s.cpuPerStreamPercent, p99: s.customer.intervalMs.p99, late: s.sender.latenessMs.p99 })),
     });
   }
 }
 
-const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b'];
+const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f'];
+const PER_ROW = 4;
 const W = 460;
 const H = 300;
 const M = { left: 60, right: 20, top: 30, bottom: 45 };
@@ -69,12 +76,17 @@ function panel(x0: number, title: string, yLabel: string, value: (p: Series['poi
 }
 
 const legend = series
-  .map((s, i) => `<rect x="${20 + i * 150}" y="${H + 8}" width="12" height="12" fill="${COLOURS[i % COLOURS.length]}"/><text x="${36 + i * 150}" y="${H + 19}" font-size="12">${s.name}</text>`)
+  .map((s, i) => {
+    const x = 20 + (i % PER_ROW) * 330;
+    const y = H + 8 + Math.floor(i / PER_ROW) * 18;
+    return `<rect x="${x}" y="${y}" width="12" height="12" fill="${COLOURS[i % COLOURS.length]}"/><text x="${x + 16}" y="${y + 11}" font-size="12">${s.name}</text>`;
+  })
   .join('\n');
-const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${2 * W}" height="${H + 30}" font-family="sans-serif" font-size="13">
+const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${3 * W}" height="${H + 14 + Math.ceil(series.length / PER_ROW) * 18}" font-family="sans-serif" font-size="13">
 <rect width="100%" height="100%" fill="#fff"/>
 ${panel(0, 'CPU per stream', '% of one core', (p) => p.cpu)}
 ${panel(W, 'Bot-side p99 interval', 'ms', (p) => p.p99)}
+${panel(2 * W, 'Sender tick lateness p99', 'ms', (p) => p.late)}
 ${legend}
 </svg>
 `;

@@ -2,8 +2,11 @@
  * The customer side of the media-streams bench, in its own process (forked by run.ts with IPC): one loopback
  * WebSocket server whose every connection behaves like a voice bot speaking the Twilio Media Streams format.
  * After `start`, about every 3 s (begun mid-frame) the bot says a 2 s utterance, sent at 2× real time (a 200 ms chunk every 100 ms),
- * followed by a mark; every third utterance it barges in with `clear` 1.5 s after it began. Connections on
- * /stream come from the media node, those on /relay from the bare relay; both get exactly the same bot.
+ * followed by a mark; every third utterance it barges in with `clear` 1.5 s after it began (the `bursty` bot).
+ * The `frame` bot answers every media message it hears with one 20 ms frame, as Pipecat and real voice bots
+ * do (50 messages a second): the utterance's audio, else silence; its mark follows the utterance's last frame,
+ * and its barge-in is `clear` and the mark at once. Connections on /stream come from the media node, those on
+ * /relay from the bare relay; both get exactly the same bot.
  *
  * Measured here, per measuring window: the interval between consecutive media messages of a connection,
  * its drift (how arrival time against the media timestamp moved from the window's first second to its
@@ -20,9 +23,15 @@ import { round, Samples } from '../media-tick/samples.js';
 /** From the parent. */
 export type ServerCommand =
   | { type: 'listen' }
-  /** Waits for `count` starts; `sendDelayFrames` is how many frames the sender holds a frame before sending it (1 with a two-phase tick). */
-  | { type: 'started'; count: number; sendDelayFrames: number }
+  /**
+   * Waits for `count` starts, the connections' bots of kind `bot` (bursty by default); `sendDelayFrames` is how
+   * many frames the sender holds a frame before sending it (1 with a two-phase tick).
+   */
+  | { type: 'started'; count: number; sendDelayFrames: number; bot?: BotKind }
   | { type: 'reset' } | { type: 'report' } | { type: 'dropAll' };
+
+/** How the bot talks: 200 ms chunks at 2× real time (`bursty`), or one 20 ms frame for every frame heard (`frame`). */
+export type BotKind = 'bursty' | 'frame';
 
 /** Customer-side figures of one window. */
 export interface CustomerReport {
@@ -58,6 +67,12 @@ const FRAMES_PER_SECOND = 50;
 const toneMulaw = new Uint8Array(8 * CHUNK_MS);
 encodeMulaw(sine(300, CHUNK_MS, 8000, 8000), toneMulaw);
 const chunkPayload = Buffer.from(toneMulaw).toString('base64');
+// The frame bot's audio: the chunk's ten 20 ms frames, and silence.
+const FRAME_BYTES = 160;
+const toneFrames = Array.from({ length: CHUNK_MS / 20 }, (_, i) => Buffer.from(toneMulaw.subarray(i * FRAME_BYTES, (i + 1) * FRAME_BYTES)).toString('base64'));
+const silenceFrame = Buffer.alloc(FRAME_BYTES, 0xff).toString('base64');
+const UTTERANCE_FRAMES = UTTERANCE_MS / 20;
+let botKind: BotKind = 'bursty';
 
 const intervals = new Samples();
 const markDelay = new Samples();
@@ -95,6 +110,12 @@ class Bot {
   private silenceSince = Number.NaN;
   /** The least (arrival − media timestamp) seen: the phase of the sender's frame grid, as delivered. */
   private grid = Infinity;
+  private readonly kind = botKind;
+  /** The frame bot's messages, written once its sid is known: the tone's frames, then silence. */
+  private frameMessages: string[] = [];
+  /** Frames of the frame bot's utterance still to say, and its name. */
+  private toSay = 0;
+  private saying = '';
 
   constructor(private readonly ws: WebSocket) {
     ws.on('message', (data: Buffer) => this.heard(data));
@@ -147,9 +168,13 @@ class Bot {
         clearToSilence.add(now - this.silenceSince);
         this.silenceSince = Number.NaN;
       }
+      if (this.kind === 'frame') this.answer(now);
     } else if (m.event === 'start' && m.streamSid) {
       this.streamSid = m.streamSid;
-      this.speak();
+      const frame = (payload: string): string => JSON.stringify({ event: 'media', streamSid: this.streamSid, media: { payload } });
+      if (this.kind === 'frame') this.frameMessages = [...toneFrames.map(frame), frame(silenceFrame)];
+      if (this.kind === 'frame') this.speakFrames();
+      else this.speak();
       if (++startedCount >= (startWaiter?.count ?? Infinity)) startWaiter?.resolve();
     } else if (m.event === 'mark' && m.mark) {
       const cleared = this.clearedAt.get(m.mark.name);
@@ -218,6 +243,45 @@ class Bot {
     this.timers.push(setTimeout(() => this.speak(), CYCLE_MS + toMidFrame));
   }
 
+  /**
+   * The frame bot's utterance: the next 2 s of frames it answers with are the tone, then the mark (due once
+   * the frame just sent has played: 20 ms); every third utterance is cleared 1.5 s in, the mark sent at once.
+   */
+  private speakFrames(): void {
+    const n = ++this.utterance;
+    const name = `u${n}`;
+    this.toSay = UTTERANCE_FRAMES;
+    this.saying = name;
+    this.timers = [];
+    if (n % CLEAR_EVERY === 0) {
+      this.timers.push(
+        setTimeout(() => {
+          const at = performance.now();
+          this.toSay = 0;
+          this.send({ event: 'clear', streamSid: this.streamSid });
+          this.send({ event: 'mark', streamSid: this.streamSid, mark: { name } });
+          this.clearedAt.set(name, at);
+          this.silenceSince = at;
+        }, CLEAR_AT_MS),
+      );
+    }
+    this.timers.push(setTimeout(() => this.speakFrames(), CYCLE_MS));
+  }
+
+  /** The frame bot's answer to a frame heard at `now`. */
+  private answer(now: number): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    if (this.toSay === 0) {
+      this.ws.send(this.frameMessages[toneFrames.length]!);
+      return;
+    }
+    this.ws.send(this.frameMessages[this.toSay % toneFrames.length]!);
+    if (--this.toSay === 0) {
+      this.send({ event: 'mark', streamSid: this.streamSid, mark: { name: this.saying } });
+      this.expectedEnd.set(this.saying, now + 20);
+    }
+  }
+
   /** Where `t` falls in the sender's 20 ms frame (0 at a boundary), as the bot sees the grid. */
   private phase(t: number): number {
     return (((t - this.grid) % 20) + 20) % 20;
@@ -248,8 +312,10 @@ process.on('message', (command: ServerCommand) => {
       break;
     case 'started':
       sendDelayFrames = command.sendDelayFrames;
+      botKind = command.bot ?? 'bursty';
       startedCount = 0;
       startWaiter = { count: command.count, resolve: () => reply({ type: 'started' }) };
+      if (command.count === 0) startWaiter.resolve();
       break;
     case 'reset':
       for (const bot of bots) bot.reset();

@@ -6,17 +6,20 @@
  * then the relay, over equal windows, each side in a fresh process.
  *
  * Two scenarios: `two` (default): every node session is an echo sim phone (…008) and a stream, against the
- * relay; `three`: every session also has an app room participant whose client (room-clients.ts, its own
+ * relay, each with the bursty bot (200 ms chunks at 2× real time, about 4 messages a second) and with the
+ * frame bot (one 20 ms frame for every frame heard, 50 a second, as Pipecat and real voice bots send);
+ * `three`: every session also has an app room participant whose client (room-clients.ts, its own
  * process) sends and receives 16 kHz PCM, so the session is a three-leg mix at 16 kHz (node only).
  *
  * Per N, at the customer: interval between consecutive media messages (p1, p50, p99, max), drift, mark echo
  * error against the frame boundary it was due at, clear → mark echo and clear → silence; at the sender: tick
  * lateness and work, skipped frames, drift of ticks + skips against elapsed / 20 ms, CPU per stream, the
  * streams one core would carry at that CPU per stream, memory per stream. Each side ramps until frames are
- * skipped beyond 1 % (or its mean tick work exceeds 15 ms) twice in a row. Loopback only; stops by itself.
+ * skipped beyond 1 % (or its mean tick work exceeds 15 ms) twice in a row, for each bot apart. A step of 0
+ * measures each side with no stream at all (the idle node). Loopback only; stops by itself.
  *
  *   node --import tsx bench/media-streams/run.ts [steps=50,100,200,300,400,500,600,800,1000] [seconds=10]
- *     [--scenario=two|three] [--send-delay-frames=1] [--sides=node,relay] > results.json
+ *     [--scenario=two|three] [--send-delay-frames=1] [--sides=node,relay] [--bots=bursty,frame] > results.json
  *
  * `--send-delay-frames` is how many frames the node holds a frame before sending it (1 with the two-phase
  * tick, 0 before it): the mark echo error is measured against the boundary that delay puts the echo on.
@@ -25,7 +28,7 @@ import { machine } from '../media-tick/machine.js';
 import { round } from '../media-tick/samples.js';
 import { BenchChild } from '../media-mix/bench-child.js';
 import type { ClientCommand, ClientReply } from '../media-mix/room-clients.js';
-import type { CustomerReport, ServerCommand, ServerReply } from './customer-servers.js';
+import type { BotKind, CustomerReport, ServerCommand, ServerReply } from './customer-servers.js';
 import type { SenderCommand, SenderReply, SenderReport } from './sender-messages.js';
 
 const SETTLE_MS = 4000;
@@ -43,14 +46,16 @@ const scenario = flags.get('scenario') ?? 'two';
 const sendDelayFrames = Number(flags.get('send-delay-frames') ?? 1);
 type Side = 'node' | 'relay';
 const sides = (flags.get('sides') ?? (scenario === 'three' ? 'node' : 'node,relay')).split(',') as Side[];
+const bots = (flags.get('bots') ?? 'bursty,frame').split(',') as BotKind[];
 if (
-  steps.some((n) => !(n > 0 && n <= 5000)) ||
+  steps.some((n) => !(n >= 0 && n <= 5000)) ||
+  bots.some((b) => b !== 'bursty' && b !== 'frame') ||
   !(seconds > 0 && seconds <= 600) ||
   !['two', 'three'].includes(scenario) ||
   sides.some((s) => s !== 'node' && s !== 'relay') ||
   !(sendDelayFrames >= 0)
 ) {
-  console.error('usage: run.ts [steps, each 1..5000] [seconds 1..600] [--scenario=two|three] [--send-delay-frames=N] [--sides=node,relay]');
+  console.error('usage: run.ts [steps, each 0..5000] [seconds 1..600] [--scenario=two|three] [--send-delay-frames=N] [--sides=node,relay] [--bots=bursty,frame]');
   process.exit(2);
 }
 
@@ -73,6 +78,8 @@ const base = `http://127.0.0.1:${listening.port}`;
 
 interface Row {
   side: Side;
+  /** The customer's bot; `none` for the idle step (no stream). */
+  bot: BotKind | 'none';
   streams: number;
   /** Zero frames skipped and the customer-side p99 interval within 20 ± 2 ms. */
   pass: boolean;
@@ -85,46 +92,59 @@ interface Row {
   loadavg: number[];
 }
 const rows: Row[] = [];
-const overloaded: Record<Side, number> = { node: 0, relay: 0 };
+// Steps in a row past capacity, by side and bot.
+const overloaded = new Map<string, number>();
+const past = (side: Side, bot: BotKind): number => overloaded.get(`${side} ${bot}`) ?? 0;
 for (const n of steps) {
-  for (const side of sides) {
-    if (overloaded[side] >= 2) continue;
-    const { customer, sender, rooms } = await measure(side, n);
-    const pass = sender.skippedFrames === 0 && customer.intervalMs.p99 >= 18 && customer.intervalMs.p99 <= 22 && customer.connections === n;
-    const cpuPerStream = round(sender.cpuPercentOfOneCore / n);
-    const row: Row = {
-      side,
-      streams: n,
-      pass,
-      cpuPerStreamPercent: cpuPerStream,
-      streamsPerCoreAtThisCost: Math.floor(100 / cpuPerStream),
-      customer,
-      sender,
-      ...(rooms ? { rooms } : {}),
-      loadavg: machine().loadavg,
-    };
-    rows.push(row);
-    console.error(
-      `${scenario} ${side} ${n}: interval p50 ${customer.intervalMs.p50} p99 ${customer.intervalMs.p99} ms; tick p99 ${sender.latenessMs.p99} ms; ` +
-        `skipped ${sender.skippedFrames}; CPU ${sender.cpuPercentOfOneCore} % (${cpuPerStream} %/stream); ` +
-        `mark error p99 ${customer.markEchoErrorMs.p99}; load ${row.loadavg.join(' ')}; ${pass ? 'pass' : 'FAIL'}`,
-    );
-    if (sender.skippedFrames > seconds * 50 * 0.01 || sender.tickWorkMs.mean > OVERLOADED_WORK_MS) overloaded[side]++;
-    else overloaded[side] = 0;
+  for (const bot of n === 0 ? ['none' as const] : bots) {
+    for (const side of sides) {
+      if (bot !== 'none' && past(side, bot) >= 2) continue;
+      await step(side, bot, n);
+    }
   }
-  if (sides.every((s) => overloaded[s] >= 2)) break;
+  if (sides.every((side) => bots.every((bot) => past(side, bot) >= 2))) break;
 }
 
-const best = (side: Side): number => Math.max(0, ...rows.filter((r) => r.side === side && r.sender.skippedFrames === 0 && r.customer.connections === r.streams).map((r) => r.streams));
+async function step(side: Side, bot: BotKind | 'none', n: number): Promise<void> {
+  const { customer, sender, rooms } = await measure(side, n, bot === 'none' ? 'bursty' : bot);
+  const pass = n > 0 && sender.skippedFrames === 0 && customer.intervalMs.p99 >= 18 && customer.intervalMs.p99 <= 22 && customer.connections === n;
+  const cpuPerStream = n === 0 ? 0 : round(sender.cpuPercentOfOneCore / n);
+  const row: Row = {
+    side,
+    bot,
+    streams: n,
+    pass,
+    cpuPerStreamPercent: cpuPerStream,
+    streamsPerCoreAtThisCost: n === 0 ? 0 : Math.floor(100 / cpuPerStream),
+    customer,
+    sender,
+    ...(rooms ? { rooms } : {}),
+    loadavg: machine().loadavg,
+  };
+  rows.push(row);
+  console.error(
+    `${scenario} ${side} ${bot} ${n}: interval p50 ${customer.intervalMs.p50} p99 ${customer.intervalMs.p99} ms; tick p99 ${sender.latenessMs.p99} ms; ` +
+      `skipped ${sender.skippedFrames}; CPU ${sender.cpuPercentOfOneCore} % (${cpuPerStream} %/stream); ` +
+      `mark error p99 ${customer.markEchoErrorMs.p99}; load ${row.loadavg.join(' ')}; ${pass ? 'pass' : 'FAIL'}`,
+  );
+  if (bot === 'none') return;
+  const key = `${side} ${bot}`;
+  const over = sender.skippedFrames > seconds * 50 * 0.01 || sender.tickWorkMs.mean > OVERLOADED_WORK_MS;
+  overloaded.set(key, over ? past(side, bot) + 1 : 0);
+}
+
+const best = (side: Side, bot: BotKind): number =>
+  Math.max(0, ...rows.filter((r) => r.side === side && r.bot === bot && r.sender.skippedFrames === 0 && r.customer.connections === r.streams).map((r) => r.streams));
 console.log(
   JSON.stringify(
     {
       bench: 'media-streams',
       scenario,
-      command: `node --import tsx bench/media-streams/run.ts ${steps.join(',')} ${seconds} --scenario=${scenario} --send-delay-frames=${sendDelayFrames} --sides=${sides.join(',')}`,
+      command: `node --import tsx bench/media-streams/run.ts ${steps.join(',')} ${seconds} --scenario=${scenario} --send-delay-frames=${sendDelayFrames} --sides=${sides.join(',')} --bots=${bots.join(',')}`,
       machineAtStart: startMachine,
       machineAtEnd: machine(),
-      largestNWithZeroSkips: Object.fromEntries(sides.map((s) => [s, best(s)])),
+      largestNWithZeroSkips: Object.fromEntries(sides.flatMap((s) => bots.map((b) => [`${s} ${b}`, best(s, b)]))),
+      idleCpuPercentOfOneCore: Object.fromEntries(rows.filter((r) => r.streams === 0).map((r) => [r.side, r.sender.cpuPercentOfOneCore])),
       steps: rows,
     },
     null,
@@ -135,11 +155,11 @@ await server.kill();
 process.exit(0);
 
 // One side at one size: a fresh sender process opens n streams, settles, is measured, and goes.
-async function measure(side: Side, n: number): Promise<{ customer: CustomerReport; sender: SenderReport; rooms?: Extract<ClientReply, { type: 'report' }> }> {
+async function measure(side: Side, n: number, bot: BotKind): Promise<{ customer: CustomerReport; sender: SenderReport; rooms?: Extract<ClientReply, { type: 'report' }> }> {
   const sender = new BenchChild<SenderCommand, SenderReply>(new URL(SENDERS[side].file, import.meta.url));
   let clients: BenchChild<ClientCommand, ClientReply> | undefined;
   try {
-    const started = server.ask({ type: 'started', count: n, sendDelayFrames: side === 'node' ? sendDelayFrames : 0 });
+    const started = server.ask({ type: 'started', count: n, sendDelayFrames: side === 'node' ? sendDelayFrames : 0, bot });
     const opened = await within(sender.ask({ type: 'open', count: n, url: `${base}${SENDERS[side].path}`, rooms: scenario === 'three' }), `${side} opening ${n} streams`);
     await within(started, `${n} ${side} streams starting`);
     if (opened.type === 'opened' && opened.roomUrls && opened.roomUrls.length > 0) {
