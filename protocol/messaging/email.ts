@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Mode, Timestamp, Uuid } from '../api/common.js';
+import { ListPage, Metadata, Mode, Timestamp, Uuid } from '../api/common.js';
 
 /** Most recipients (to, cc and bcc together) of one email. */
 export const EMAIL_MAX_RECIPIENTS = 50;
@@ -123,10 +123,7 @@ export const EmailListQuery = Type.Object(
 export type EmailListQuery = Static<typeof EmailListQuery>;
 
 /** A page of email, newest first. */
-export const EmailList = Type.Object(
-  { object: Type.Literal('list'), data: Type.Array(Email), hasMore: Type.Boolean(), nextCursor: Type.Union([Type.String(), Type.Null()]) },
-  { title: 'EmailList' },
-);
+export const EmailList = ListPage(Email);
 /** A page of email. */
 export type EmailList = Static<typeof EmailList>;
 
@@ -209,7 +206,4 @@ export const SinkMessage = Type.Object({
 });
 
 /** A page of the sink's messages, newest first. */
-export const SinkMessageList = Type.Object(
-  { object: Type.Literal('list'), data: Type.Array(SinkMessage), hasMore: Type.Boolean(), nextCursor: Type.Union([Type.String(), Type.Null()]) },
-  { title: 'SinkMessageList' },
-);
+export const SinkMessageList = ListPage(SinkMessage);

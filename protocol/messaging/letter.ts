@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Mode, Timestamp, Uuid } from '../api/common.js';
+import { ListPage, Metadata, Mode, Timestamp, Uuid } from '../api/common.js';
 
 /** Largest request body of POST /v1/letters: a 10 MB PDF in base64. */
 export const LETTER_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
@@ -107,10 +107,7 @@ export const LetterListQuery = Type.Object(
 export type LetterListQuery = Static<typeof LetterListQuery>;
 
 /** A page of letters, newest first. */
-export const LetterList = Type.Object(
-  { object: Type.Literal('list'), data: Type.Array(Letter), hasMore: Type.Boolean(), nextCursor: Type.Union([Type.String(), Type.Null()]) },
-  { title: 'LetterList' },
-);
+export const LetterList = ListPage(Letter);
 
 /** Data of `letter.status`. */
 export interface LetterStatusData {

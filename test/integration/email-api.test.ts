@@ -11,9 +11,9 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
-import type { DnsResolver } from '../../control/messaging/email/domain-records.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { verifyDkim } from '../support/dkim-verifier.js';
+import { DnsTable } from '../support/dns-table.js';
 import { MessageWaits, messagingDatabase } from '../support/message-waits.js';
 import { freePort } from '../support/private-services.js';
 import { SmtpUpstream } from '../support/smtp-upstream.js';
@@ -21,13 +21,7 @@ import { SmtpUpstream } from '../support/smtp-upstream.js';
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
 const dataDir = mkdtempSync(join(tmpdir(), 'sentral-email-api-'));
 const DOMAIN = `butikk-${randomUUID().slice(0, 6)}.example.no`;
-// The DNS as the test publishes it: records are added when the test "publishes" them.
-const txt = new Map<string, string[][]>();
-const cname = new Map<string, string[]>();
-const resolver: DnsResolver = {
-  resolveTxt: async (name) => txt.get(name) ?? Promise.reject(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' })),
-  resolveCname: async (name) => cname.get(name) ?? Promise.reject(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' })),
-};
+const resolver = new DnsTable();
 let relayPort = 0;
 let api: ApiHarness;
 let messaging: Messaging;
@@ -96,10 +90,7 @@ describe('sender domains', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.data.error).toMatchObject({ code: 'sender_domain_not_verified', param: 'from' });
 
-    for (const r of records) {
-      if (r.type === 'TXT') txt.set(r.name, [...(txt.get(r.name) ?? []), [r.value]]);
-      else cname.set(r.name, [r.value]);
-    }
+    resolver.publish(records);
     const done = await verify();
     expect(done.data).toMatchObject({ status: 'verified' });
     expect(done.data.records.map((r: { found: boolean }) => r.found)).toEqual([true, true, true]);
@@ -134,7 +125,7 @@ describe('test keys: the embedded sink', () => {
     expect(parsed.headers.get('bcc')).toBeUndefined();
     expect(parsed.headers.get('x-order')).toBe('42');
     expect(parsed.attachments[0]!.content.toString()).toBe('Sum: 149 kr');
-    expect(verifyDkim(raw.rawPayload, (name) => txt.get(name)?.[0]?.join(''))).toMatchObject({ valid: true, domain: DOMAIN });
+    expect(verifyDkim(raw.rawPayload, (name) => resolver.firstTxt(name))).toMatchObject({ valid: true, domain: DOMAIN });
 
     const list = await call(api.app, { method: 'GET', url: '/v1/email?to=kari@example.test&limit=5', headers: bearer(company.testKey) });
     expect(list.data.data.map((e: { id: string }) => e.id)).toContain(res.data.id);

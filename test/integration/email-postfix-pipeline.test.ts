@@ -14,8 +14,8 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
-import type { DnsResolver } from '../../control/messaging/email/domain-records.js';
 import { verifyDkim } from '../support/dkim-verifier.js';
+import { DnsTable } from '../support/dns-table.js';
 import { MessageWaits, messagingDatabase } from '../support/message-waits.js';
 import { privatePostfix, type PrivatePostfix } from '../support/postfix.js';
 import { freePort } from '../support/private-services.js';
@@ -23,12 +23,7 @@ import { SmtpUpstream } from '../support/smtp-upstream.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sentral-email-mta-'));
 const DOMAIN = `nettbutikk-${randomUUID().slice(0, 6)}.example.no`;
-const txt = new Map<string, string[][]>();
-const cname = new Map<string, string[]>();
-const resolver: DnsResolver = {
-  resolveTxt: async (name) => txt.get(name) ?? Promise.reject(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' })),
-  resolveCname: async (name) => cname.get(name) ?? Promise.reject(Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' })),
-};
+const resolver = new DnsTable();
 let internet: SmtpUpstream;
 let postfix: PrivatePostfix;
 let api: ApiHarness;
@@ -57,10 +52,7 @@ beforeAll(async () => {
   const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: 'Nettbutikk', slug, services: { email: true } } });
   profileId = profile.data.id;
   const domain = await call(api.app, { method: 'POST', url: `/v1/profiles/${slug}/email-domains`, headers: bearer(company.liveKey), payload: { domain: DOMAIN } });
-  for (const r of domain.data.records as { type: string; name: string; value: string }[]) {
-    if (r.type === 'TXT') txt.set(r.name, [...(txt.get(r.name) ?? []), [r.value]]);
-    else cname.set(r.name, [r.value]);
-  }
+  resolver.publish(domain.data.records);
   const verified = await call(api.app, { method: 'POST', url: `/v1/profiles/${slug}/email-domains/${DOMAIN}/verify`, headers: bearer(company.liveKey) });
   expect(verified.data.status).toBe('verified');
   messaging = await startMessaging(api.services, { pollIntervalMs: 1_000 });
@@ -99,7 +91,7 @@ describe('live email through postfix', () => {
     const parsed = await simpleParser(got.raw);
     expect(parsed.subject).toBe('Kvittering for blåbær');
     expect(parsed.text).toContain('Takk for handelen, Åse!');
-    expect(verifyDkim(got.raw, (name) => txt.get(name)?.[0]?.join(''))).toEqual({ valid: true, domain: DOMAIN, selector: expect.any(String), reason: null });
+    expect(verifyDkim(got.raw, (name) => resolver.firstTxt(name))).toEqual({ valid: true, domain: DOMAIN, selector: expect.any(String), reason: null });
   });
 
   it('a 550 at the recipient\'s server bounces back as a DSN: bounced, suppressed, and the next send is refused', async () => {

@@ -1,5 +1,6 @@
 import type { Email, EmailState, EmailStatusData } from '../../../protocol/messaging/email.js';
 import type { MessageRow } from '../message-row.js';
+import { statusFields } from '../status-fields.js';
 
 /** The email fields of a message's content (bodies included; attachments' bytes are in message_blobs). */
 export interface EmailContent {
@@ -48,16 +49,10 @@ export function emailView(row: MessageRow): Email {
 export function emailStatusData(row: MessageRow, eventId: string): EmailStatusData {
   const content = row.content as unknown as EmailContent;
   return {
-    eventId,
-    mode: row.mode,
-    profileId: row.profile_id,
-    messageId: row.id,
+    ...statusFields(row, eventId),
     to: content.to,
     state: row.state as EmailState,
-    priceOre: Number(row.price_ore),
     errorDesc: row.state === 'bounced' || row.state === 'failed' ? row.error_desc : null,
-    externalRef: row.external_ref,
-    metadata: row.metadata,
     campaignId: row.campaign_id,
   };
 }

@@ -1,6 +1,7 @@
 import type { Letter, LetterState, LetterStatusData, PostalAddress } from '../../../protocol/messaging/letter.js';
 import { maskedNationalId } from '../contacts/contact-fields.js';
 import type { MessageRow } from '../message-row.js';
+import { statusFields } from '../status-fields.js';
 
 /** The letter fields of a message's content (the PDF itself is the `document` blob). */
 export interface LetterContent {
@@ -44,18 +45,7 @@ export function letterView(row: MessageRow): Letter {
 
 /** Data of `letter.status` for a letter that just moved. */
 export function letterStatusData(row: MessageRow, eventId: string): LetterStatusData {
-  return {
-    eventId,
-    mode: row.mode,
-    profileId: row.profile_id,
-    messageId: row.id,
-    to: row.to_address,
-    state: row.state as LetterState,
-    priceOre: Number(row.price_ore),
-    errorDesc: row.state === 'failed' ? row.error_desc : null,
-    externalRef: row.external_ref,
-    metadata: row.metadata,
-  };
+  return { ...statusFields(row, eventId), to: row.to_address, state: row.state as LetterState, errorDesc: row.state === 'failed' ? row.error_desc : null };
 }
 
 /** The recipient as stored in `to_address` and shown in events: never a whole national identity number. */
