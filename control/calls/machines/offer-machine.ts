@@ -8,6 +8,7 @@
  * The deadline is the time `expiresAt`, not its timer's firing: an answer the mailbox takes at or after
  * `expiresAt` loses even when the timer is late, so "accepted at the deadline" has one answer in any order.
  */
+import { assign, emit, enqueueActions, setup, transition } from 'xstate';
 
 /** Where an offer stands. */
 export type OfferState = 'ringing' | 'accepted' | 'expired' | 'cancelled';
@@ -78,6 +79,118 @@ export function isTarget(offer: OfferRecord, participantId: string): boolean {
   return offer.targets.some((t) => t.participantId === participantId);
 }
 
+/** What happens to an offer: a target answered or gave up, the deadline's timer fired, or it was called off. */
+export type OfferEvent =
+  | { type: 'target.answered'; participantId: string; at: number }
+  | { type: 'target.gone'; participantId: string; at: number }
+  | { type: 'deadline'; at: number }
+  | { type: 'cancel'; at: number };
+
+type Targeted = Extract<OfferEvent, { participantId: string }>;
+
+function ringingTarget(offer: OfferRecord, participantId: string): boolean {
+  return offer.targets.some((t) => t.participantId === participantId && t.state === 'ringing');
+}
+
+function ringingIds(offer: OfferRecord): string[] {
+  return offer.targets.filter((t) => t.state === 'ringing').map((t) => t.participantId);
+}
+
+/** Every target still ringing is gone, and the offer settled as `state` at `at`. */
+function settled(offer: OfferRecord, state: OfferState, at: number): OfferRecord {
+  return { ...offer, state, settledAt: at, targets: offer.targets.map((t) => (t.state === 'ringing' ? { ...t, state: 'gone' } : t)) };
+}
+
+/**
+ * The offer's chart (docs/statecharts.md): ringing until a target takes it (accepted), the deadline passes or
+ * every target gave up (expired), or it is called off (cancelled). Pure: time comes in each event as `at`, and
+ * what the call must do is emitted as `OfferAction`s, in order.
+ */
+export const offerMachine = setup({
+  types: {
+    context: {} as OfferRecord,
+    input: {} as { id: string; participantIds: readonly string[]; at: number; timeoutMs: number },
+    events: {} as OfferEvent,
+    emitted: {} as OfferAction,
+  },
+  guards: {
+    /** The event names a target still ringing. */
+    isRingingTarget: ({ context, event }) => ringingTarget(context, (event as Targeted).participantId),
+    /** A ringing target answered at or after `expiresAt`: the deadline decides, even before its timer fires. */
+    answeredTooLate: ({ context, event }) => ringingTarget(context, (event as Targeted).participantId) && event.at >= context.expiresAt,
+    /** The last target still ringing gave up. */
+    isLastRingingTarget: ({ context, event }) => {
+      const ringing = ringingIds(context);
+      return ringing.length === 1 && ringing[0] === (event as Targeted).participantId;
+    },
+    /** The deadline's time has come (a timer firing before it is stale). */
+    deadlineReached: ({ context, event }) => event.at >= context.expiresAt,
+  },
+  actions: {
+    stopOthers: enqueueActions(({ context, event, enqueue }) => {
+      for (const id of ringingIds(context)) if (id !== (event as Targeted).participantId) enqueue.emit({ type: 'stop', participantId: id, reason: 'offer_taken' });
+    }),
+    markAccepted: assign(({ context, event }) => {
+      const by = (event as Targeted).participantId;
+      return {
+        ...settled({ ...context, targets: context.targets.map((t) => (t.participantId === by ? { ...t, state: 'answered' as const } : t)) }, 'accepted', event.at),
+        acceptedBy: by,
+      };
+    }),
+    announceAccepted: emit(({ event }) => ({ type: 'accepted' as const, participantId: (event as Targeted).participantId })),
+    stopRinging: enqueueActions(({ context, enqueue }, params: { reason: OfferStopReason }) => {
+      for (const id of ringingIds(context)) enqueue.emit({ type: 'stop', participantId: id, reason: params.reason });
+    }),
+    markExpired: assign(({ context, event }, params: { expiry: OfferExpiry }) => ({ ...settled(context, 'expired', event.at), expiry: params.expiry })),
+    announceExpired: emit((_, params: { expiry: OfferExpiry }) => ({ type: 'expired' as const, expiry: params.expiry })),
+    markGone: assign(({ context, event }) => withTarget(context, (event as Targeted).participantId, 'gone')),
+    markCancelled: assign(({ context, event }) => settled(context, 'cancelled', event.at)),
+  },
+}).createMachine({
+  id: 'offer',
+  context: ({ input }) => openOffer(input.id, input.participantIds, input.at, input.timeoutMs),
+  initial: 'ringing',
+  states: {
+    ringing: {
+      on: {
+        'target.answered': [
+          {
+            guard: 'answeredTooLate',
+            target: 'expired',
+            actions: [{ type: 'stopRinging', params: { reason: 'offer_expired' } }, { type: 'markExpired', params: { expiry: 'timeout' } }, { type: 'announceExpired', params: { expiry: 'timeout' } }],
+          },
+          { guard: 'isRingingTarget', target: 'accepted', actions: ['stopOthers', 'markAccepted', 'announceAccepted'] },
+        ],
+        'target.gone': [
+          {
+            guard: 'isLastRingingTarget',
+            target: 'expired',
+            actions: ['markGone', { type: 'markExpired', params: { expiry: 'no_target_left' } }, { type: 'announceExpired', params: { expiry: 'no_target_left' } }],
+          },
+          { guard: 'isRingingTarget', actions: 'markGone' },
+        ],
+        deadline: {
+          guard: 'deadlineReached',
+          target: 'expired',
+          actions: [{ type: 'stopRinging', params: { reason: 'offer_expired' } }, { type: 'markExpired', params: { expiry: 'timeout' } }, { type: 'announceExpired', params: { expiry: 'timeout' } }],
+        },
+        cancel: { target: 'cancelled', actions: [{ type: 'stopRinging', params: { reason: 'offer_cancelled' } }, 'markCancelled'] },
+      },
+    },
+    accepted: { type: 'final' },
+    expired: { type: 'final' },
+    cancelled: { type: 'final' },
+  },
+});
+
+/** One step of the chart from a stored offer: the offer after it and the actions it emitted, in order. */
+export function stepOffer(offer: OfferRecord, event: OfferEvent): OfferStep {
+  const [next, executed] = transition(offerMachine, offerMachine.resolveState({ value: offer.state, context: offer }), event);
+  if (next === undefined || (next.value === offer.state && next.context === offer)) return { offer, actions: [] };
+  const actions = (executed as { type: string; params?: unknown }[]).flatMap((a) => (a.type === 'xstate.emit' ? [(a.params as { event: OfferAction }).event] : []));
+  return { offer: { ...next.context, state: next.value as OfferState }, actions };
+}
+
 /**
  * A target answered (a phone picked up, a staff member connected) at `at`. The first answer before
  * `expiresAt` takes the call and stops every other target; an answer at or after `expiresAt` expires the
@@ -85,23 +198,7 @@ export function isTarget(offer: OfferRecord, participantId: string): boolean {
  * the answer) changes nothing here, and the participant has already left.
  */
 export function targetAnswered(offer: OfferRecord, participantId: string, at: number): OfferStep {
-  const target = offer.targets.find((t) => t.participantId === participantId);
-  if (target === undefined || target.state !== 'ringing') return { offer, actions: [] };
-  if (offer.state === 'ringing' && at >= offer.expiresAt) return deadlinePassed(offer, at);
-  const others = offer.targets.filter((t) => t.participantId !== participantId && t.state === 'ringing');
-  return {
-    offer: {
-      ...offer,
-      state: 'accepted',
-      acceptedBy: participantId,
-      settledAt: at,
-      targets: offer.targets.map((t) => (t.participantId === participantId ? { ...t, state: 'answered' } : t.state === 'ringing' ? { ...t, state: 'gone' } : t)),
-    },
-    actions: [
-      ...others.map((t): OfferAction => ({ type: 'stop', participantId: t.participantId, reason: 'offer_taken' })),
-      { type: 'accepted', participantId },
-    ],
-  };
+  return stepOffer(offer, { type: 'target.answered', participantId, at });
 }
 
 /**
@@ -109,21 +206,12 @@ export function targetAnswered(offer: OfferRecord, participantId: string, at: nu
  * was the last one ringing, the offer expires now: nobody is left who could take it.
  */
 export function targetGone(offer: OfferRecord, participantId: string, at: number): OfferStep {
-  const target = offer.targets.find((t) => t.participantId === participantId);
-  if (target === undefined || target.state !== 'ringing') return { offer, actions: [] };
-  const after = withTarget(offer, participantId, 'gone');
-  if (after.state !== 'ringing' || after.targets.some((t) => t.state === 'ringing')) return { offer: after, actions: [] };
-  return { offer: { ...after, state: 'expired', expiry: 'no_target_left', settledAt: at }, actions: [{ type: 'expired', expiry: 'no_target_left' }] };
+  return stepOffer(offer, { type: 'target.gone', participantId, at });
 }
 
 /** The offer's timer fires (or a late answer finds the deadline passed): a ringing offer expires and every target still ringing is stopped. */
 export function deadlinePassed(offer: OfferRecord, at: number): OfferStep {
-  if (offer.state !== 'ringing' || at < offer.expiresAt) return { offer, actions: [] };
-  const ringing = offer.targets.filter((t) => t.state === 'ringing');
-  return {
-    offer: { ...offer, state: 'expired', expiry: 'timeout', settledAt: at, targets: offer.targets.map((t) => (t.state === 'ringing' ? { ...t, state: 'gone' } : t)) },
-    actions: [...ringing.map((t): OfferAction => ({ type: 'stop', participantId: t.participantId, reason: 'offer_expired' })), { type: 'expired', expiry: 'timeout' }],
-  };
+  return stepOffer(offer, { type: 'deadline', at });
 }
 
 /**
@@ -131,12 +219,7 @@ export function deadlinePassed(offer: OfferRecord, at: number): OfferStep {
  * (a transfer, a hang-up). Every target still ringing is stopped; no offer event is recorded.
  */
 export function cancelOffer(offer: OfferRecord, at: number): OfferStep {
-  if (offer.state !== 'ringing') return { offer, actions: [] };
-  const ringing = offer.targets.filter((t) => t.state === 'ringing');
-  return {
-    offer: { ...offer, state: 'cancelled', settledAt: at, targets: offer.targets.map((t) => (t.state === 'ringing' ? { ...t, state: 'gone' } : t)) },
-    actions: ringing.map((t) => ({ type: 'stop', participantId: t.participantId, reason: 'offer_cancelled' })),
-  };
+  return stepOffer(offer, { type: 'cancel', at });
 }
 
 function withTarget(offer: OfferRecord, participantId: string, state: OfferTarget['state']): OfferRecord {
