@@ -3,7 +3,7 @@
  * writes the call's row and launch, then creates the call's actor. Every id derives from the Idempotency-Key,
  * and a retry finds the call's row and sends the same launch again, so nothing is reserved or dialled twice.
  */
-import type { CallActorInput, CallReply, ParticipantLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
+import type { CallActorInput, CallReply, Charge, ParticipantLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
 import type { Call, CreateCallRequest } from '../../../protocol/calls/call.js';
 import { ACTOR_CREATE } from '../../../protocol/calls/mailbox.js';
 import { kindOf } from '../../../protocol/calls/participant-kinds.js';
@@ -15,7 +15,7 @@ import { getClip } from '../../clips/audio-clips.js';
 import { findActiveNumber } from '../../numbers/numbers.js';
 import { askActor } from './actor-requests.js';
 import { callRow, insertCall } from '../store/call-records.js';
-import { DEFAULT_CALL_MAX_MINUTES, reserveCharges } from './call-pricing.js';
+import { DEFAULT_CALL_MAX_MINUTES, reserveCharges, type ChargeRequest } from './call-pricing.js';
 import { readCall } from './call-reads.js';
 import type { CallsService } from './calls-service.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';
@@ -35,9 +35,41 @@ export async function createCall(calls: CallsService, caller: KeyPrincipal, body
   return readCall(calls, callId);
 }
 
-/** Checks the request, reserves its money and stores the call's row; returns the actor's input. */
+/** Checks the request, prices it, reserves its money and stores the call's row; returns the actor's input. */
 async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest, callId: string): Promise<CallActorInput> {
   const { sql, clock, hot } = calls.services;
+  const checked = await validateCreate(calls, caller, body);
+  const at = clock.now();
+  const callMinutes = body.maxMinutes ?? DEFAULT_CALL_MAX_MINUTES;
+  const ids = launchIds(callId, body);
+  const priced = await priceCreate(calls, caller, body, checked, ids, callMinutes);
+  const node = await calls.picker.pick(priced.legs + (priced.stream ? 1 : 0));
+  if (priced.stream !== null) await takeStreamSlot(hot, caller.companyId, priced.stream.participantId);
+  try {
+    return await sql.begin(async (tx) => {
+      const charges = await reserveCharges(tx, clock, { companyId: caller.companyId, profileId: checked.profileId, mode: caller.mode, reference: callId, minutes: callMinutes }, priced.requests);
+      const launch = launchInput({ caller, body, checked, ids, priced, charges, at, node });
+      const { row, created } = await insertCall(tx, launch);
+      // Another request made this call meanwhile: undo this one's reservations and use that call's launch.
+      if (!created) throw new LaunchedMeanwhile(row.launch);
+      return row.launch;
+    });
+  } catch (err) {
+    if (err instanceof LaunchedMeanwhile) return err.launch;
+    if (priced.stream !== null) await releaseStreamSlot(hot, caller.companyId, priced.stream.participantId);
+    throw err;
+  }
+}
+
+/** What the creation rules found: the call's profile and the salesperson of its number. */
+interface CheckedCreate {
+  profileId: string;
+  assignedTo: string | null;
+}
+
+/** The creation rules: the caller's profile with phone on, the greeting, amd, a party to talk to and a number of the profile's to dial from. */
+async function validateCreate(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest): Promise<CheckedCreate> {
+  const { sql } = calls.services;
   if (caller.profileId !== null && caller.profileId !== body.profileId.toLowerCase()) {
     throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
   }
@@ -59,102 +91,118 @@ async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: Cr
   if (body.to === undefined && !extra.some((p) => kindOf(p.kind).person)) throw new SentralError('call_without_party', { param: 'to' });
 
   const dialsPhone = body.to !== undefined || extra.some((p) => kindOf(p.kind).leg === 'phone');
-  let assignedTo: string | null = null;
-  if (dialsPhone) {
-    const number = body.from === undefined ? null : await findActiveNumber(sql, body.from);
-    if (number === null || number.companyId !== caller.companyId || number.profileId !== profile.id) {
-      throw new SentralError('from_not_allowed', {
-        message: body.from === undefined ? 'from is required when a telephone is dialled: one of the profile\'s active numbers.' : undefined,
-        param: 'from',
-      });
-    }
-    assignedTo = number.assignedTo;
-  }
-
-  const at = clock.now();
-  const callMinutes = body.maxMinutes ?? DEFAULT_CALL_MAX_MINUTES;
-  const primaryParticipantId = body.to === undefined ? null : derivedId('part', callId, 'to');
-  const participantIds = extra.map((_, i) => derivedId('part', callId, String(i)));
-  const prices = await priceListFor(sql, caller.companyId);
-
-  // The call's own charge (its telephone, every person added with it, recording and transcription), then each own reservation.
-  const { requests, chargeIndex, legs } = creationCharges(prices, body);
-
-  const streamId = body.stream === undefined ? null : creationStreamId(callId);
-  let stream: Omit<StreamLaunch, 'charge'> | null = null;
-  if (body.stream !== undefined && streamId !== null) {
-    stream = await resolveStream(
-      sql,
-      clock,
-      caller,
-      { profileId: profile.id, from: body.from ?? null, to: body.to ?? null, primaryParticipantId, callMinutes, participantIds: [...(primaryParticipantId ? [primaryParticipantId] : []), ...participantIds] },
-      body.stream,
-      streamId,
-    );
-    requests.push(streamCharge(prices, stream.leg.maxMinutes));
-  }
-
-  const node = await calls.picker.pick(legs + (stream ? 1 : 0));
-  if (stream !== null && streamId !== null) await takeStreamSlot(hot, caller.companyId, streamId);
-  try {
-    return await sql.begin(async (tx) => {
-      const charges = await reserveCharges(tx, clock, { companyId: caller.companyId, profileId: profile.id, mode: caller.mode, reference: callId, minutes: callMinutes }, requests);
-      const participants: ParticipantLaunch[] = extra.map((p, i) => {
-        const at = chargeIndex[i];
-        return { ...p, participantId: participantIds[i]!, charge: at === null || at === undefined ? null : charges[at]! };
-      });
-      const greetingText = body.text;
-      const launch: CallActorInput = {
-        callId,
-        companyId: caller.companyId,
-        profileId: profile.id,
-        mode: caller.mode,
-        at,
-        media: { nodeId: node.nodeId, roomUrl: node.roomUrl },
-        to: body.to ?? null,
-        from: body.from ?? null,
-        primaryParticipantId,
-        ...(body.ringTimeoutSeconds !== undefined ? { ringTimeoutSeconds: body.ringTimeoutSeconds } : {}),
-        conference: body.conference ?? false,
-        externalRef: body.externalRef ?? null,
-        metadata: body.metadata ?? {},
-        assignedTo,
-        greeting:
-          greetingText === undefined && body.audioClipId === undefined
-            ? null
-            : {
-                commandId: derivedId('cmd', callId, 'greeting'),
-                ...(greetingText !== undefined ? { text: greetingText } : { clipId: body.audioClipId! }),
-                ...(body.voice !== undefined ? { voice: body.voice } : {}),
-                repeat: body.repeat ? 2 : 1,
-              },
-        amd:
-          body.amd === undefined
-            ? null
-            : {
-                mode: body.amd.mode,
-                commandId: derivedId('cmd', callId, 'amd'),
-                messageCommandId: derivedId('cmd', callId, 'voicemail'),
-                ...(body.amd.text !== undefined ? { text: body.amd.text } : {}),
-                ...(body.amd.clipId !== undefined ? { clipId: body.amd.clipId } : {}),
-                ...(body.voice !== undefined ? { voice: body.voice } : {}),
-              },
-        recording: body.recording ? { commandId: derivedId('cmd', callId, 'recording'), recordingId: derivedId('rec', callId, 'recording') } : null,
-        transcription: body.transcription ? { transcriptionId: derivedId('trn', callId, 'transcription') } : null,
-        stream: stream === null ? null : { ...stream, charge: charges[charges.length - 1]! },
-        participants,
-        charge: charges[0]!,
-      };
-      const { row, created } = await insertCall(tx, launch);
-      // Another request made this call meanwhile: undo this one's reservations and use that call's launch.
-      if (!created) throw new LaunchedMeanwhile(row.launch);
-      return row.launch;
+  if (!dialsPhone) return { profileId: profile.id, assignedTo: null };
+  const number = body.from === undefined ? null : await findActiveNumber(sql, body.from);
+  if (number === null || number.companyId !== caller.companyId || number.profileId !== profile.id) {
+    throw new SentralError('from_not_allowed', {
+      message: body.from === undefined ? 'from is required when a telephone is dialled: one of the profile\'s active numbers.' : undefined,
+      param: 'from',
     });
-  } catch (err) {
-    if (err instanceof LaunchedMeanwhile) return err.launch;
-    if (streamId !== null) await releaseStreamSlot(hot, caller.companyId, streamId);
-    throw err;
   }
+  return { profileId: profile.id, assignedTo: number.assignedTo };
+}
+
+/** The ids a call's launch derives from its call id. */
+interface LaunchIds {
+  callId: string;
+  primaryParticipantId: string | null;
+  participantIds: string[];
+}
+
+/** Derives the launch ids: the dialled phone's and each added participant's. */
+function launchIds(callId: string, body: CreateCallRequest): LaunchIds {
+  return {
+    callId,
+    primaryParticipantId: body.to === undefined ? null : derivedId('part', callId, 'to'),
+    participantIds: (body.participants ?? []).map((_, i) => derivedId('part', callId, String(i))),
+  };
+}
+
+/** What a call costs before it is reserved: the charges to reserve, which participant has which, the legs, the creation stream. */
+interface PricedCreate {
+  requests: ChargeRequest[];
+  chargeIndex: (number | null)[];
+  legs: number;
+  stream: Omit<StreamLaunch, 'charge'> | null;
+}
+
+/** Prices the call: its own charge (its telephone, every person added with it, recording and transcription), each own reservation, the stream's. */
+async function priceCreate(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest, checked: CheckedCreate, ids: LaunchIds, callMinutes: number): Promise<PricedCreate> {
+  const { sql, clock } = calls.services;
+  const prices = await priceListFor(sql, caller.companyId);
+  const { requests, chargeIndex, legs } = creationCharges(prices, body);
+  if (body.stream === undefined) return { requests, chargeIndex, legs, stream: null };
+  const { primaryParticipantId, participantIds } = ids;
+  const stream = await resolveStream(
+    sql,
+    clock,
+    caller,
+    { profileId: checked.profileId, from: body.from ?? null, to: body.to ?? null, primaryParticipantId, callMinutes, participantIds: [...(primaryParticipantId ? [primaryParticipantId] : []), ...participantIds] },
+    body.stream,
+    creationStreamId(ids.callId),
+  );
+  return { requests: [...requests, streamCharge(prices, stream.leg.maxMinutes)], chargeIndex, legs, stream };
+}
+
+/** The actor's input from the checked, priced and reserved request (pure). */
+function launchInput(parts: {
+  caller: KeyPrincipal;
+  body: CreateCallRequest;
+  checked: CheckedCreate;
+  ids: LaunchIds;
+  priced: PricedCreate;
+  charges: Charge[];
+  at: number;
+  node: { nodeId: string; roomUrl: string };
+}): CallActorInput {
+  const { caller, body, checked, ids, priced, charges, at, node } = parts;
+  const { callId } = ids;
+  const participants: ParticipantLaunch[] = (body.participants ?? []).map((p, i) => {
+    const index = priced.chargeIndex[i];
+    return { ...p, participantId: ids.participantIds[i]!, charge: index === null || index === undefined ? null : charges[index]! };
+  });
+  const greetingText = body.text;
+  return {
+    callId,
+    companyId: caller.companyId,
+    profileId: checked.profileId,
+    mode: caller.mode,
+    at,
+    media: { nodeId: node.nodeId, roomUrl: node.roomUrl },
+    to: body.to ?? null,
+    from: body.from ?? null,
+    primaryParticipantId: ids.primaryParticipantId,
+    ...(body.ringTimeoutSeconds !== undefined ? { ringTimeoutSeconds: body.ringTimeoutSeconds } : {}),
+    conference: body.conference ?? false,
+    externalRef: body.externalRef ?? null,
+    metadata: body.metadata ?? {},
+    assignedTo: checked.assignedTo,
+    greeting:
+      greetingText === undefined && body.audioClipId === undefined
+        ? null
+        : {
+            commandId: derivedId('cmd', callId, 'greeting'),
+            ...(greetingText !== undefined ? { text: greetingText } : { clipId: body.audioClipId! }),
+            ...(body.voice !== undefined ? { voice: body.voice } : {}),
+            repeat: body.repeat ? 2 : 1,
+          },
+    amd:
+      body.amd === undefined
+        ? null
+        : {
+            mode: body.amd.mode,
+            commandId: derivedId('cmd', callId, 'amd'),
+            messageCommandId: derivedId('cmd', callId, 'voicemail'),
+            ...(body.amd.text !== undefined ? { text: body.amd.text } : {}),
+            ...(body.amd.clipId !== undefined ? { clipId: body.amd.clipId } : {}),
+            ...(body.voice !== undefined ? { voice: body.voice } : {}),
+          },
+    recording: body.recording ? { commandId: derivedId('cmd', callId, 'recording'), recordingId: derivedId('rec', callId, 'recording') } : null,
+    transcription: body.transcription ? { transcriptionId: derivedId('trn', callId, 'transcription') } : null,
+    stream: priced.stream === null ? null : { ...priced.stream, charge: charges[charges.length - 1]! },
+    participants,
+    charge: charges[0]!,
+  };
 }
 
 /**
