@@ -59,6 +59,7 @@ export const Contact = Type.Object(
     phone: Nullable(Type.String({ description: 'E.164' })),
     email: Nullable(Type.String()),
     nationalId: Nullable(Type.String({ description: 'Masked: the birth date (6 digits) then *****' })),
+    suppressed: Type.Boolean({ description: "Its phone or email is on the profile's suppression list (opted out, bounced): campaigns skip it" }),
     attributes: Metadata,
     externalRef: Nullable(Type.String()),
     mode: Mode,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
+import { addSuppression } from '../../control/messaging/suppressions.js';
 
 let h: ApiHarness;
 let co: TestCompany;
@@ -87,6 +88,19 @@ describe('contacts', () => {
     expect((await send('GET', `/v1/contacts/${mine.data.id}`, co.liveKey)).statusCode).toBe(404);
     const onlyB = await send('GET', `/v1/contacts?profileId=${profileB}&limit=500`, co.testKey);
     expect(onlyB.data.data.every((c: { profileId: string }) => c.profileId === profileB)).toBe(true);
+  });
+
+  it("shows a contact's suppression state from the profile's suppression list", async () => {
+    const c = (await send('POST', '/v1/contacts', keyA, { phone: '41555555', email: 'Stopp@Example.no' })).data;
+    expect(c.suppressed).toBe(false);
+    await addSuppression(h.sql, h.clock, { profileId: profileA, address: 'stopp@example.no', reason: 'bounce', source: 'bounce' });
+    expect((await send('GET', `/v1/contacts/${c.id}`, keyA)).data.suppressed).toBe(true);
+    const list = (await send('POST', '/v1/contact-lists', keyA, { name: 'S' })).data;
+    await send('POST', `/v1/contact-lists/${list.id}/members`, keyA, { contactIds: [c.id] });
+    expect((await send('GET', `/v1/contact-lists/${list.id}/members`, keyA)).data.data[0].suppressed).toBe(true);
+    // The same address on another profile's list does not count.
+    const other = (await send('POST', '/v1/contacts', keyB, { email: 'stopp@example.no' })).data;
+    expect(other.suppressed).toBe(false);
   });
 
   it('pages oldest first with nextCursor as after', async () => {

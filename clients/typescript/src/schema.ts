@@ -17298,6 +17298,8 @@ export interface operations {
                             phone: string | null;
                             /** Format: uuid */
                             profileId: string;
+                            /** @description Its phone or email is on the profile's suppression list (opted out, bounced): campaigns skip it */
+                            suppressed: boolean;
                             /** @description ISO 8601 UTC with milliseconds */
                             updatedAt: string;
                         }[];
@@ -17887,6 +17889,8 @@ export interface operations {
                             phone: string | null;
                             /** Format: uuid */
                             profileId: string;
+                            /** @description Its phone or email is on the profile's suppression list (opted out, bounced): campaigns skip it */
+                            suppressed: boolean;
                             /** @description ISO 8601 UTC with milliseconds */
                             updatedAt: string;
                         }[];
@@ -18056,6 +18060,8 @@ export interface operations {
                         phone: string | null;
                         /** Format: uuid */
                         profileId: string;
+                        /** @description Its phone or email is on the profile's suppression list (opted out, bounced): campaigns skip it */
+                        suppressed: boolean;
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
                     };
@@ -18280,6 +18286,8 @@ export interface operations {
                         phone: string | null;
                         /** Format: uuid */
                         profileId: string;
+                        /** @description Its phone or email is on the profile's suppression list (opted out, bounced): campaigns skip it */
+                        suppressed: boolean;
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
                     };
@@ -18612,6 +18620,8 @@ export interface operations {
                         phone: string | null;
                         /** Format: uuid */
                         profileId: string;
+                        /** @description Its phone or email is on the profile's suppression list (opted out, bounced): campaigns skip it */
+                        suppressed: boolean;
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
                     };

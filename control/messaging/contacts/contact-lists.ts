@@ -16,7 +16,7 @@ import type {
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Db } from '../../../shared/db/database.js';
 import { ownerProfile, visibleTo } from '../profile-scope.js';
-import { contactView, type ContactRow } from './contacts.js';
+import { contactView, suppressedColumn, type ContactRow } from './contacts.js';
 
 /** A list as stored, with its member count. */
 interface ListRow {
@@ -133,7 +133,7 @@ export async function listMembers(db: Db, caller: KeyPrincipal, listId: string, 
     afterSeq = cursor.seq;
   }
   const rows = await db<ContactRow[]>`
-    select c.* from contacts c join contact_list_members m on m.contact_id = c.id
+    select c.*, ${suppressedColumn(db, 'c')} from contacts c join contact_list_members m on m.contact_id = c.id
     where m.list_id = ${listId} and c.seq > ${afterSeq} order by c.seq limit ${limit + 1}`;
   return pageOf(rows, limit, contactView);
 }

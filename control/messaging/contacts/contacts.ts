@@ -28,6 +28,14 @@ export interface ContactRow extends ContactFields {
   mode: 'live' | 'test';
   created_at_ms: number;
   updated_at_ms: number;
+  /** Whether its phone or email is on the profile's suppression list (read with the row: suppressedColumn). */
+  suppressed?: boolean;
+}
+
+/** The `suppressed` column of a contact row (table alias `t`): its phone or email on the profile's suppression list. */
+export function suppressedColumn(db: Db, t = 'contacts') {
+  const c = db(t);
+  return db`exists (select 1 from suppressions s where s.profile_id = ${c}.profile_id and s.address in (${c}.phone, ${c}.email)) as suppressed`;
 }
 
 /** The fields of a new contact checked and normalised (phone E.164, email lower-cased, national id's check digits). */
@@ -58,14 +66,14 @@ export async function createContact(db: Db, clock: Clock, caller: KeyPrincipal, 
     values (${newId('cnt', clock)}, ${caller.companyId}, ${profileId}, ${caller.mode}, ${f.name}, ${f.phone}, ${f.email}, ${f.national_id},
             ${db.json(f.attributes)}, ${f.external_ref}, ${now}, ${now})
     on conflict (profile_id, mode, external_ref) where external_ref is not null do nothing
-    returning *`;
+    returning *, ${suppressedColumn(db)}`;
   if (!row) throw externalRefTaken();
   return contactView(row);
 }
 
 /** One contact row the caller can see, or not_found. */
 export async function findContact(db: Db, caller: KeyPrincipal, id: string): Promise<ContactRow> {
-  const [row] = await db<ContactRow[]>`select * from contacts where id = ${id} and ${visibleTo(db, caller, 'contacts')}`;
+  const [row] = await db<ContactRow[]>`select *, ${suppressedColumn(db)} from contacts where id = ${id} and ${visibleTo(db, caller, 'contacts')}`;
   if (!row) throw new SentralError('not_found', { message: 'No such contact.' });
   return row;
 }
@@ -81,7 +89,7 @@ export async function listContacts(db: Db, caller: KeyPrincipal, query: ContactP
     afterSeq = cursor.seq;
   }
   const rows = await db<ContactRow[]>`
-    select * from contacts where ${visible} and seq > ${afterSeq}
+    select *, ${suppressedColumn(db)} from contacts where ${visible} and seq > ${afterSeq}
       and ${query.externalRef === undefined ? db`true` : db`external_ref = ${query.externalRef}`}
     order by seq limit ${limit + 1}`;
   return pageOf(rows, limit, contactView);
@@ -105,7 +113,7 @@ export async function updateContact(db: Db, clock: Clock, caller: KeyPrincipal, 
     const [row] = await db<ContactRow[]>`
       update contacts set name = ${f.name}, phone = ${f.phone}, email = ${f.email}, national_id = ${f.national_id},
         attributes = ${db.json(f.attributes)}, external_ref = ${f.external_ref}, updated_at_ms = ${clock.now()}
-      where id = ${id} returning *`;
+      where id = ${id} returning *, ${suppressedColumn(db)}`;
     return contactView(row!);
   } catch (err) {
     if ((err as { code?: string }).code === '23505') throw externalRefTaken();
@@ -134,6 +142,7 @@ export function contactView(row: ContactRow): Contact {
     phone: row.phone,
     email: row.email,
     nationalId: maskedNationalId(row.national_id),
+    suppressed: row.suppressed ?? false,
     attributes: row.attributes,
     externalRef: row.external_ref,
     mode: row.mode,
