@@ -90,11 +90,21 @@ export async function applyMessageEvent(tx: Tx, clock: Clock, channel: Channel, 
       update messages set ${tx(patch as Record<string, unknown>)} where id = ${messageId} and state = ${current.state} returning *`;
     if (!row) continue;
     if (event.type === 'submitted' && event.carrierRefs.length > 0) {
+      for (const ref of event.carrierRefs) await lockRef(tx, channel.name, ref);
       const parts = event.carrierRefs.map((ref, i) => ({ channel: channel.name, carrier_ref: ref, message_id: messageId, part: i + 1 }));
       await tx`insert into message_parts ${tx(parts)} on conflict do nothing`;
     }
     await settleMessageMoney(tx, clock, row, move.money);
     await recordStatus(tx, clock, channel, row);
+    if (event.type === 'submitted' && event.carrierRefs.length > 0) {
+      // Receipts that came before this commit (the carrier answered the submit and reported at once).
+      const early = await tx<{ carrier_ref: string; outcome: ReceiptOutcome | null; description: string | null }[]>`
+        delete from early_receipts where channel = ${channel.name} and carrier_ref = any(${tx.array(event.carrierRefs)}::text[])
+        returning carrier_ref, outcome, description`;
+      let latest: MessageRow = row;
+      for (const r of early) latest = (await applyReceipt(tx, clock, channel, r.carrier_ref, r.outcome, r.description)) ?? latest;
+      return latest;
+    }
     return row;
   }
 }
@@ -122,23 +132,40 @@ export async function applyReceipt(
   desc: string | null,
 ): Promise<MessageRow | null> {
   if (outcome === null) return null;
+  await lockRef(tx, channel.name, carrierRef);
   // The message row is locked first: the receipts of a long message's parts come together, and without the
   // lock each would count the others' parts as still open (not committed yet) and none would settle it.
   await tx`
     select m.id from messages m join message_parts p on p.message_id = m.id
     where p.channel = ${channel.name} and p.carrier_ref = ${carrierRef} for update of m`;
-  const [part] = await tx<{ message_id: string }[]>`
-    update message_parts set status = ${outcome} where channel = ${channel.name} and carrier_ref = ${carrierRef} and status is null
-    returning message_id`;
-  if (!part) return null;
-  // Receipts of a message's parts recorded at once: the message row's lock makes the last one to commit see
-  // every other part's status (each count runs after the previous holder committed).
-  await tx`select id from messages where id = ${part.message_id} for update`;
+  const [part] = await tx<{ message_id: string; status: string | null }[]>`
+    select message_id, status from message_parts where channel = ${channel.name} and carrier_ref = ${carrierRef}`;
+  if (!part) {
+    // Not recorded yet (the submit's transaction has not committed) or never ours: kept for the submit's
+    // transaction to apply, 48 h at most.
+    const now = clock.now();
+    await tx`delete from early_receipts where received_at_ms < ${now - EARLY_RECEIPT_KEEP_MS}`;
+    await tx`
+      insert into early_receipts (channel, carrier_ref, outcome, description, received_at_ms)
+      values (${channel.name}, ${carrierRef}, ${outcome}, ${desc}, ${now}) on conflict do nothing`;
+    return null;
+  }
+  if (part.status !== null) return null;
+  await tx`update message_parts set status = ${outcome} where channel = ${channel.name} and carrier_ref = ${carrierRef}`;
   if (outcome !== 'delivered') return applyMessageEvent(tx, clock, channel, part.message_id, { type: 'receipt', outcome, desc });
   const [open] = await tx<{ n: number }[]>`
     select count(*)::int as n from message_parts where message_id = ${part.message_id} and (status is null or status <> 'delivered')`;
   if (open!.n > 0) return null;
   return applyMessageEvent(tx, clock, channel, part.message_id, { type: 'receipt', outcome: 'delivered', desc: null });
+}
+
+// How long a receipt naming no recorded part is kept for the submit that may still record it.
+const EARLY_RECEIPT_KEEP_MS = 48 * 3_600_000;
+
+// Serialises a receipt and the recording of the part it names (a transaction-scoped advisory lock), so a
+// receipt either finds its part or is kept where the submit's transaction finds it.
+async function lockRef(tx: Tx, channel: string, carrierRef: string): Promise<void> {
+  await tx`select pg_advisory_xact_lock(hashtext(${`receipt:${channel}:${carrierRef}`}))`;
 }
 
 // The catalogued code of a failed receipt (a message's errorCode).

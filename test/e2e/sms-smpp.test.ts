@@ -71,7 +71,7 @@ describe('live SMS to the simulated SMSC in its own process', () => {
     const refused = await send({ to: '+447700900104', text: 'Avvist' });
     const throttled = await send({ to: '+447700900105', text: 'Vent litt' });
     await eventually(async () => (await row(delivered.id)).state === 'delivered' && (await row(undeliv.id)).state === 'undelivered'
-      && (await row(refused.id)).state === 'rejected' && (await row(throttled.id)).state === 'delivered', 15_000);
+      && (await row(refused.id)).state === 'rejected' && (await row(throttled.id)).state === 'delivered', 30_000);
     expect(await states(delivered.id)).toEqual(['accepted', 'sending', 'sent', 'delivered']);
     expect(await states(undeliv.id)).toEqual(['accepted', 'sending', 'sent', 'undelivered']);
     expect(await states(refused.id)).toEqual(['accepted', 'sending', 'rejected']);
@@ -88,7 +88,7 @@ describe('live SMS to the simulated SMSC in its own process', () => {
     const a = await send({ to: '+4791234501', text: gsm });
     const b = await send({ to: '+4791234502', text: emoji });
     expect([a.units, b.units]).toEqual([3, 4]);
-    await eventually(async () => (await row(a.id)).state === 'delivered' && (await row(b.id)).state === 'delivered', 15_000);
+    await eventually(async () => (await row(a.id)).state === 'delivered' && (await row(b.id)).state === 'delivered', 30_000);
     const t = traces();
     const whole = t.filter((l): l is Extract<SmscTrace, { event: 'message' }> => l.event === 'message');
     expect(whole.find((m) => m.to === '+4791234501')).toEqual({ event: 'message', to: '+4791234501', text: gsm, parts: 3 });

@@ -10,6 +10,8 @@ import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { THROTTLE_RETRY_MS } from '../../control/messaging/sms/simulated-sms-carrier.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
+import { messageChannels } from '../../control/messaging/channel-registry.js';
+import { applyMessageEvent, applyReceipt } from '../../control/messaging/message-store.js';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
 const FROM = '+4790000101';
@@ -234,5 +236,20 @@ describe('reading', () => {
     const stranger = await createTestCompany(api.app, 0);
     const foreign = await call(api.app, { method: 'GET', url: `/v1/sms/${ids[0]}`, headers: bearer(stranger.testKey) });
     expect(foreign.statusCode).toBe(404);
+  });
+});
+
+describe('receipts', () => {
+  it('a receipt that comes before the submit is recorded waits for it, and a repeated one moves nothing', async () => {
+    const res = await send(company.testKey, { to: '+4797000001', text: 'early', sendAt: new Date(clock.now() + 60_000).toISOString() });
+    const sms = messageChannels.get('sms');
+    const ref = `early-${randomUUID()}`;
+    await api.sql`update messages set state = 'sending' where id = ${res.data.id}`;
+    expect(await api.sql.begin((tx) => applyReceipt(tx, clock, sms, ref, 'delivered', 'stat:DELIVRD'))).toBeNull();
+    const moved = await api.sql.begin((tx) => applyMessageEvent(tx, clock, sms, res.data.id, { type: 'submitted', carrierRefs: [ref] }));
+    expect(moved?.state).toBe('delivered');
+    expect(await api.sql.begin((tx) => applyReceipt(tx, clock, sms, ref, 'undelivered', 'stat:UNDELIV'))).toBeNull();
+    expect((await message(company.testKey, res.data.id)).state).toBe('delivered');
+    expect((await states(res.data.id)).slice(-2)).toEqual(['sent', 'delivered']);
   });
 });
