@@ -1,0 +1,219 @@
+/**
+ * SMS benchmark: the API (over HTTP), the messaging role and the webhook dispatcher in this process on real
+ * PostgreSQL (a fresh database, dropped at the end), the simulated SMSC as a process of its own
+ * (`sentral smsc-sim`, SMPP over TCP), and the webhooks benchmark's receiver in its own process.
+ *
+ * - accept: `messages` live POST /v1/sms with `concurrency` requests in flight, the messaging role stopped
+ *   (what the API and PostgreSQL take); baseline: POST /v1/sms/quote, the same route stack without a write.
+ * - drain: the messaging role started on that backlog: submits per second counted at the SMSC, and the
+ *   time until every sms.status (accepted, sending, sent, delivered) reached the receiver; baseline: the
+ *   same backlog under the test key (the simulated directory, no SMPP).
+ * - paced: messages at fixed rates for `seconds` each with everything running; latency from the 201 to the
+ *   submit_sm arriving at the SMSC (its trace line read by this process).
+ *
+ *   node --import tsx bench/sms/run.ts [messages=5000] [concurrency=32] [seconds=5]
+ */
+import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { Registry } from 'prom-client';
+import { buildApiServer } from '../../control/api/server.js';
+import type { Services } from '../../control/app/services.js';
+import { startDispatcher } from '../../control/events/dispatcher.js';
+import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { createMemoryBus } from '../../shared/bus/memory-bus.js';
+import { realClock } from '../../shared/clock/real-clock.js';
+import { loadConfig } from '../../shared/config/config.js';
+import { openDatabase } from '../../shared/db/database.js';
+import { migrate } from '../../shared/db/migrate.js';
+import { createMemoryStore } from '../../shared/kv/memory-store.js';
+import { createLogger } from '../../shared/log/log.js';
+import { createScratchDatabase } from '../../test/support/scratch-database.js';
+import type { FromReceiver } from '../webhooks/receiver.js';
+
+const messages = Number(process.argv[2] ?? 5_000);
+const concurrency = Number(process.argv[3] ?? 32);
+const seconds = Number(process.argv[4] ?? 5);
+const RATES = [100, 200, 400];
+const ADMIN_URL = process.env.SENTRAL_BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CLI = fileURLToPath(new URL('../../scripts/sentral.js', import.meta.url));
+const RECEIVER = fileURLToPath(new URL('../webhooks/receiver.ts', import.meta.url));
+const ADMIN_TOKEN = `sat_bench${randomBytes(16).toString('hex')}`;
+const wallMs = (): number => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function until(check: () => boolean | Promise<boolean>, limitMs = 300_000): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('a phase did not finish in time');
+    await sleep(10);
+  }
+}
+
+// --- the simulated SMSC, its own process; submits counted and timed by their text as its lines arrive.
+const submitSeenAt = new Map<string, number>();
+let submits = 0;
+function startSmsc(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, [CLI, 'smsc-sim'], { env: { ...process.env, SENTRAL_SMPP_PORT: '0', SENTRAL_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let buffer = '';
+  return new Promise((resolve) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const at = wallMs();
+      buffer += chunk.toString();
+      const lines = buffer.split('\n');
+      buffer = lines.pop()!;
+      for (const line of lines) {
+        const port = /listening on port (\d+)/.exec(line);
+        if (port) resolve({ child, port: Number(port[1]) });
+        if (!line.startsWith('{"event":"submit"')) continue;
+        submits++;
+        const text = (JSON.parse(line) as { text: string }).text;
+        if (!submitSeenAt.has(text)) submitSeenAt.set(text, at);
+      }
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const loadStart = loadavg();
+  const db = await createScratchDatabase(ADMIN_URL, `sentral_bench_sms_${randomBytes(4).toString('hex')}`);
+  const sql = openDatabase({ url: db.url, max: 20 });
+  await migrate(sql);
+  const smsc = await startSmsc();
+  const receiver = fork(RECEIVER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let received = 0;
+  const receiverUrl = await new Promise<string>((resolve) => receiver.on('message', (m: FromReceiver) => {
+    if (m.type === 'listening') resolve(m.url);
+    if (m.type === 'progress') received = m.distinct;
+  }));
+  const config = loadConfig({
+    SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_ALLOW_INSECURE_TARGETS: '1', SENTRAL_LOG_LEVEL: 'warn',
+    SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(smsc.port), SENTRAL_SMPP_WINDOW: '50', SENTRAL_SMPP_RATE: '5000',
+  });
+  const services: Services = { config, clock: realClock, log: createLogger({ level: 'warn' }), sql, bus: createMemoryBus({ clock: realClock }), hot: createMemoryStore({ clock: realClock }), metrics: new Registry() };
+  // The per-key rate limit (100/s by default) is lifted: the benchmark measures the pipeline, not the limit.
+  const unlimited = { capacity: 1_000_000, refillPerSecond: 1_000_000 };
+  const app = await buildApiServer(services, { reaperIntervalMs: 0, rateLimit: unlimited, companyRateLimit: unlimited });
+  const api = await app.listen({ host: '127.0.0.1', port: 0 });
+  const dispatcher = await startDispatcher(services, { concurrency: 32 });
+
+  const post = async (path: string, key: string, body: unknown, idempotent = true): Promise<{ status: number; body: any }> => {
+    const res = await fetch(`${api}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(idempotent ? { 'idempotency-key': randomUUID() } : {}) }, body: JSON.stringify(body) });
+    return { status: res.status, body: await res.json() };
+  };
+  const company = (await post('/admin/v1/companies', ADMIN_TOKEN, { name: 'Bench', balanceOre: 1_000_000_000 }, false)).body;
+  const profile = (await post('/v1/profiles', company.liveKey, { name: 'Bench', slug: 'bench', services: { sms: true } }, false)).body;
+  const FROM = '+4790000901';
+  await post('/admin/v1/numbers', ADMIN_TOKEN, { number: FROM, companyId: company.id, profileId: profile.id }, false);
+  for (const key of [company.liveKey, company.testKey]) await post('/v1/webhook-endpoints', key, { url: receiverUrl, events: ['sms.*'] });
+
+  // Runs `count` requests with `concurrency` in flight; returns requests per second.
+  const load = async (count: number, request: (i: number) => Promise<{ status: number }>): Promise<number> => {
+    let next = 0;
+    const t0 = wallMs();
+    await Promise.all(Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const res = await request(next++);
+        if (res.status >= 300) throw new Error(`request failed: ${res.status}`);
+      }
+    }));
+    return count / ((wallMs() - t0) / 1000);
+  };
+  const send = (key: string, text: string) => post('/v1/sms', key, { profileId: profile.id, from: FROM, to: '+4791000003', text });
+
+  const quoteRate = await load(messages, (i) => post('/v1/sms/quote', company.liveKey, { text: `quote ${i}` }, false));
+  const acceptRate = await load(messages, (i) => send(company.liveKey, `live ${i}`));
+  await until(() => received >= messages);
+
+  // drain: the backlog over SMPP, then the same under the test key without SMPP.
+  const drain = async (key: 'live' | 'test'): Promise<{ submitRate: number; receiptsSeconds: number; pipelineRate: number }> => {
+    let messaging: Messaging | null = null;
+    if (key === 'test') {
+      const before = received;
+      await load(messages, (i) => send(company.testKey, `test ${i}`));
+      await until(() => received >= before + messages);
+    }
+    const base = received;
+    const submitsBefore = submits;
+    const t0 = wallMs();
+    messaging = await startMessaging(services, { concurrency: 128 });
+    const done = async () => Number((await sql<{ n: number }[]>`select count(*)::int as n from messages where mode = ${key} and state in ('accepted', 'sending')`)[0]!.n) === 0;
+    await until(done);
+    const sentAt = wallMs();
+    await until(() => received >= base + 3 * messages).catch(async (e) => { console.error('receipts stalled: events received, expected base, submits, messages by state:', received, base, submits, await sql`select mode, state, count(*) from messages group by 1,2`); throw e; });
+    const receiptsAt = wallMs();
+    await messaging.stop();
+    return { submitRate: key === 'live' ? (submits - submitsBefore) / ((sentAt - t0) / 1000) : NaN, pipelineRate: messages / ((sentAt - t0) / 1000), receiptsSeconds: (receiptsAt - t0) / 1000 };
+  };
+  const live = await drain('live');
+  const test = await drain('test');
+
+  // paced: accept → submit latency at fixed rates with everything running.
+  const messaging = await startMessaging(services, { concurrency: 128 });
+  const paced: { rate: number; p50: number; p90: number; p99: number; max: number }[] = [];
+  for (const rate of RATES) {
+    const answeredAt = new Map<string, number>();
+    const t0 = wallMs();
+    const inflight: Promise<void>[] = [];
+    for (let i = 0; i < rate * seconds; i++) {
+      const due = t0 + (i * 1000) / rate;
+      const wait = due - wallMs();
+      if (wait > 0) await sleep(wait);
+      const text = `paced ${rate} ${i}`;
+      inflight.push(send(company.liveKey, text).then(() => void answeredAt.set(text, wallMs())));
+    }
+    await Promise.all(inflight);
+    await until(() => [...answeredAt.keys()].every((t) => submitSeenAt.has(t)));
+    const latencies = [...answeredAt].map(([t, at]) => Math.max(0, submitSeenAt.get(t)! - at)).sort((a, b) => a - b);
+    paced.push({ rate, p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: latencies.at(-1)! });
+  }
+  await messaging.stop();
+
+  const report = {
+    machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadStart, loadEnd: loadavg() },
+    messages, concurrency, seconds,
+    accept: { smsPerSecond: Math.round(acceptRate), quoteBaselinePerSecond: Math.round(quoteRate) },
+    drain: { live, testBaseline: test },
+    paced,
+    totalSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  console.log(JSON.stringify(report, null, 2));
+  writeFileSync(fileURLToPath(new URL('./latency.svg', import.meta.url)), chart(paced));
+
+  await dispatcher.stop();
+  await app.close();
+  receiver.kill();
+  smsc.child.kill('SIGINT');
+  await sql.end();
+  await db.drop();
+}
+
+// p50 and p99 of accept → submit against the offered rate.
+function chart(points: { rate: number; p50: number; p99: number }[]): string {
+  const w = 480, h = 280, left = 50, bottom = 40, top = 20, right = 20;
+  const maxX = Math.max(...points.map((p) => p.rate));
+  const maxY = Math.max(10, ...points.map((p) => p.p99)) * 1.1;
+  const x = (v: number) => left + (v / maxX) * (w - left - right);
+  const y = (v: number) => h - bottom - (v / maxY) * (h - top - bottom);
+  const line = (key: 'p50' | 'p99', color: string) =>
+    `<polyline fill="none" stroke="${color}" stroke-width="2" points="${points.map((p) => `${x(p.rate).toFixed(1)},${y(p[key]).toFixed(1)}`).join(' ')}"/>` +
+    points.map((p) => `<circle cx="${x(p.rate).toFixed(1)}" cy="${y(p[key]).toFixed(1)}" r="3" fill="${color}"/><text x="${(x(p.rate) + 4).toFixed(1)}" y="${(y(p[key]) - 6).toFixed(1)}" font-size="10">${p[key].toFixed(1)}</text>`).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" font-family="sans-serif">
+<text x="${left}" y="14" font-size="12">accept → submit latency (ms) by offered rate (messages/s): p50 blue, p99 red</text>
+<line x1="${left}" y1="${h - bottom}" x2="${w - right}" y2="${h - bottom}" stroke="#444"/><line x1="${left}" y1="${top}" x2="${left}" y2="${h - bottom}" stroke="#444"/>
+${points.map((p) => `<text x="${x(p.rate) - 10}" y="${h - bottom + 16}" font-size="10">${p.rate}/s</text>`).join('')}
+<text x="8" y="${y(maxY / 1.1).toFixed(1)}" font-size="10">${(maxY / 1.1).toFixed(0)}</text><text x="${left - 14}" y="${h - bottom}" font-size="10">0</text>
+${line('p50', '#1f77b4')}${line('p99', '#d62728')}
+</svg>
+`;
+}
+
+await main();
