@@ -1,0 +1,197 @@
+/**
+ * Messaging benchmark (email and letters): one process runs the API (listening on loopback) and the
+ * messaging role on real PostgreSQL (a fresh database, dropped at the end), the real clock and the
+ * in-process bus: `sentral start`'s shape with a relay configured. Phases:
+ *
+ * 1. baseline: `emails` messages straight to a loopback SMTP server with nodemailer's pool (the relay's and
+ *    the client's own ceiling, no API, no database), measured in the same run;
+ * 2. email: `emails` POST /v1/email (live key, verified domain, DKIM-signed) from `concurrency` clients;
+ *    accepted per second (201s) and handed to the relay per second (the relay counting what it took);
+ * 3. letters: `letters` POST /v1/letters at 20/s (a text rendered to PDF, to a registered recipient of the
+ *    simulated mailbox service); latency from the request to `delivered` (the row's updated_at_ms minus the
+ *    request's start), p50/p90/p99.
+ *
+ *   node --import tsx bench/messaging/run.ts [emails=3000] [letters=300] [concurrency=32]
+ *
+ * Writes bench/messaging/results/<emails>-<letters>.json.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { tmpdir, cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { createTransport } from 'nodemailer';
+import { Registry } from 'prom-client';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { realClock } from '../../shared/clock/real-clock.js';
+import { loadConfig } from '../../shared/config/config.js';
+import { openDatabase } from '../../shared/db/database.js';
+import { migrate } from '../../shared/db/migrate.js';
+import { createMemoryBus } from '../../shared/bus/memory-bus.js';
+import { createMemoryStore } from '../../shared/kv/memory-store.js';
+import { createLogger } from '../../shared/log/log.js';
+import type { Services } from '../../control/app/services.js';
+import { buildApiServer } from '../../control/api/server.js';
+import { startMessaging } from '../../control/messaging/messaging-role.js';
+import { createScratchDatabase } from '../../test/support/scratch-database.js';
+
+const emails = Number(process.argv[2] ?? 3000);
+const letters = Number(process.argv[3] ?? 300);
+const concurrency = Number(process.argv[4] ?? 32);
+const ADMIN_URL = process.env.SENTRAL_BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ADMIN_TOKEN = 'sat_benchAdminToken0123456789abcdefghij';
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const DOMAIN = 'bench.example.no';
+const NATIONAL_ID = '15038510190';
+
+const now = (): number => performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function summary(values: number[]): { n: number; p50: number; p90: number; p99: number; max: number } {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+  const r = (x: number) => Math.round(x * 10) / 10;
+  return { n: s.length, p50: r(at(50)), p90: r(at(90)), p99: r(at(99)), max: r(s.at(-1) ?? NaN) };
+}
+
+/** A loopback SMTP server that takes everything and counts it. */
+async function countingRelay(): Promise<{ port: number; count(): number; close(): Promise<void> }> {
+  let taken = 0;
+  const server = new SMTPServer({
+    authOptional: true, disabledCommands: ['AUTH', 'STARTTLS'], logger: false, maxClients: 200,
+    onData(stream, _session, callback) {
+      stream.on('data', () => {});
+      stream.on('end', () => {
+        taken++;
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return { port: (server.server.address() as AddressInfo).port, count: () => taken, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+async function pool<T>(items: T[], width: number, run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < items.length) await run(items[next++]!);
+  }));
+}
+
+async function main(): Promise<void> {
+  const db = await createScratchDatabase(ADMIN_URL, `sentral_bench_messaging_${randomBytes(4).toString('hex')}`);
+  const sql = openDatabase({ url: db.url, max: 20 });
+  const dataDir = mkdtempSync(join(tmpdir(), 'sentral-bench-messaging-'));
+  const relay = await countingRelay();
+  const services: Services = {
+    config: loadConfig({ SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_DATA_DIR: dataDir, SENTRAL_SMTP_URL: `smtp://127.0.0.1:${relay.port}`, SENTRAL_EMAIL_DOMAIN_RATE: '100000' }),
+    clock: realClock,
+    log: createLogger({ level: 'warn' }),
+    sql,
+    bus: createMemoryBus(),
+    hot: createMemoryStore(),
+    metrics: new Registry(),
+  };
+  const stops: Array<() => Promise<unknown>> = [];
+  try {
+    await migrate(sql);
+    const app = await buildApiServer(services, { reaperIntervalMs: 0, rateLimit: { capacity: 1e6, refillPerSecond: 1e6 }, bodyLimit: 16 * 1024 * 1024 });
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    stops.push(() => app.close());
+    const messaging = await startMessaging(services);
+    stops.push(() => messaging.stop());
+    const api = async (method: string, path: string, key: string, body?: unknown): Promise<any> => {
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(method === 'POST' && path.startsWith('/v1/') ? { 'idempotency-key': randomUUID() } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+      return text === '' ? undefined : JSON.parse(text);
+    };
+    const company = await api('POST', '/admin/v1/companies', ADMIN_TOKEN, { name: 'Bench AS', balanceOre: emails * 2 + letters * 600 });
+    const profile = await api('POST', '/v1/profiles', company.liveKey, { name: 'Bench', slug: 'bench', services: { email: true, letters: true } });
+    await api('POST', '/v1/profiles/bench/email-domains', company.liveKey, { domain: DOMAIN });
+    // DNS is not part of the measurement: the domain is marked verified as a lookup would.
+    await sql`update email_domains set status = 'verified', verified_at_ms = ${Date.now()} where domain = ${DOMAIN}`;
+    await api('POST', '/admin/v1/sim/mailboxes', ADMIN_TOKEN, { nationalId: NATIONAL_ID });
+
+    // 1. Baseline: nodemailer's pool straight to the same relay.
+    const direct = createTransport({ host: '127.0.0.1', port: relay.port, pool: true, maxConnections: 5, secure: false, ignoreTLS: true } as never);
+    const before = relay.count();
+    let t0 = now();
+    await pool([...Array(emails).keys()], concurrency, async (i) => {
+      await direct.sendMail({ from: `post@${DOMAIN}`, to: `r${i}@mottaker.example.no`, subject: 'Kvittering', text: 'Takk for handelen.' });
+    });
+    const baselineSeconds = (now() - t0) / 1000;
+    direct.close();
+    if (relay.count() - before !== emails) throw new Error('the baseline lost messages');
+
+    // 2. Email through the API and the pipeline.
+    const taken = relay.count();
+    t0 = now();
+    await pool([...Array(emails).keys()], concurrency, async (i) => {
+      await api('POST', '/v1/email', company.liveKey, { profileId: profile.id, from: `Butikken <post@${DOMAIN}>`, to: `r${i}@mottaker.example.no`, subject: 'Kvittering', text: 'Takk for handelen.' });
+    });
+    const acceptSeconds = (now() - t0) / 1000;
+    while (relay.count() - taken < emails && now() - t0 < 600_000) await sleep(20);
+    const handOffSeconds = (now() - t0) / 1000;
+    const [sent] = await sql<{ n: number }[]>`select count(*)::int as n from messages where channel = 'email' and state = 'sent'`;
+
+    // 3. Letters at 20 per second.
+    const started = new Map<string, number>();
+    const wall = new Map<string, number>();
+    t0 = now();
+    const inflight: Promise<void>[] = [];
+    for (let i = 0; i < letters; i++) {
+      const due = t0 + i * 50;
+      if (due > now()) await sleep(due - now());
+      inflight.push((async () => {
+        const at = Date.now();
+        const letter = await api('POST', '/v1/letters', company.liveKey, {
+          profileId: profile.id, recipient: { nationalId: NATIONAL_ID, name: 'Åse Ødegård' }, subject: `Brev ${i}: årsoppgjør`,
+          document: { text: `Hei Åse!\nDette er brev nummer ${i}, med æ, ø og å.\n${'Linje med tekst. '.repeat(40)}` },
+        });
+        started.set(letter.id, at);
+        wall.set(letter.id, now());
+      })());
+    }
+    await Promise.all(inflight);
+    for (;;) {
+      const [open] = await sql<{ n: number }[]>`select count(*)::int as n from messages where channel = 'letter' and state <> 'delivered'`;
+      if (open!.n === 0 || now() - t0 > 120_000) break;
+      await sleep(50);
+    }
+    const rows = await sql<{ id: string; updated_at_ms: number; state: string }[]>`select id, updated_at_ms, state from messages where channel = 'letter'`;
+    const latencies = rows.filter((r) => r.state === 'delivered').map((r) => Number(r.updated_at_ms) - started.get(r.id)!);
+    const results = {
+      command: `node --import tsx bench/messaging/run.ts ${emails} ${letters} ${concurrency}`,
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverageAtEnd: loadavg().map((x) => Math.round(x * 10) / 10) },
+      email: {
+        messages: emails,
+        baselineNodemailerPerSecond: Math.round(emails / baselineSeconds),
+        acceptedPerSecond: Math.round(emails / acceptSeconds),
+        handedToRelayPerSecond: Math.round(emails / handOffSeconds),
+        sentRows: sent!.n,
+      },
+      letters: { sent: letters, ratePerSecond: 20, delivered: latencies.length, acceptToDeliveredMs: summary(latencies) },
+    };
+    mkdirSync(`${HERE}results`, { recursive: true });
+    writeFileSync(`${HERE}results/${emails}-${letters}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await relay.close();
+    await sql.end();
+    await db.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
