@@ -13,6 +13,7 @@
  * caller back: off hold, with the operator, and an event says so. Pure, like the decision window: the call
  * keeps a `TransferRecord` in its context and carries out the returned actions.
  */
+import { assign, emit, enqueueActions, setup, transition } from 'xstate';
 import type { ErrorCode } from '../../../shared/errors/catalogue.js';
 
 /** cold: the target answering completes it; warm: the operator completes it after talking with the target. */
@@ -96,25 +97,113 @@ export function openTransfer(
   return { transfer, actions: [...hold, { type: 'event', eventType: 'call.transfer.started' }] };
 }
 
+/** What happens to a transfer: its target answers or leaves, an operator or the caller leaves, the customer completes or cancels it, the call ends. */
+export type TransferEvent =
+  | { type: 'target.answered'; at: number }
+  | { type: 'target.gone'; failure: TransferFailure; at: number }
+  | { type: 'operator.gone'; participantId: string; at: number }
+  | { type: 'caller.gone'; at: number }
+  | { type: 'complete'; at: number }
+  | { type: 'cancel'; at: number }
+  | { type: 'call.ended'; at: number };
+
+function holdOff(t: TransferRecord): TransferAction[] {
+  return t.kind === 'warm' ? [{ type: 'hold', participantId: t.callerId, held: false }] : [];
+}
+
+const completing = ['unhold', 'stopOperators', 'markCompleted', { type: 'announce', params: { eventType: 'call.transfer.completed' } }] as const;
+
+/**
+ * The transfer's chart (docs/statecharts.md): ringing the target, talking (warm: operator and target), then
+ * completed, cancelled or failed. Pure: time comes in each event as `at`, and what the call must do is
+ * emitted as `TransferAction`s, in order.
+ */
+export const transferMachine = setup({
+  types: {
+    context: {} as TransferRecord,
+    events: {} as TransferEvent,
+    emitted: {} as TransferAction,
+  },
+  guards: {
+    /** A cold transfer, or a warm one whose operators all left: the target's answer completes it. */
+    completesOnAnswer: ({ context }) => context.kind === 'cold' || context.operatorIds.length === 0,
+    isOperator: ({ context, event }) => event.type === 'operator.gone' && context.operatorIds.includes(event.participantId),
+    /** The last operator talking with the target left: the caller is not left alone on hold. */
+    isLastOperator: ({ context, event }) => event.type === 'operator.gone' && context.operatorIds.length === 1 && context.operatorIds[0] === event.participantId,
+  },
+  actions: {
+    markAnswered: assign({ answeredAt: ({ event }) => event.at }),
+    dropOperator: assign({ operatorIds: ({ context, event }) => context.operatorIds.filter((id) => event.type !== 'operator.gone' || id !== event.participantId) }),
+    unhold: enqueueActions(({ context, enqueue }) => {
+      for (const action of holdOff(context)) enqueue.emit(action);
+    }),
+    stopOperators: enqueueActions(({ context, enqueue }) => {
+      for (const participantId of context.operatorIds) enqueue.emit({ type: 'stop', participantId, reason: 'transferred' });
+    }),
+    stopTarget: emit(({ context }) => ({ type: 'stop' as const, participantId: context.targetId, reason: 'transfer_cancelled' as const })),
+    markCompleted: assign({ state: 'completed', settledAt: ({ event }) => event.at }),
+    markFailed: assign({ state: 'failed', settledAt: ({ event }) => event.at, reason: ({ event }) => (event.type === 'target.gone' ? event.failure : null) }),
+    markCancelled: assign(({ event }, params: { reason: TransferCancel | 'call_ended' }) => ({ state: 'cancelled' as const, settledAt: event.at, reason: params.reason })),
+    markTalking: assign({ state: 'talking' }),
+    announce: emit((_, params: { eventType: TransferEventType }) => ({ type: 'event' as const, eventType: params.eventType })),
+  },
+}).createMachine({
+  id: 'transfer',
+  context: ({ input }) => input as TransferRecord,
+  initial: 'ringing',
+  states: {
+    ringing: {
+      on: {
+        'target.answered': [
+          { guard: 'completesOnAnswer', target: 'completed', actions: ['markAnswered', ...completing] },
+          { target: 'talking', actions: ['markAnswered', 'markTalking', { type: 'announce', params: { eventType: 'call.transfer.answered' } }] },
+        ],
+        'operator.gone': { guard: 'isOperator', actions: 'dropOperator' },
+        'target.gone': { target: 'failed', actions: ['markFailed', 'unhold', { type: 'announce', params: { eventType: 'call.transfer.failed' } }] },
+        'caller.gone': { target: 'cancelled', actions: [{ type: 'markCancelled', params: { reason: 'caller_left' } }, 'stopTarget', { type: 'announce', params: { eventType: 'call.transfer.cancelled' } }] },
+        cancel: { target: 'cancelled', actions: [{ type: 'markCancelled', params: { reason: 'api' } }, 'stopTarget', 'unhold', { type: 'announce', params: { eventType: 'call.transfer.cancelled' } }] },
+        'call.ended': { target: 'cancelled', actions: { type: 'markCancelled', params: { reason: 'call_ended' } } },
+      },
+    },
+    talking: {
+      on: {
+        complete: { target: 'completed', actions: [...completing] },
+        'operator.gone': [
+          { guard: 'isLastOperator', target: 'completed', actions: ['dropOperator', ...completing] },
+          { guard: 'isOperator', actions: 'dropOperator' },
+        ],
+        'target.gone': { target: 'failed', actions: ['markFailed', 'unhold', { type: 'announce', params: { eventType: 'call.transfer.failed' } }] },
+        'caller.gone': { target: 'cancelled', actions: [{ type: 'markCancelled', params: { reason: 'caller_left' } }, 'stopTarget', { type: 'announce', params: { eventType: 'call.transfer.cancelled' } }] },
+        cancel: { target: 'cancelled', actions: [{ type: 'markCancelled', params: { reason: 'api' } }, 'stopTarget', 'unhold', { type: 'announce', params: { eventType: 'call.transfer.cancelled' } }] },
+        'call.ended': { target: 'cancelled', actions: { type: 'markCancelled', params: { reason: 'call_ended' } } },
+      },
+    },
+    completed: { type: 'final' },
+    cancelled: { type: 'final' },
+    failed: { type: 'final' },
+  },
+});
+
+/** One step of the chart from a stored transfer: the transfer after it and the actions it emitted, in order. */
+export function stepTransfer(t: TransferRecord, event: TransferEvent): TransferStep {
+  const [next, executed] = transition(transferMachine, transferMachine.resolveState({ value: t.state, context: t }), event);
+  if (next.value === t.state && next.context === t) return { transfer: t, actions: [] };
+  const actions = (executed as { type: string; params?: unknown }[]).flatMap((a) => (a.type === 'xstate.emit' ? [(a.params as { event: TransferAction }).event] : []));
+  return { transfer: { ...next.context, state: next.value as TransferState }, actions };
+}
+
 /**
  * The target answered at `at`. A cold transfer (or a warm one whose operators all hung up) completes:
  * the caller and target are connected and the operators leave. A warm one has the operator talk with the
  * target while the caller stays on hold.
  */
 export function targetAnswered(t: TransferRecord, at: number): TransferStep {
-  if (t.state !== 'ringing') return { transfer: t, actions: [] };
-  const answered = { ...t, answeredAt: at };
-  if (t.kind === 'cold' || t.operatorIds.length === 0) return completed(answered, at);
-  return { transfer: { ...answered, state: 'talking' }, actions: [{ type: 'event', eventType: 'call.transfer.answered' }] };
+  return stepTransfer(t, { type: 'target.answered', at });
 }
 
 /** The target left at `at` before the transfer completed (busy, no answer, failed, hung up): the caller comes back. */
 export function targetGone(t: TransferRecord, failure: TransferFailure, at: number): TransferStep {
-  if (!isActive(t)) return { transfer: t, actions: [] };
-  return {
-    transfer: { ...t, state: 'failed', reason: failure, settledAt: at },
-    actions: [...unhold(t), { type: 'event', eventType: 'call.transfer.failed' }],
-  };
+  return stepTransfer(t, { type: 'target.gone', failure, at });
 }
 
 /**
@@ -123,54 +212,28 @@ export function targetGone(t: TransferRecord, failure: TransferFailure, at: numb
  * then completes it.
  */
 export function operatorGone(t: TransferRecord, participantId: string, at: number): TransferStep {
-  if (!isActive(t) || !t.operatorIds.includes(participantId)) return { transfer: t, actions: [] };
-  const after = { ...t, operatorIds: t.operatorIds.filter((id) => id !== participantId) };
-  if (after.state === 'talking' && after.operatorIds.length === 0) return completed(after, at);
-  return { transfer: after, actions: [] };
+  return stepTransfer(t, { type: 'operator.gone', participantId, at });
 }
 
 /** The caller left at `at`: the transfer is cancelled and the target stops ringing or leaves. */
 export function callerGone(t: TransferRecord, at: number): TransferStep {
-  if (!isActive(t)) return { transfer: t, actions: [] };
-  return {
-    transfer: { ...t, state: 'cancelled', reason: 'caller_left', settledAt: at },
-    actions: [{ type: 'stop', participantId: t.targetId, reason: 'transfer_cancelled' }, { type: 'event', eventType: 'call.transfer.cancelled' }],
-  };
+  return stepTransfer(t, { type: 'caller.gone', at });
 }
 
 /** `transfer/complete` at `at`: a warm transfer whose target answered connects caller and target; the operators leave. */
 export function completeTransfer(t: TransferRecord | null, at: number): RequestStep {
   if (!isActive(t)) return { transfer: t, actions: [], answer: { ok: false, code: 'no_transfer_in_progress' } };
   if (t.state !== 'talking') return { transfer: t, actions: [], answer: { ok: false, code: 'transfer_not_answered' } };
-  return { ...completed(t, at), answer: { ok: true } };
+  return { ...stepTransfer(t, { type: 'complete', at }), answer: { ok: true } };
 }
 
 /** `transfer/cancel` at `at`: the target is hung up and the caller comes back (off hold, with the operator). */
 export function cancelTransfer(t: TransferRecord | null, at: number): RequestStep {
   if (!isActive(t)) return { transfer: t, actions: [], answer: { ok: false, code: 'no_transfer_in_progress' } };
-  return {
-    transfer: { ...t, state: 'cancelled', reason: 'api', settledAt: at },
-    actions: [{ type: 'stop', participantId: t.targetId, reason: 'transfer_cancelled' }, ...unhold(t), { type: 'event', eventType: 'call.transfer.cancelled' }],
-    answer: { ok: true },
-  };
+  return { ...stepTransfer(t, { type: 'cancel', at }), answer: { ok: true } };
 }
 
 /** The call ended at `at` with the transfer under way: it is settled silently (call.ended says the rest). */
 export function callEnded(t: TransferRecord, at: number): TransferRecord {
-  return isActive(t) ? { ...t, state: 'cancelled', reason: 'call_ended', settledAt: at } : t;
-}
-
-function completed(t: TransferRecord, at: number): TransferStep {
-  return {
-    transfer: { ...t, state: 'completed', settledAt: at },
-    actions: [
-      ...unhold(t),
-      ...t.operatorIds.map((participantId): TransferAction => ({ type: 'stop', participantId, reason: 'transferred' })),
-      { type: 'event', eventType: 'call.transfer.completed' },
-    ],
-  };
-}
-
-function unhold(t: TransferRecord): TransferAction[] {
-  return t.kind === 'warm' ? [{ type: 'hold', participantId: t.callerId, held: false }] : [];
+  return stepTransfer(t, { type: 'call.ended', at }).transfer;
 }
