@@ -31,30 +31,28 @@ import {
   StorageType,
   jetstream,
   jetstreamManager,
-  type Consumer,
-  type ConsumerMessages,
   type JetStreamClient,
   type JetStreamManager,
-  type JsMsg,
   type StreamConfig,
 } from '@nats-io/jetstream';
-import { Kvm, KvWatchInclude, type KV } from '@nats-io/kv';
+import { Kvm } from '@nats-io/kv';
 import type {
   Bus,
   BusMessage,
   ConsumeOptions,
   KvBucket,
   KvBucketOptions,
-  KvEntry,
-  KvWatchEvent,
   PublishAck,
   PublishOptions,
   StreamSpec,
   Subscription,
 } from './bus.js';
-import { BusError, type BusErrorCode } from './bus-error.js';
-import { DEFAULT_ACK_WAIT_MS, HANDLER_FAILURE_NAK_DELAY_MS, MAX_DELIVERIES, PING_TIMEOUT_MS, duplicateWindow } from './bus-defaults.js';
-import { isValidKvKey, sanitizeName } from './subject.js';
+import { BusError } from './bus-error.js';
+import { DEFAULT_ACK_WAIT_MS, MAX_DELIVERIES, PING_TIMEOUT_MS, duplicateWindow } from './bus-defaults.js';
+import { NatsConsumerSubscription } from './nats-consumer.js';
+import { isNoResponders, toBusError } from './nats-errors.js';
+import { NatsKvBucket } from './nats-kv.js';
+import { sanitizeName } from './subject.js';
 import { realClock } from '../clock/real-clock.js';
 import type { Logger } from '../log/log.js';
 
@@ -350,110 +348,6 @@ class NatsBus implements Bus {
   }
 }
 
-/** One `consume` call: runs the handler per message, at most maxInFlight at once. */
-class NatsConsumerSubscription implements Subscription {
-  /** Messages delivered here and not yet acked, nak'd or terminated, by stream sequence. */
-  private readonly unsettled = new Map<number, JsMsg>();
-  private readonly running = new Set<Promise<void>>();
-  private readonly loop: Promise<void>;
-  private stopping = false;
-
-  constructor(
-    private readonly bus: NatsBus,
-    private readonly consumer: Consumer,
-    private readonly messages: ConsumerMessages,
-    private readonly maxInFlight: number,
-    private readonly handler: (msg: BusMessage) => Promise<void> | void,
-    private readonly log?: Logger,
-  ) {
-    this.loop = this.run();
-  }
-
-  private async run(): Promise<void> {
-    try {
-      for await (const m of this.messages) {
-        this.unsettled.set(m.seq, m);
-        if (this.stopping) continue;
-        const job = this.handle(m).finally(() => this.running.delete(job));
-        this.running.add(job);
-        if (this.running.size >= this.maxInFlight) await Promise.race(this.running);
-      }
-    } catch (err) {
-      this.log?.error({ err }, 'bus consumer stopped');
-    }
-  }
-
-  private async handle(m: JsMsg): Promise<void> {
-    const settle = (): boolean => {
-      if (this.unsettled.get(m.seq) !== m) return false;
-      this.unsettled.delete(m.seq);
-      return true;
-    };
-    const message: BusMessage = {
-      subject: this.bus.relative(m.subject),
-      data: m.data,
-      deliveryCount: m.info.deliveryCount,
-      seq: m.seq,
-      ack: async () => {
-        settle();
-        try {
-          await m.ackAck();
-        } catch (err) {
-          throw toBusError(err, 'ack');
-        }
-      },
-      nak: async (delayMs?: number) => {
-        settle();
-        m.nak(delayMs && delayMs > 0 ? delayMs : undefined);
-      },
-      working: async () => {
-        m.working();
-      },
-      term: async () => {
-        settle();
-        m.term();
-      },
-    };
-    try {
-      await this.handler(message);
-    } catch (err) {
-      this.log?.warn({ err, subject: message.subject, seq: m.seq }, "bus handler failed; message nak'd");
-      if (settle()) m.nak(HANDLER_FAILURE_NAK_DELAY_MS);
-    }
-  }
-
-  async stop(): Promise<void> {
-    if (this.stopping) return;
-    this.stopping = true;
-    try {
-      await this.messages.close();
-    } catch (err) {
-      this.log?.warn({ err }, 'bus consumer did not close cleanly');
-    }
-    await this.loop;
-    await Promise.allSettled(this.running);
-    if (this.unsettled.size > 0) await this.dropStalePull();
-    // What is still unacked goes back to the stream now, not after the ack wait.
-    for (const m of this.unsettled.values()) m.nak();
-    this.unsettled.clear();
-    await this.bus.flush().catch(() => undefined);
-  }
-
-  /**
-   * Makes the server forget this subscription's pull request before the nak. nats-server 2.9 loses a
-   * nak'd message (until its ack wait runs out) when it finds only pull requests nobody listens to any
-   * more: it takes the message off its redelivery queue and has nowhere to send it. A consumer info
-   * request drops such requests; the server reads it after the unsubscribe that `close()` sent.
-   */
-  private async dropStalePull(): Promise<void> {
-    try {
-      await this.consumer.info();
-    } catch (err) {
-      this.log?.warn({ err }, 'bus consumer info failed before the nak; the nak may wait for the ack wait');
-    }
-  }
-}
-
 /** A core NATS subscription as a bus Subscription. */
 function natsSubscription(nc: NatsConnection, sub: NatsSub): Subscription {
   return {
@@ -464,137 +358,9 @@ function natsSubscription(nc: NatsConnection, sub: NatsSub): Subscription {
   };
 }
 
-class NatsKvBucket implements KvBucket {
-  constructor(
-    private readonly kv: KV,
-    private readonly bus: NatsBus,
-    private readonly log?: Logger,
-  ) {}
-
-  async create(key: string, value: Uint8Array): Promise<number> {
-    checkKey(key);
-    try {
-      return await this.kv.create(key, value);
-    } catch (err) {
-      throw toBusError(err, `create KV key ${key}`, 'kv_key_exists');
-    }
-  }
-
-  async update(key: string, value: Uint8Array, revision: number): Promise<number> {
-    checkKey(key);
-    if (revision <= 0) throw new BusError('kv_wrong_revision', `KV key ${key} cannot be at revision ${revision}`);
-    try {
-      return await this.kv.update(key, value, revision);
-    } catch (err) {
-      throw toBusError(err, `update KV key ${key}`, 'kv_wrong_revision');
-    }
-  }
-
-  async put(key: string, value: Uint8Array): Promise<number> {
-    checkKey(key);
-    try {
-      return await this.kv.put(key, value);
-    } catch (err) {
-      throw toBusError(err, `put KV key ${key}`);
-    }
-  }
-
-  async get(key: string): Promise<KvEntry | null> {
-    checkKey(key);
-    try {
-      const entry = await this.kv.get(key);
-      if (!entry || entry.operation !== 'PUT') return null;
-      return { key, value: entry.value, revision: entry.revision };
-    } catch (err) {
-      throw toBusError(err, `get KV key ${key}`);
-    }
-  }
-
-  async delete(key: string, options: { revision?: number } = {}): Promise<void> {
-    checkKey(key);
-    if (options.revision !== undefined && options.revision <= 0) {
-      throw new BusError('kv_wrong_revision', `KV key ${key} cannot be at revision ${options.revision}`);
-    }
-    try {
-      await this.kv.delete(key, options.revision !== undefined ? { previousSeq: options.revision } : {});
-    } catch (err) {
-      throw toBusError(err, `delete KV key ${key}`, 'kv_wrong_revision');
-    }
-  }
-
-  async keys(): Promise<string[]> {
-    try {
-      const out: string[] = [];
-      for await (const key of await this.kv.keys()) out.push(key);
-      return out;
-    } catch (err) {
-      throw toBusError(err, 'list KV keys');
-    }
-  }
-
-  async watch(handler: (event: KvWatchEvent) => void, options: { key?: string } = {}): Promise<Subscription> {
-    let iterator;
-    try {
-      iterator = await this.kv.watch({ key: options.key ?? '>', include: KvWatchInclude.UpdatesOnly });
-    } catch (err) {
-      throw toBusError(err, 'watch KV');
-    }
-    const it = iterator;
-    void (async () => {
-      try {
-        for await (const entry of it) {
-          const put = entry.operation === 'PUT';
-          try {
-            handler({ key: entry.key, value: put ? entry.value : null, revision: entry.revision, operation: put ? 'PUT' : 'DEL' });
-          } catch (err) {
-            this.log?.warn({ err, key: entry.key }, 'KV watch handler failed');
-          }
-        }
-      } catch (err) {
-        this.log?.warn({ err }, 'KV watch ended');
-      }
-    })();
-    return this.bus.track({ stop: async () => it.stop() });
-  }
-}
-
-function checkKey(key: string): void {
-  if (!isValidKvKey(key)) throw new BusError('invalid_key', `invalid KV key ${JSON.stringify(key).slice(0, 80)}`);
-}
-
 /** True when a stream's settings differ from what we ask for in the fields we set. */
 function differs(actual: StreamConfig, wanted: Partial<StreamConfig>): boolean {
   return (Object.keys(wanted) as Array<keyof StreamConfig>).some(
     (k) => JSON.stringify(actual[k]) !== JSON.stringify(wanted[k]),
   );
-}
-
-function isNoResponders(err: unknown): boolean {
-  return err instanceof errors.NoRespondersError || (err instanceof errors.RequestError && err.isNoResponders());
-}
-
-/**
- * Maps a NATS client error to a BusError where a bus code fits (`conflict` names the code of a failed
- * expected-revision check); other errors (programming errors such as an invalid subject) pass unchanged.
- */
-function toBusError(err: unknown, what: string, conflict?: BusErrorCode): unknown {
-  if (err instanceof BusError) return err;
-  const reason = err instanceof Error ? err.message : String(err);
-  const wrap = (code: BusErrorCode): BusError => new BusError(code, `${what}: ${reason}`, { cause: err });
-  if (err instanceof JetStreamApiError) {
-    const wrongSeq = err.code === JetStreamApiCodes.StreamWrongLastSequence || err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown;
-    if (wrongSeq && conflict) return wrap(conflict);
-    if (err.code === JetStreamApiCodes.StreamNotFound || err.code === JetStreamApiCodes.ConsumerNotFound) return wrap('not_found');
-    return err;
-  }
-  if (err instanceof errors.ClosedConnectionError || err instanceof errors.DrainingConnectionError) return wrap('closed');
-  if (
-    err instanceof errors.TimeoutError ||
-    err instanceof errors.RequestError ||
-    err instanceof errors.ConnectionError ||
-    (err instanceof Error && err.name === 'JetStreamNotEnabled')
-  ) {
-    return wrap('unavailable');
-  }
-  return err;
 }

@@ -1,0 +1,110 @@
+import { KvWatchInclude, type KV } from '@nats-io/kv';
+import type { KvBucket, KvEntry, KvWatchEvent, Subscription } from './bus.js';
+import { BusError } from './bus-error.js';
+import { toBusError } from './nats-errors.js';
+import { isValidKvKey } from './subject.js';
+import type { Logger } from '../log/log.js';
+
+/** What a bucket needs of its bus: its watches tracked, so that closing the bus stops them. */
+export interface NatsKvHost {
+  track(sub: Subscription): Subscription;
+}
+
+/** A JetStream KV bucket as a bus KvBucket. */
+export class NatsKvBucket implements KvBucket {
+  constructor(
+    private readonly kv: KV,
+    private readonly bus: NatsKvHost,
+    private readonly log?: Logger,
+  ) {}
+
+  async create(key: string, value: Uint8Array): Promise<number> {
+    checkKey(key);
+    try {
+      return await this.kv.create(key, value);
+    } catch (err) {
+      throw toBusError(err, `create KV key ${key}`, 'kv_key_exists');
+    }
+  }
+
+  async update(key: string, value: Uint8Array, revision: number): Promise<number> {
+    checkKey(key);
+    if (revision <= 0) throw new BusError('kv_wrong_revision', `KV key ${key} cannot be at revision ${revision}`);
+    try {
+      return await this.kv.update(key, value, revision);
+    } catch (err) {
+      throw toBusError(err, `update KV key ${key}`, 'kv_wrong_revision');
+    }
+  }
+
+  async put(key: string, value: Uint8Array): Promise<number> {
+    checkKey(key);
+    try {
+      return await this.kv.put(key, value);
+    } catch (err) {
+      throw toBusError(err, `put KV key ${key}`);
+    }
+  }
+
+  async get(key: string): Promise<KvEntry | null> {
+    checkKey(key);
+    try {
+      const entry = await this.kv.get(key);
+      if (!entry || entry.operation !== 'PUT') return null;
+      return { key, value: entry.value, revision: entry.revision };
+    } catch (err) {
+      throw toBusError(err, `get KV key ${key}`);
+    }
+  }
+
+  async delete(key: string, options: { revision?: number } = {}): Promise<void> {
+    checkKey(key);
+    if (options.revision !== undefined && options.revision <= 0) {
+      throw new BusError('kv_wrong_revision', `KV key ${key} cannot be at revision ${options.revision}`);
+    }
+    try {
+      await this.kv.delete(key, options.revision !== undefined ? { previousSeq: options.revision } : {});
+    } catch (err) {
+      throw toBusError(err, `delete KV key ${key}`, 'kv_wrong_revision');
+    }
+  }
+
+  async keys(): Promise<string[]> {
+    try {
+      const out: string[] = [];
+      for await (const key of await this.kv.keys()) out.push(key);
+      return out;
+    } catch (err) {
+      throw toBusError(err, 'list KV keys');
+    }
+  }
+
+  async watch(handler: (event: KvWatchEvent) => void, options: { key?: string } = {}): Promise<Subscription> {
+    let iterator;
+    try {
+      iterator = await this.kv.watch({ key: options.key ?? '>', include: KvWatchInclude.UpdatesOnly });
+    } catch (err) {
+      throw toBusError(err, 'watch KV');
+    }
+    const it = iterator;
+    void (async () => {
+      try {
+        for await (const entry of it) {
+          const put = entry.operation === 'PUT';
+          try {
+            handler({ key: entry.key, value: put ? entry.value : null, revision: entry.revision, operation: put ? 'PUT' : 'DEL' });
+          } catch (err) {
+            this.log?.warn({ err, key: entry.key }, 'KV watch handler failed');
+          }
+        }
+      } catch (err) {
+        this.log?.warn({ err }, 'KV watch ended');
+      }
+    })();
+    return this.bus.track({ stop: async () => it.stop() });
+  }
+}
+
+function checkKey(key: string): void {
+  if (!isValidKvKey(key)) throw new BusError('invalid_key', `invalid KV key ${JSON.stringify(key).slice(0, 80)}`);
+}
