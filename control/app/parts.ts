@@ -15,6 +15,7 @@ import { callMachines } from '../calls/machines/machine-registry.js';
 import { callEffectHooks } from '../calls/host/call-effects.js';
 import { backfillCallViews } from '../calls/store/call-views.js';
 import { startReservationSweeper } from '../calls/host/reservation-sweeper.js';
+import { startMediaWatcher } from '../calls/host/media-watcher.js';
 import { startInboundConsumer } from '../calls/requests/inbound-calls.js';
 import { startMessaging } from '../messaging/messaging-role.js';
 import { startSmscSim } from '../../carriers/sms/smsc-sim.js';
@@ -59,6 +60,10 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
     // Calls last committed before the read model existed get theirs before the API is asked about them.
     const backfilled = await backfillCallViews(services.sql, log, services.clock.now());
     if (backfilled > 0) log.info({ calls: backfilled }, 'call read model backfilled');
+    // Calls on a media node that stopped heartbeating (or, standalone, live at the last stop) end. Started
+    // before the host: after a restart their end is in the mailbox before the timers that fell due meanwhile.
+    const mediaWatcher = await startMediaWatcher({ ...services, partitions: config.partitions, standalone: config.mode === 'standalone' });
+    parts.push({ name: 'media-watcher', stop: () => mediaWatcher.stop() });
     const host = await startActorHost(services, {
       machines: callMachines,
       ...hooks,

@@ -281,6 +281,19 @@ export const RoutingChargedEvent = Type.Object({
 /** The reservation of an inbound call's routing. */
 export type RoutingChargedEvent = Static<typeof RoutingChargedEvent>;
 
+/**
+ * The call's media is gone (its node stopped heartbeating, or the process that held it stopped): the call
+ * ends with `reason`, as at a hang-up, at the event's `at` (when the media was last known alive), which is
+ * also where its billing stops. Mailed by the media watcher (control/calls/host/media-watcher.ts).
+ */
+export const MediaLostEvent = Type.Object({
+  type: Type.Literal('call.mediaLost'),
+  ...at,
+  reason: Type.Union([Type.Literal('media_lost'), Type.Literal('service_restarted')]),
+});
+/** The call's media is gone. */
+export type MediaLostEvent = Static<typeof MediaLostEvent>;
+
 /** A media node event as the call's actor receives it. */
 export type CallMediaEvent = MediaEventBody & { at: number };
 
@@ -288,7 +301,7 @@ export type CallMediaEvent = MediaEventBody & { at: number };
 export type ActorMessageFailedEvent = { type: 'actor.message.failed'; at: number } & ActorMessageFailedPayload;
 
 /** Every event a call actor takes. */
-export type CallActorEvent = CallRequestEvent | CallMediaEvent | TimerFiredEvent | ActorMessageFailedEvent | RoutingChargedEvent;
+export type CallActorEvent = CallRequestEvent | CallMediaEvent | TimerFiredEvent | ActorMessageFailedEvent | RoutingChargedEvent | MediaLostEvent;
 
 /** What a room token is issued for: the API signs it (issueRoomToken) into `connection.token`. */
 export interface ConnectionGrant {

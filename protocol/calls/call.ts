@@ -44,6 +44,10 @@ export const CallEndReason = Type.Union([
   Type.Literal('not_started'),
   /** The caller was moved into another call (POST /v1/calls/:id/move), and that call ended or removed the caller. */
   Type.Literal('moved_call_ended'),
+  /** The call's media node stopped heartbeating (killed, host lost): billed to the moment it was last seen alive. */
+  Type.Literal('media_lost'),
+  /** A standalone process stopped during the call and started again: billed to the stop. */
+  Type.Literal('service_restarted'),
 ]);
 /** Why a call ended. */
 export type CallEndReason = Static<typeof CallEndReason>;

@@ -1,5 +1,5 @@
 import { MEDIA_EVENT_TYPES } from '../../../protocol/media/media-event.js';
-import type { ActorMessageFailedEvent, CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent, RoutingChargedEvent } from '../../../protocol/calls/call-actor.js';
+import type { ActorMessageFailedEvent, CallActorEvent, CallActorInput, CallMediaEvent, CallRequestEvent, MediaLostEvent, RoutingChargedEvent } from '../../../protocol/calls/call-actor.js';
 import { issuePlay } from '../verbs/play.js';
 import { issueRecording } from '../verbs/recording-start.js';
 import { issueSay } from '../verbs/say.js';
@@ -262,7 +262,7 @@ function onOpAnswer(d: CallDraft, e: Extract<CallMediaEvent, { type: 'media.op.r
 }
 
 /** Handles a media node event, an op result or a timer while the call is live. */
-function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent | RoutingChargedEvent>): void {
+function onMediaOrTimer(d: CallDraft, e: Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent | RoutingChargedEvent | MediaLostEvent>): void {
   const c = d.ctx;
   switch (e.type) {
     case 'dtmf.received': {
@@ -326,10 +326,12 @@ export function handleLive(d: CallDraft, e: CallActorEvent): void {
     if (e.commandId !== undefined) rejectCommand(d, e.commandId, e.messageType, e.code);
     return;
   }
+  // As a hang-up: the end's time is the event's (when the media was last known alive), so billing stops there.
+  if (e.type === 'call.mediaLost') return void (d.ctx.endReason ??= e.reason);
   if (e.type === 'inbound.routingCharged') onRoutingCharged(d, e);
   else if (isRequest(d, e)) onRequest(d, e);
   else if (isMediaOrTimer(e)) {
-    onMediaOrTimer(d, e as Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent | RoutingChargedEvent>);
+    onMediaOrTimer(d, e as Exclude<CallActorEvent, CallRequestEvent | ActorMessageFailedEvent | RoutingChargedEvent | MediaLostEvent>);
     settleVoicemail(d);
   }
   followRouting(d);
@@ -365,12 +367,11 @@ export function handleEnded(d: CallDraft, e: CallActorEvent): void {
     case 'transcription.ended':
       return onTranscriptionEnded(d, e);
     case 'timer.fired':
-      if (d.takeTimer(e.timerId)?.kind === 'recordings') {
-        // Recordings not reported by now are given up: their commands' outcome is unknown.
-        for (const cmd of c.commands) if (cmd.state === 'issued') finishCommand(d, cmd, 'uncertain', 'media_unresponsive');
-        c.recordingsPending = [];
-        giveUpTranscriptions(d);
-      }
+      if (d.takeTimer(e.timerId)?.kind === 'recordings') giveUpRecordings(d);
+      return;
+    case 'call.mediaLost':
+      // The node that would report the recordings is gone: nothing is waited for.
+      if (c.recordingsPending.length > 0 || !transcriptionsSettled(c)) giveUpRecordings(d);
       return;
     default: {
       const verb = d.verbs.forEvent(e);
@@ -380,4 +381,11 @@ export function handleEnded(d: CallDraft, e: CallActorEvent): void {
       if (isMediaOrTimer(e) && 'commandId' in e) return onCommandMedia(d, e as Extract<CallMediaEvent, { commandId: string }>);
     }
   }
+}
+
+/** Recordings not reported by now are given up: their commands' outcome is unknown. */
+function giveUpRecordings(d: CallDraft): void {
+  for (const cmd of d.ctx.commands) if (cmd.state === 'issued') finishCommand(d, cmd, 'uncertain', 'media_unresponsive');
+  d.ctx.recordingsPending = [];
+  giveUpTranscriptions(d);
 }

@@ -18,17 +18,24 @@ export class MediaNodePicker {
 
   /** The least loaded live node with room for `legs` more legs; media_unavailable when there is none. */
   async pick(legs: number): Promise<MediaNodeRecord> {
-    const bucket = await this.nodes();
     let best: MediaNodeRecord | undefined;
-    for (const key of await bucket.keys()) {
-      const record = await read(bucket, key);
-      if (record === null) continue;
-      // A node that stopped heartbeating drops out of the bucket with its TTL.
+    for (const record of await this.registered()) {
       if (record.capacity - record.load < legs) continue;
       if (!best || record.capacity - record.load > best.capacity - best.load) best = record;
     }
     if (!best) throw new SentralError('media_unavailable', { retryAfterSeconds: 5 });
     return best;
+  }
+
+  /** Every node in the registry (a node that stopped heartbeating drops out of the bucket with its TTL). */
+  async registered(): Promise<MediaNodeRecord[]> {
+    const bucket = await this.nodes();
+    const records: MediaNodeRecord[] = [];
+    for (const key of await bucket.keys()) {
+      const record = await read(bucket, key);
+      if (record !== null) records.push(record);
+    }
+    return records;
   }
 
   /** One live node by id (a SIP caller's call must live on the node holding its INVITE); media_unavailable when it is gone. */

@@ -44,11 +44,12 @@ export async function saveCallView(tx: Tx, ctx: CallContext, done: boolean, at: 
     ...ctx.participants.filter((p) => p.kind === 'stream').map((p) => ({ kind: 'stream', id: p.id, body: streamBody(ctx, p) })),
   ];
   await tx`
-    insert into call_views (call_id, done, body, paid_until_ms, paid_minutes, primary_participant_id, updated_at_ms, inbound_phase)
-    values (${ctx.callId}, ${done}, ${tx.json(callBody(ctx) as unknown as Json)}, ${ctx.paidUntil}, ${ctx.charge.paidMinutes}, ${ctx.primaryId}, ${at}, ${ctx.inbound?.window.phase ?? null})
+    insert into call_views (call_id, done, body, paid_until_ms, paid_minutes, primary_participant_id, updated_at_ms, inbound_phase, media_node_id)
+    values (${ctx.callId}, ${done}, ${tx.json(callBody(ctx) as unknown as Json)}, ${ctx.paidUntil}, ${ctx.charge.paidMinutes}, ${ctx.primaryId}, ${at}, ${ctx.inbound?.window.phase ?? null}, ${ctx.media.nodeId})
     on conflict (call_id) do ${keepExisting ? tx`nothing` : tx`update
       set done = excluded.done, body = excluded.body, paid_until_ms = excluded.paid_until_ms, paid_minutes = excluded.paid_minutes,
-          primary_participant_id = excluded.primary_participant_id, updated_at_ms = excluded.updated_at_ms, inbound_phase = excluded.inbound_phase`}`;
+          primary_participant_id = excluded.primary_participant_id, updated_at_ms = excluded.updated_at_ms, inbound_phase = excluded.inbound_phase,
+          media_node_id = excluded.media_node_id`}`;
   if (items.length === 0) return;
   // One statement for all of them; a document that did not change is not rewritten.
   await tx`
