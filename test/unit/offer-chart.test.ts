@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { getAdjacencyMap, getSimplePaths } from 'xstate/graph';
+import { getSimplePaths } from 'xstate/graph';
+import { walk, drawnTransitions } from './chart-walk.js';
 import { offerMachine, stepOffer, type OfferAction, type OfferEvent, type OfferRecord } from '../../control/calls/machines/offer-machine.js';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -19,31 +20,12 @@ const events: OfferEvent[] = [
   { type: 'cancel', at: T0 + 3_000 },
 ];
 
-/** The chart's transitions as drawn: source, event and target (a targetless one stays where it is). */
-function drawnTransitions(): Set<string> {
-  const drawn = new Set<string>();
-  for (const [name, node] of Object.entries(offerMachine.root.states)) {
-    for (const [event, defs] of node.transitions) for (const def of defs) drawn.add(`${name} --${event}--> ${def.target?.[0]?.key ?? name}`);
-  }
-  return drawn;
-}
-
 describe('the offer chart, walked by xstate/graph', () => {
   it('reaches every state and takes every drawn transition', () => {
-    // The walk's logic typed loosely: getAdjacencyMap's types do not take a machine with typed emitted events.
-    const map = getAdjacencyMap(offerMachine as AnyStateMachine, { events, input });
-    const states = new Set<string>();
-    const taken = new Set<string>();
-    for (const { state, transitions } of Object.values(map)) {
-      states.add(String(state.value));
-      for (const { event, state: next } of Object.values(transitions) as { event: OfferEvent; state: typeof state }[]) {
-        // A step that changed nothing is a refused event (a guard said no), not a drawn transition.
-        if (next.value === state.value && JSON.stringify(next.context) === JSON.stringify(state.context)) continue;
-        taken.add(`${String(state.value)} --${event.type}--> ${String(next.value)}`);
-      }
-    }
+    // The chart typed loosely: xstate/graph's types do not take a machine with typed emitted events.
+    const { states, taken } = walk(offerMachine as AnyStateMachine, events, input);
     expect([...states].sort()).toEqual(['accepted', 'cancelled', 'expired', 'ringing']);
-    expect([...taken].sort()).toEqual([...drawnTransitions()].sort());
+    expect([...taken].sort()).toEqual([...drawnTransitions(offerMachine as AnyStateMachine)].sort());
   });
 
   it('on every path: at most one target takes the offer, nobody is stopped twice or after taking it, a settled offer does nothing more', () => {

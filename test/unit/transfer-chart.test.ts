@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
-import { getAdjacencyMap, getSimplePaths } from 'xstate/graph';
+import { getSimplePaths } from 'xstate/graph';
+import { drawnTransitions, walk } from './chart-walk.js';
 import { openTransfer, stepTransfer, transferMachine, type TransferAction, type TransferEvent, type TransferKind, type TransferRecord } from '../../control/calls/machines/transfer-machine.js';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -21,32 +22,13 @@ function opened(kind: TransferKind): TransferRecord {
   return openTransfer({ id: 'xfer_1', kind, callerId: 'part_caller', operatorIds: ['part_op1', 'part_op2'], targetId: 'part_target' }, T0).transfer;
 }
 
-/** The chart's transitions as drawn: source, event and target (a targetless one stays where it is). */
-function drawnTransitions(): Set<string> {
-  const drawn = new Set<string>();
-  for (const [name, node] of Object.entries(transferMachine.root.states)) {
-    for (const [event, defs] of node.transitions) for (const def of defs) drawn.add(`${name} --${event}--> ${def.target?.[0]?.key ?? name}`);
-  }
-  return drawn;
-}
-
 describe('the transfer chart, walked by xstate/graph', () => {
   it('reaches every state and takes every drawn transition (cold and warm together)', () => {
-    const states = new Set<string>();
-    const taken = new Set<string>();
-    for (const kind of ['cold', 'warm'] as const) {
-      // The walk's logic typed loosely: getAdjacencyMap's types do not take a machine with typed emitted events.
-      const map = getAdjacencyMap(transferMachine as AnyStateMachine, { events, input: opened(kind) });
-      for (const { state, transitions } of Object.values(map)) {
-        states.add(String(state.value));
-        for (const { event, state: next } of Object.values(transitions) as { event: TransferEvent; state: typeof state }[]) {
-          if (next.value === state.value && JSON.stringify(next.context) === JSON.stringify(state.context)) continue;
-          taken.add(`${String(state.value)} --${event.type}--> ${String(next.value)}`);
-        }
-      }
-    }
+    // The chart typed loosely: xstate/graph's types do not take a machine with typed emitted events.
+    const walked = walk(transferMachine as AnyStateMachine, events, opened('cold'));
+    const { states, taken } = walk(transferMachine as AnyStateMachine, events, opened('warm'), walked);
     expect([...states].sort()).toEqual(['cancelled', 'completed', 'failed', 'ringing', 'talking']);
-    expect([...taken].sort()).toEqual([...drawnTransitions()].sort());
+    expect([...taken].sort()).toEqual([...drawnTransitions(transferMachine as AnyStateMachine)].sort());
   });
 
   it('on every path: one outcome event at most, the caller never left on hold once settled, operators leave only on completion', () => {
