@@ -89,6 +89,11 @@ async function main(): Promise<void> {
   await migrate(sql);
   const smsc = await startSmsc();
   const receiver = fork(RECEIVER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // A phase that throws must not leave the SMSC and the receiver running.
+  process.once('exit', () => {
+    smsc.child.kill();
+    receiver.kill();
+  });
   let received = 0;
   const receiverUrl = await new Promise<string>((resolve) => receiver.on('message', (m: FromReceiver) => {
     if (m.type === 'listening') resolve(m.url);
