@@ -57,6 +57,16 @@ const cases: Case[] = [
       return { method: 'DELETE', url: `/v1/profiles/${profile.slug}/senders/${encodeURIComponent(sender)}` };
     },
   },
+  { route: 'POST /v1/profiles/:slug/email-domains', scope: 'email:domains', ok: { company: 201, profile: 201 }, request: async () => ({ method: 'POST', url: `/v1/profiles/${profile.slug}/email-domains`, payload: { domain: `mail${++seq}.example.no` } }) },
+  { route: 'GET /v1/profiles/:slug/email-domains', scope: 'email:domains', ok: { company: 200, profile: 200 }, request: async () => ({ method: 'GET', url: `/v1/profiles/${profile.slug}/email-domains` }) },
+  {
+    route: 'POST /v1/profiles/:slug/email-domains/:domain/verify', scope: 'email:domains', ok: { company: 200, profile: 200 },
+    request: async () => {
+      const domain = `verify${++seq}.example.no`;
+      await call(h.app, { method: 'POST', url: `/v1/profiles/${profile.slug}/email-domains`, headers: bearer(co.liveKey), payload: { domain } });
+      return { method: 'POST', url: `/v1/profiles/${profile.slug}/email-domains/${domain}/verify` };
+    },
+  },
   { route: 'GET /v1/profiles/:slug/suppressions', scope: 'suppressions:manage', ok: { company: 200, profile: 200 }, request: async () => ({ method: 'GET', url: `/v1/profiles/${profile.slug}/suppressions` }) },
   { route: 'POST /v1/profiles/:slug/suppressions', scope: 'suppressions:manage', ok: { company: 201, profile: 201 }, request: async () => ({ method: 'POST', url: `/v1/profiles/${profile.slug}/suppressions`, payload: { address: `+479810${String(++seq).padStart(4, '0')}` } }) },
   {
