@@ -17,6 +17,14 @@ const CONNECTION = [
   // good). The old backend's last error (57P01 at a shutdown) also stayed and failed the first query
   // after the reconnect. Teardown drops all three.
   ['    clearImmediate(nextWriteTimer)\n', `    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = errorResponse = null${MARK}\n`, 2],
+  // A query sent after PostgreSQL ended the session (its FATAL came while the connection was idle, the
+  // close event not yet) was rejected when the close came, but stayed the connection's current query:
+  // end() then waited for it for ever (sql.end() hung after a frozen transaction was ended).
+  [
+    "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n",
+    `    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n    query = null${MARK}\n`,
+    1,
+  ],
 ];
 const INDEX = [
   // A transaction whose connection closed (PostgreSQL restarted, or ended an idle transaction) rejected
@@ -45,8 +53,8 @@ for (const [file, edits] of [
 ]) {
   const path = join(root, file);
   let text = readFileSync(path, 'utf8');
-  if (text.includes(MARK)) continue;
   for (const [shipped, repaired, times] of edits) {
+    if (text.includes(repaired)) continue;
     const parts = text.split(shipped);
     if (parts.length !== times + 1) {
       console.error(`patch-postgres: ${path} is not the postgres.js 3.4.9 this patch knows (see scripts/patch-postgres.js)`);

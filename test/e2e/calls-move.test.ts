@@ -58,6 +58,8 @@ describe.each(SHAPES)('%s', (shape) => {
       await Promise.all([alice.until(() => hears(alice, 440)), bob.until(() => hears(bob, 700))]);
       // The room tells its clients a caller joined (kind call), not a bot.
       await alice.until(() => alice.messages.some((m) => m.type === 'participant' && m.kind === 'call' && m.event === 'joined'));
+      // The media plane may tell the room before the call's record changes: the event says it is recorded.
+      await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === room.id && e.data.kind === 'call');
       const target = await get(`/v1/calls/${room.id}`);
       const mover = target.body.participants.find((p: any) => p.kind === 'call');
       expect(mover).toMatchObject({ kind: 'call', state: 'joined', to: '+447700900601', linkedCallId: callId, connection: null });

@@ -12,7 +12,7 @@ describe('standalone (npm start)', () => {
   it('answers /readyz 200 on a fresh data directory, prints the keys once, and exits 0 on Ctrl-C', async () => {
     const proc = runSentral(['start'], { SENTRAL_DATA_DIR: dataDir });
     const api = await proc.apiUrl;
-    const ready = await untilStatus(`${api}/readyz`, 200, 20_000);
+    const ready = await untilStatus(`${api}/readyz`, 200, 60_000);
     expect(ready.body).toEqual({ status: 'ready', failing: [] });
     expect((await fetch(`${api}/healthz`)).status).toBe(200);
     const metrics = await (await fetch(`${api}/metrics`)).text();
@@ -25,19 +25,21 @@ describe('standalone (npm start)', () => {
     expect(profiles.status).toBe(200);
 
     expect(await proc.stop('SIGINT')).toBe(0);
-  });
+    // A first start creates the embedded database (PGlite's initdb and every migration, in WebAssembly):
+    // about 10 s alone on a 2-core machine, three times that beside the rest of the suite.
+  }, 90_000);
 
   it('a second start sees the data of the first and prints no keys again', async () => {
     const proc = runSentral(['start'], { SENTRAL_DATA_DIR: dataDir });
     const api = await proc.apiUrl;
-    await untilStatus(`${api}/readyz`, 200, 20_000);
+    await untilStatus(`${api}/readyz`, 200, 60_000);
     const res = await fetch(`${api}/v1/profiles`, { headers: { authorization: `Bearer ${testKey}` } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: { slug: string }[] };
     expect(body.data.map((p) => p.slug)).toContain('demo');
     expect(proc.output()).not.toMatch(/never shown again|sk_test_|sat_/);
     expect(await proc.stop('SIGTERM')).toBe(0);
-  });
+  }, 60_000);
 });
 
 describe('the CLI', () => {
