@@ -50,12 +50,29 @@ export const Metadata = Type.Record(
 /** Customer key/value data. */
 export type Metadata = Static<typeof Metadata>;
 
-/** A cursor-paged list of `item` (shared/db/page.ts builds it): pass nextCursor back as `after`. */
-export function ListPage<T extends TSchema>(item: T) {
-  return Type.Object({
-    object: Type.Literal('list'),
-    data: Type.Array(item),
-    hasMore: Type.Boolean(),
-    nextCursor: Type.Union([Type.String(), Type.Null()]),
-  });
+/** A cursor-paged list of `item` (shared/db/page.ts builds it): pass nextCursor back as the cursor. */
+export function ListPage<T extends TSchema>(item: T, title?: string) {
+  return Type.Object(
+    {
+      object: Type.Literal('list'),
+      data: Type.Array(item),
+      hasMore: Type.Boolean(),
+      nextCursor: Type.Union([Type.String(), Type.Null()]),
+    },
+    title ? { title } : {},
+  );
 }
+
+/** A page cursor: an id of the object kind named by `prefix` (the nextCursor of the previous page). */
+export const PageCursor = (prefix: string) =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: `^${prefix}_[0-9a-z]+$`, description: 'Cursor: the nextCursor of the previous page' });
+
+/** Filters of a list by creation time (ISO 8601). */
+export const CreatedRange = {
+  createdAfter: Type.Optional(Type.String({ format: 'date-time' })),
+  createdBefore: Type.Optional(Type.String({ format: 'date-time' })),
+};
+
+/** Page size, 1 to `maximum`. */
+export const PageLimit = (maximum: number, fallback?: number) =>
+  Type.Integer({ minimum: 1, maximum, ...(fallback === undefined ? {} : { default: fallback }) });

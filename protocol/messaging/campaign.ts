@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Mode, Nullable, Timestamp, Uuid } from '../api/common.js';
+import { ListPage, Metadata, Mode, Nullable, PageCursor, PageLimit, Timestamp, Uuid } from '../api/common.js';
 import { MessageChannelName } from './template.js';
 
 /** Most messages per second a campaign may hand to the outbox. */
@@ -123,8 +123,8 @@ export type Campaign = Static<typeof Campaign>;
 export const CampaignPageQuery = Type.Object(
   {
     profileId: Type.Optional(Uuid),
-    before: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^cmp_[0-9a-z]+$' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    before: Type.Optional(PageCursor('cmp')),
+    limit: Type.Optional(PageLimit(100, 20)),
   },
   { additionalProperties: false },
 );
@@ -132,10 +132,7 @@ export const CampaignPageQuery = Type.Object(
 export type CampaignPageQuery = Static<typeof CampaignPageQuery>;
 
 /** A page of campaigns. */
-export const CampaignPage = Type.Object(
-  { object: Type.Literal('list'), data: Type.Array(Campaign), hasMore: Type.Boolean(), nextCursor: Nullable(Type.String()) },
-  { title: 'CampaignPage' },
-);
+export const CampaignPage = ListPage(Campaign, 'CampaignPage');
 /** A page of campaigns. */
 export type CampaignPage = Static<typeof CampaignPage>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Mode, Nullable, Timestamp, Uuid } from '../api/common.js';
+import { ListPage, Metadata, Mode, Nullable, PageCursor, PageLimit, Timestamp, Uuid } from '../api/common.js';
 
 /** Most rows one CSV import takes (the header not counted). */
 export const CONTACT_IMPORT_MAX_ROWS = 100_000;
@@ -76,7 +76,7 @@ export const ContactPageQuery = Type.Object(
   {
     profileId: Type.Optional(Uuid),
     after: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^cnt_[0-9a-z]+$', description: 'Contacts created after this contact id' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+    limit: Type.Optional(PageLimit(500, 100)),
     externalRef: Type.Optional(ExternalRef),
   },
   { additionalProperties: false },
@@ -181,8 +181,8 @@ export type ContactList = Static<typeof ContactList>;
 export const ContactListPageQuery = Type.Object(
   {
     profileId: Type.Optional(Uuid),
-    after: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^lst_[0-9a-z]+$' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    after: Type.Optional(PageCursor('lst')),
+    limit: Type.Optional(PageLimit(100, 50)),
   },
   { additionalProperties: false },
 );
@@ -190,18 +190,15 @@ export const ContactListPageQuery = Type.Object(
 export type ContactListPageQuery = Static<typeof ContactListPageQuery>;
 
 /** A page of contact lists. */
-export const ContactListPage = Type.Object(
-  { object: Type.Literal('list'), data: Type.Array(ContactList), hasMore: Type.Boolean(), nextCursor: Nullable(Type.String()) },
-  { title: 'ContactListPage' },
-);
+export const ContactListPage = ListPage(ContactList, 'ContactListPage');
 /** A page of contact lists. */
 export type ContactListPage = Static<typeof ContactListPage>;
 
 /** GET /v1/contact-lists/:id/members: the list's contacts, oldest member first. */
 export const MemberPageQuery = Type.Object(
   {
-    after: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^cnt_[0-9a-z]+$' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+    after: Type.Optional(PageCursor('cnt')),
+    limit: Type.Optional(PageLimit(500, 100)),
   },
   { additionalProperties: false },
 );

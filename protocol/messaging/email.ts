@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListPage, Metadata, Mode, Timestamp, Uuid } from '../api/common.js';
+import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, Timestamp, Uuid } from '../api/common.js';
 
 /** Most recipients (to, cc and bcc together) of one email. */
 export const EMAIL_MAX_RECIPIENTS = 50;
@@ -112,10 +112,9 @@ export const EmailListQuery = Type.Object(
     profileId: Type.Optional(Uuid),
     state: Type.Optional(EmailState),
     to: Type.Optional(EmailAddress),
-    createdAfter: Type.Optional(Type.String({ format: 'date-time' })),
-    createdBefore: Type.Optional(Type.String({ format: 'date-time' })),
-    before: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^eml_[0-9a-z]+$', description: 'Cursor: the nextCursor of the previous page' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    ...CreatedRange,
+    before: Type.Optional(PageCursor('eml')),
+    limit: Type.Optional(PageLimit(200)),
   },
   { additionalProperties: false },
 );

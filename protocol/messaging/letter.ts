@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ListPage, Metadata, Mode, Timestamp, Uuid } from '../api/common.js';
+import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, Timestamp, Uuid } from '../api/common.js';
 
 /** Largest request body of POST /v1/letters: a 10 MB PDF in base64. */
 export const LETTER_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
@@ -96,10 +96,9 @@ export const LetterListQuery = Type.Object(
   {
     profileId: Type.Optional(Uuid),
     state: Type.Optional(LetterState),
-    createdAfter: Type.Optional(Type.String({ format: 'date-time' })),
-    createdBefore: Type.Optional(Type.String({ format: 'date-time' })),
-    before: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^ltr_[0-9a-z]+$', description: 'Cursor: the nextCursor of the previous page' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    ...CreatedRange,
+    before: Type.Optional(PageCursor('ltr')),
+    limit: Type.Optional(PageLimit(200)),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Mode, PhoneNumber, Timestamp, Uuid } from '../api/common.js';
+import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, PhoneNumber, Timestamp, Uuid } from '../api/common.js';
 
 /** Most units (parts) one SMS may have. */
 export const SMS_MAX_UNITS = 10;
@@ -118,10 +118,9 @@ export const SmsListQuery = Type.Object(
     direction: Type.Optional(Type.Union([Type.Literal('outbound'), Type.Literal('inbound')])),
     state: Type.Optional(SmsState),
     to: Type.Optional(PhoneNumber),
-    createdAfter: Type.Optional(Type.String({ format: 'date-time' })),
-    createdBefore: Type.Optional(Type.String({ format: 'date-time' })),
-    before: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^msg_[0-9a-z]+$', description: 'Cursor: the nextCursor of the previous page' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    ...CreatedRange,
+    before: Type.Optional(PageCursor('msg')),
+    limit: Type.Optional(PageLimit(200)),
   },
   { additionalProperties: false },
 );
@@ -129,10 +128,7 @@ export const SmsListQuery = Type.Object(
 export type SmsListQuery = Static<typeof SmsListQuery>;
 
 /** A page of SMS, newest first. */
-export const SmsList = Type.Object(
-  { object: Type.Literal('list'), data: Type.Array(Sms), hasMore: Type.Boolean(), nextCursor: Type.Union([Type.String(), Type.Null()]) },
-  { title: 'SmsList' },
-);
+export const SmsList = ListPage(Sms, 'SmsList');
 /** A page of SMS. */
 export type SmsList = Static<typeof SmsList>;
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PhoneNumber, Timestamp } from '../api/common.js';
+import { ListPage, PageLimit, PhoneNumber, Timestamp } from '../api/common.js';
 
 /** An address on a suppression list: a phone number (E.164) or an email address. */
 export const SuppressedAddress = Type.Union([PhoneNumber, Type.String({ format: 'email', maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' })], {
@@ -30,13 +30,10 @@ export const Suppression = Type.Object(
 );
 
 /** A page of a suppression list, in address order. */
-export const SuppressionList = Type.Object(
-  { object: Type.Literal('list'), data: Type.Array(Suppression), hasMore: Type.Boolean(), nextCursor: Type.Union([Type.String(), Type.Null()]) },
-  { title: 'SuppressionList' },
-);
+export const SuppressionList = ListPage(Suppression, 'SuppressionList');
 
 /** GET /v1/profiles/:slug/suppressions. */
 export const SuppressionListQuery = Type.Object(
-  { after: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })), limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })) },
+  { after: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })), limit: Type.Optional(PageLimit(200)) },
   { additionalProperties: false },
 );

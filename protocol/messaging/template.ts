@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Mode, Nullable, Timestamp, Uuid } from '../api/common.js';
+import { ListPage, Metadata, Mode, Nullable, PageCursor, PageLimit, Timestamp, Uuid } from '../api/common.js';
 
 /** A channel a template (and a campaign) sends on. */
 export const MessageChannelName = Type.Union([Type.Literal('sms'), Type.Literal('email'), Type.Literal('letter')]);
@@ -67,8 +67,8 @@ export const TemplatePageQuery = Type.Object(
   {
     profileId: Type.Optional(Uuid),
     channel: Type.Optional(MessageChannelName),
-    after: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^tpl_[0-9a-z]+$' })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
+    after: Type.Optional(PageCursor('tpl')),
+    limit: Type.Optional(PageLimit(100, 50)),
   },
   { additionalProperties: false },
 );
@@ -76,10 +76,7 @@ export const TemplatePageQuery = Type.Object(
 export type TemplatePageQuery = Static<typeof TemplatePageQuery>;
 
 /** A page of templates. */
-export const TemplatePage = Type.Object(
-  { object: Type.Literal('list'), data: Type.Array(MessageTemplate), hasMore: Type.Boolean(), nextCursor: Nullable(Type.String()) },
-  { title: 'TemplatePage' },
-);
+export const TemplatePage = ListPage(MessageTemplate, 'TemplatePage');
 /** A page of templates. */
 export type TemplatePage = Static<typeof TemplatePage>;
 

@@ -14305,6 +14305,7 @@ export interface operations {
     listCampaigns: {
         parameters: {
             query?: {
+                /** @description Cursor: the nextCursor of the previous page */
                 before?: string;
                 limit?: number;
                 profileId?: string;
@@ -16349,6 +16350,7 @@ export interface operations {
     listContactLists: {
         parameters: {
             query?: {
+                /** @description Cursor: the nextCursor of the previous page */
                 after?: string;
                 limit?: number;
                 profileId?: string;
@@ -17260,6 +17262,7 @@ export interface operations {
     listContactListMembers: {
         parameters: {
             query?: {
+                /** @description Cursor: the nextCursor of the previous page */
                 after?: string;
                 limit?: number;
             };
@@ -26337,6 +26340,7 @@ export interface operations {
     listTemplates: {
         parameters: {
             query?: {
+                /** @description Cursor: the nextCursor of the previous page */
                 after?: string;
                 channel?: "sms" | "email" | "letter";
                 limit?: number;
