@@ -4,6 +4,7 @@ import { SentralError } from '../../shared/errors/sentral-error.js';
 import { newId } from '../../shared/ids/ids.js';
 import { pageOf } from '../../shared/db/page.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
+import { requestedProfile } from '../accounts/profile-scope.js';
 import type { Db } from '../../shared/db/database.js';
 import type { DecodedClip } from './clip-decoding.js';
 
@@ -34,7 +35,7 @@ export async function createClip(
   input: { name?: string | undefined; profileId?: string | undefined; id?: string },
   clip: DecodedClip,
 ): Promise<AudioClip> {
-  const profileId = await resolveProfile(db, caller, input.profileId);
+  const profileId = await requestedProfile(db, caller, input.profileId);
   const samples = clip.samples;
   const bytes = Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength);
   const [row] = await db<ClipRow[]>`
@@ -101,17 +102,6 @@ function visibleTo(db: Db, caller: KeyPrincipal) {
   return caller.profileId === null ? db`true` : db`profile_id = ${caller.profileId}::uuid`;
 }
 
-async function resolveProfile(db: Db, caller: KeyPrincipal, wanted: string | undefined): Promise<string | null> {
-  const profileId = wanted?.toLowerCase() ?? null;
-  if (caller.profileId !== null) {
-    if (profileId !== null && profileId !== caller.profileId) throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
-    return caller.profileId;
-  }
-  if (profileId === null) return null;
-  const [p] = await db<{ status: string }[]>`select status from profiles where id = ${profileId}::uuid and company_id = ${caller.companyId}`;
-  if (!p || p.status !== 'active') throw new SentralError('not_found', { message: 'No such active profile.', param: 'profileId' });
-  return profileId;
-}
 
 function toClip(row: ClipRow): AudioClip {
   return {

@@ -12,6 +12,7 @@ import type {
   WebhookSecretRotated,
 } from '../../protocol/webhooks/webhook-endpoint.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
+import { requestedProfile } from '../accounts/profile-scope.js';
 import type { Db } from '../../shared/db/database.js';
 import { isoOrNull } from '../../shared/clock/iso.js';
 
@@ -58,7 +59,7 @@ export async function createEndpoint(
   if (mode !== caller.mode) {
     throw new SentralError('forbidden', { message: `A ${caller.mode} key can only register ${caller.mode} endpoints.`, param: 'mode' });
   }
-  const profileId = await resolveProfile(db, caller, input.profileId);
+  const profileId = await requestedProfile(db, caller, input.profileId);
   const url = await checkedUrl(input.url, policy);
   const now = clock.now();
   const secret = generateSecret();
@@ -209,16 +210,3 @@ async function checkedUrl(url: string, policy: TargetPolicy): Promise<string> {
   return (await checkTarget(url, policy.lookup ? { ...options, lookup: policy.lookup } : options)).href;
 }
 
-async function resolveProfile(db: Db, caller: KeyPrincipal, wanted: string | undefined): Promise<string | null> {
-  const profileId = wanted?.toLowerCase() ?? null;
-  if (caller.profileId !== null) {
-    if (profileId !== null && profileId !== caller.profileId) {
-      throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
-    }
-    return caller.profileId;
-  }
-  if (profileId === null) return null;
-  const [p] = await db<{ status: string }[]>`select status from profiles where id = ${profileId} and company_id = ${caller.companyId}`;
-  if (!p || p.status !== 'active') throw new SentralError('not_found', { message: 'No such active profile.', param: 'profileId' });
-  return profileId;
-}

@@ -19,7 +19,7 @@ import type { MessageChannelName } from '../../../protocol/messaging/template.js
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Db } from '../../../shared/db/database.js';
 import { findList } from '../contacts/contact-lists.js';
-import { ownerProfile, visibleTo } from '../profile-scope.js';
+import { ownerProfile, visibleTo } from '../../accounts/profile-scope.js';
 import { findTemplate } from '../templates/templates.js';
 import type { CampaignStatus } from './campaign-machine.js';
 import { campaignChannelFor } from './campaign-channels.js';

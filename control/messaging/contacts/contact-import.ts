@@ -15,7 +15,7 @@ import {
   type RefusedRow,
 } from '../../../protocol/messaging/contact.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
-import { ownerProfile } from '../profile-scope.js';
+import { ownerProfile } from '../../accounts/profile-scope.js';
 import { findList } from './contact-lists.js';
 import { contactFields, type ContactFields } from './contacts.js';
 import { csvRecords, type CsvLimits } from './csv-records.js';

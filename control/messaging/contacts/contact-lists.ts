@@ -15,7 +15,7 @@ import type {
 } from '../../../protocol/messaging/contact.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Db } from '../../../shared/db/database.js';
-import { ownerProfile, visibleTo } from '../profile-scope.js';
+import { ownerProfile, visibleTo } from '../../accounts/profile-scope.js';
 import { contactView, suppressedColumn, type ContactRow } from './contacts.js';
 
 /** A list as stored, with its member count. */

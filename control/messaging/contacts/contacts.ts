@@ -6,7 +6,7 @@ import type { Contact, ContactCreate, ContactDeleted, ContactPage, ContactPageQu
 import type { Metadata } from '../../../protocol/api/common.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Db } from '../../../shared/db/database.js';
-import { ownerProfile, visibleTo } from '../profile-scope.js';
+import { ownerProfile, visibleTo } from '../../accounts/profile-scope.js';
 import { maskedNationalId, normalEmail, normalNationalId, normalPhone } from './contact-fields.js';
 
 /** A contact's fields, checked and normalised, as stored. */

@@ -13,7 +13,7 @@ import type {
 } from '../../../protocol/messaging/template.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Db } from '../../../shared/db/database.js';
-import { ownerProfile, visibleTo } from '../profile-scope.js';
+import { ownerProfile, visibleTo } from '../../accounts/profile-scope.js';
 import { compilePart, renderPart, type CompiledPart, type TemplateScope } from './template-engine.js';
 
 /** A template as stored. */

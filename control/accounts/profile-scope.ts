@@ -1,22 +1,32 @@
 import { SentralError } from '../../shared/errors/sentral-error.js';
-import type { KeyPrincipal } from '../accounts/principal.js';
+import type { KeyPrincipal } from './principal.js';
 import type { Db } from '../../shared/db/database.js';
 
 /**
- * The profile a new contact, list, template or campaign belongs to: a profile key's own (naming another is
- * not_found), or for a company key the active profile it names in profileId (required: these belong to one
- * profile, never to the whole company).
+ * The profile a request acts for: a profile key's own (naming another is not_found), or the active profile
+ * of its company that a company key names in profileId (null when it names none).
  */
-export async function ownerProfile(db: Db, caller: KeyPrincipal, wanted: string | undefined): Promise<string> {
+export async function requestedProfile(db: Db, caller: KeyPrincipal, wanted: string | undefined): Promise<string | null> {
   const profileId = wanted?.toLowerCase() ?? null;
   if (caller.profileId !== null) {
     if (profileId !== null && profileId !== caller.profileId) throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
     return caller.profileId;
   }
-  if (profileId === null) throw new SentralError('invalid_request', { message: 'A company key must name the profile (profileId).', param: 'profileId' });
+  if (profileId === null) return null;
   const [p] = await db<{ status: string }[]>`select status from profiles where id = ${profileId}::uuid and company_id = ${caller.companyId}`;
   if (!p || p.status !== 'active') throw new SentralError('not_found', { message: 'No such active profile.', param: 'profileId' });
   return profileId;
+}
+
+/**
+ * The profile a new contact, list, template or campaign belongs to: as requestedProfile, but a company key
+ * must name one (these belong to one profile, never to the whole company).
+ */
+export async function ownerProfile(db: Db, caller: KeyPrincipal, wanted: string | undefined): Promise<string> {
+  if (caller.profileId === null && wanted === undefined) {
+    throw new SentralError('invalid_request', { message: 'A company key must name the profile (profileId).', param: 'profileId' });
+  }
+  return (await requestedProfile(db, caller, wanted))!;
 }
 
 /**
