@@ -29,9 +29,9 @@ export async function startMediaPart(services: MediaServices, roomPublicKey?: Ke
     const key = roomPublicKey ?? (await awaitRoomPublicKey(bus));
     const host = await startMediaWorkers(config, log, { count: config.mediaWorkers, roomPublicKey: key, nodeId: config.nodeId ?? newId('node', clock), metrics: services.metrics });
     const listening = host.workers.map((w) => `media node ${w.nodeId} listening on port ${w.port} (rooms at ${w.roomUrl})`);
-    return { name: 'media', stop: () => host.stop(), listening };
+    return { name: 'media', drain: () => host.stop(config.mediaDrainMs), stop: () => host.stop(), listening };
   }
   const streamLegs = streamLegFactory({ clock, log, allowInsecureTargets: config.allowInsecureTargets });
   const node = await startMediaNode(services, { roomPublicKey: roomPublicKey ?? (await awaitRoomPublicKey(bus)), streamLegs });
-  return { name: 'media', stop: () => node.stop(), listening: [`media node ${node.nodeId} listening on port ${node.port} (rooms at ${node.roomUrl})`] };
+  return { name: 'media', drain: () => node.drain(config.mediaDrainMs), stop: () => node.stop(), listening: [`media node ${node.nodeId} listening on port ${node.port} (rooms at ${node.roomUrl})`] };
 }

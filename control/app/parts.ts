@@ -25,6 +25,8 @@ import { startCampaignRunner } from '../messaging/campaigns/campaign-runner.js';
 /** A running part of a role, stopped in reverse order of start. */
 export interface Part {
   name: string;
+  /** What it does before its stop when the process is asked to stop gently (SIGTERM on `sentral media`). */
+  drain?(): Promise<void>;
   stop(): Promise<void>;
 }
 

@@ -46,6 +46,11 @@ export async function runRole(role: RoleName, config: Config, log: Logger): Prom
   }
   const name = await signal;
   log.info(`${name} received: shutting down`);
+  // A media node stopped with SIGTERM drains first (no new calls; its calls end after the grace); SIGINT
+  // and every other role stop at once.
+  if (role === 'media' && name === 'SIGTERM') {
+    for (const part of parts) await part.drain?.().catch((err: unknown) => log.error({ err }, `draining ${part.name} failed`));
+  }
   for (const part of [...parts].reverse()) {
     await part.stop().catch((err: unknown) => log.error({ err }, `stopping ${part.name} failed`));
   }

@@ -59,6 +59,8 @@ export interface MediaEngineDeps {
 export class MediaEngine implements RoomDirectory {
   private readonly sessions = new Map<string, Session>();
   private readonly arrivals = new RoomArrivals();
+  private readonly idleWaiters: Array<() => void> = [];
+  private draining = false;
 
   private readonly env: OpEnv;
 
@@ -67,6 +69,8 @@ export class MediaEngine implements RoomDirectory {
       deps,
       session: (callId) => this.session(callId),
       openSession: (callId) => {
+        // A draining node takes no new call (the picker no longer offers it; this closes the race).
+        if (this.draining && !this.sessions.has(callId)) throw new SentralError('media_unavailable', { retryAfterSeconds: 1 });
         if (!this.sessions.has(callId)) this.sessions.set(callId, new Session({ callId, report: (body) => deps.publish(callId, body), holdAudio: deps.holdAudio }));
       },
       closeSession: (callId, reason) => this.closeSession(callId, reason),
@@ -130,6 +134,27 @@ export class MediaEngine implements RoomDirectory {
     }
   }
 
+  /** From now on no new session opens (the node is draining); open ones go on. */
+  drain(): void {
+    this.draining = true;
+  }
+
+  /** Whether the node is draining. */
+  get isDraining(): boolean {
+    return this.draining;
+  }
+
+  /** The calls with an open session. */
+  get callIds(): string[] {
+    return [...this.sessions.keys()];
+  }
+
+  /** Resolves once no session is open (at once when none is). */
+  whenIdle(): Promise<void> {
+    if (this.sessions.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
   /** Closes every session (node shutdown). */
   closeAll(reason: string): void {
     for (const callId of [...this.sessions.keys()]) this.closeSession(callId, reason);
@@ -170,5 +195,6 @@ export class MediaEngine implements RoomDirectory {
     if (!session) return;
     session.close(reason);
     this.sessions.delete(callId);
+    if (this.sessions.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }

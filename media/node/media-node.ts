@@ -31,6 +31,7 @@ import { MediaMetrics } from './media-metrics.js';
 import { NodeRegistration } from './node-registration.js';
 import { MEDIA_NODE_TTL_MS } from '../../protocol/media/media-node-record.js';
 import { installHttpRoutes } from './http-routes.js';
+import { drainNode } from './node-drain.js';
 import { serveJobTranscriptions } from '../transcription/job-transcriber.js';
 import { SessionEndpoint } from '../transcription/session-endpoint.js';
 import { reportSession } from '../transcription/session-report.js';
@@ -71,6 +72,8 @@ export interface MediaNode {
   readonly sim: SimNetwork;
   readonly clips: ClipStore;
   readonly engine: MediaEngine;
+  /** Takes no new call, lets the calls go on for `graceMs`, then ends them as service_stopping (node-drain.ts); stop() follows. */
+  drain(graceMs: number): Promise<void>;
   /** Deregisters, stops answering, ends every session and closes the server. */
   stop(): Promise<void>;
 }
@@ -159,7 +162,16 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
       bucket,
       clock,
       log,
-      () => ({ nodeId, roomUrl, capacity, load: running.legCount, sessions: running.sessionCount, startedAt, heartbeatAt: clock.now() }),
+      () => ({
+        nodeId,
+        roomUrl,
+        capacity,
+        load: running.legCount,
+        sessions: running.sessionCount,
+        startedAt,
+        heartbeatAt: clock.now(),
+        ...(running.isDraining ? { draining: true } : {}),
+      }),
       options.heartbeatMs,
     );
     await registration.start();
@@ -175,6 +187,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   log.info({ port: listening.port, roomUrl, capacity }, 'media node started');
 
   let stopping: Promise<void> | undefined;
+  let draining: Promise<void> | undefined;
   return {
     nodeId,
     port: listening.port,
@@ -182,6 +195,13 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     sim,
     clips,
     engine,
+    drain(graceMs) {
+      draining ??= drainNode(
+        { engine: running, bus, clock, log, partitions: config.partitions, announce: async () => registration?.refresh() },
+        graceMs,
+      );
+      return draining;
+    },
     stop() {
       stopping ??= (async () => {
         await registration?.stop();

@@ -34,7 +34,7 @@ export type MediaWorkerMessage =
   | { type: 'scrape'; id: number };
 
 /** What the host tells a worker: stop, send your metrics, or here is the host's exposition a scrape asked for. */
-export type MediaHostMessage = { type: 'stop' } | { type: 'metrics'; id: number } | { type: 'scraped'; id: number; text: string };
+export type MediaHostMessage = { type: 'stop'; drainMs?: number } | { type: 'metrics'; id: number } | { type: 'scraped'; id: number; text: string };
 
 const data = workerData as MediaWorkerData;
 const port = parentPort!;
@@ -79,8 +79,8 @@ try {
       scrapes.delete(message.id);
       return;
     }
-    void node
-      .stop()
+    void (message.drainMs === undefined ? Promise.resolve() : node.drain(message.drainMs))
+      .then(() => node.stop())
       .then(() => bus.close())
       .catch((err: unknown) => log.error({ err }, 'media worker stop failed'))
       .finally(() => {

@@ -16,6 +16,7 @@ import type { Config } from '../../shared/config/config.js';
 import type { Logger } from '../../shared/log/log.js';
 import { hostMetrics, metricsJson, type MetricsJson } from './host-metrics.js';
 import type { MediaHostMessage, MediaWorkerData, MediaWorkerMessage } from './media-worker-thread.js';
+import { DRAIN_CLOSE_WAIT_MS } from './node-drain.js';
 
 /** A running worker as the host sees it. */
 export interface MediaWorkerInfo {
@@ -28,8 +29,8 @@ export interface MediaWorkerInfo {
 /** The workers of a host. */
 export interface MediaWorkers {
   readonly workers: readonly MediaWorkerInfo[];
-  /** Stops every worker (each deregisters and ends its sessions) and waits for their threads to end. */
-  stop(): Promise<void>;
+  /** Stops every worker (each deregisters and ends its sessions; with `drainMs`, drains first) and waits for their threads to end. */
+  stop(drainMs?: number): Promise<void>;
 }
 
 /** Options of startMediaWorkers. */
@@ -84,8 +85,8 @@ export async function startMediaWorkers(config: Config, log: Logger, options: Me
       });
     }),
   );
-  const stop = async (): Promise<void> => {
-    await Promise.all(threads.map((thread) => stopThread(thread)));
+  const stop = async (drainMs?: number): Promise<void> => {
+    await Promise.all(threads.map((thread) => stopThread(thread, drainMs)));
   };
   const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) {
@@ -145,13 +146,13 @@ class WorkerMetrics {
   }
 }
 
-// Asks a worker to stop and waits for its thread to end by itself (its node closed, nothing keeps it alive);
-// one that has not ended after 10 s is terminated.
-async function stopThread(thread: Worker): Promise<void> {
+// Asks a worker to stop (after its drain) and waits for its thread to end by itself (its node closed,
+// nothing keeps it alive); one that has not ended 10 s after its drain could have is terminated.
+async function stopThread(thread: Worker, drainMs?: number): Promise<void> {
   if (thread.threadId === -1) return;
   const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
-  post(thread, { type: 'stop' });
-  const timer = setTimeout(() => void thread.terminate(), 10_000);
+  post(thread, drainMs === undefined ? { type: 'stop' } : { type: 'stop', drainMs });
+  const timer = setTimeout(() => void thread.terminate(), (drainMs ?? 0) + DRAIN_CLOSE_WAIT_MS + 10_000);
   await exited;
   clearTimeout(timer);
 }

@@ -36,6 +36,11 @@ export class NodeRegistration {
     await this.bucket.delete(this.record().nodeId).catch((err: unknown) => this.log.warn({ err }, 'media node deregistration failed'));
   }
 
+  /** Rewrites the entry now (a change such as a drain is seen at once, not at the next heartbeat). */
+  async refresh(): Promise<void> {
+    await this.beat();
+  }
+
   private schedule(): void {
     if (this.stopped) return;
     this.timer = this.clock.setTimer(this.heartbeatMs, () => {

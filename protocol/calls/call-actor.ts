@@ -289,7 +289,7 @@ export type RoutingChargedEvent = Static<typeof RoutingChargedEvent>;
 export const MediaLostEvent = Type.Object({
   type: Type.Literal('call.mediaLost'),
   ...at,
-  reason: Type.Union([Type.Literal('media_lost'), Type.Literal('service_restarted')]),
+  reason: Type.Union([Type.Literal('media_lost'), Type.Literal('service_restarted'), Type.Literal('service_stopping')]),
 });
 /** The call's media is gone. */
 export type MediaLostEvent = Static<typeof MediaLostEvent>;

@@ -48,6 +48,8 @@ export const CallEndReason = Type.Union([
   Type.Literal('media_lost'),
   /** A standalone process stopped during the call and started again: billed to the stop. */
   Type.Literal('service_restarted'),
+  /** The call's media node was stopped (SIGTERM) and its drain grace ran out: billed to the end of the grace. */
+  Type.Literal('service_stopping'),
 ]);
 /** Why a call ended. */
 export type CallEndReason = Static<typeof CallEndReason>;

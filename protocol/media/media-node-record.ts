@@ -14,6 +14,8 @@ export const MediaNodeRecord = Type.Object({
   load: Type.Integer({ minimum: 0 }),
   sessions: Type.Integer({ minimum: 0 }),
   startedAt: Type.Integer(),
+  /** The node is draining (stopped with SIGTERM): it takes no new call, and ends its calls when the grace runs out. */
+  draining: Type.Optional(Type.Boolean()),
   heartbeatAt: Type.Integer(),
 });
 /** A media node's registry entry. */

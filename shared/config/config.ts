@@ -32,6 +32,8 @@ export interface Config {
   mediaWorkers: number;
   /** Legs one media node (each worker) takes at most before it refuses more (media_capacity_exhausted). */
   mediaCapacity: number;
+  /** How long a `sentral media` stopped with SIGTERM lets its calls go on before it ends them (ms). */
+  mediaDrainMs: number;
   /** The SIP trunk carrier (docs/sip.md); null when SENTRAL_SIP_TRUNK is unset (calls stay on the simulated network). */
   sip: SipConfig | null;
   /** Speech recognition on media nodes (see docs/speech.md). */
@@ -131,6 +133,7 @@ export const configVariables = [
   ['SENTRAL_NODE_ID', '(generated)', 'Stable id of this media node or worker'],
   ['SENTRAL_MEDIA_WORKERS', '(cluster: one per core; else 1)', 'Media workers of a `sentral media` process, each a node on SENTRAL_MEDIA_PORT + i with its own clock and sessions'],
   ['SENTRAL_MEDIA_CAPACITY', '500', 'Legs each media worker takes at most; the picker sends new calls to the worker with the most room (docs/media.md, Capacity)'],
+  ['SENTRAL_MEDIA_DRAIN_SECONDS', '30', '`sentral media` stopped with SIGTERM takes no new call and lets its calls go on this long, then ends them as service_stopping (0-3600; SIGINT stops at once)'],
   ['SENTRAL_SIP_TRUNK', '(unset: no SIP)', 'SIP trunk (proxy) as host or host:port that live calls are dialled through; turns SIP on'],
   ['SENTRAL_SIP_TRANSPORT', 'udp', 'udp, tcp or tls towards the trunk (tls needs SENTRAL_SIP_TLS_CERT and _KEY)'],
   ['SENTRAL_SIP_TLS_CERT', '(unset: no TLS)', 'PEM file of the SIP agent\'s TLS certificate (chain); with SENTRAL_SIP_TLS_KEY the agent also listens for SIP over TLS'],
@@ -220,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
     sip,
     mediaWorkers,
     mediaCapacity: int(env, 'SENTRAL_MEDIA_CAPACITY', 500, 1, 100_000),
+    mediaDrainMs: int(env, 'SENTRAL_MEDIA_DRAIN_SECONDS', 30, 0, 3600) * 1000,
     speech: speechConfig(env),
     smpp: smppConfig(env),
     messagingLeaseMs: int(env, 'SENTRAL_MESSAGING_LEASE_SECONDS', 60, 1, 3600) * 1000,

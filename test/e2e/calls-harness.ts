@@ -87,9 +87,10 @@ async function embeddedDatabase(): Promise<{ url: string; drop(): Promise<void> 
 
 /**
  * Starts an installation in standalone (memory bus and store) or cluster (NATS and Redis) shape; with
- * `embeddedDatabase` on the PGlite that `sentral start` runs without DATABASE_URL instead of the run's PostgreSQL.
+ * `embeddedDatabase` on the PGlite that `sentral start` runs without DATABASE_URL instead of the run's PostgreSQL;
+ * with `inProcessMedia: false` no media node runs in the test's process (the test starts `sentral media`).
  */
-export async function startCallsSystem(options: { cluster?: boolean; inProcessWorker?: boolean; embeddedDatabase?: boolean } = {}): Promise<CallsSystem> {
+export async function startCallsSystem(options: { cluster?: boolean; inProcessWorker?: boolean; inProcessMedia?: boolean; embeddedDatabase?: boolean } = {}): Promise<CallsSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sentral-calls-'));
   const db = options.embeddedDatabase ? await embeddedDatabase() : await freshDatabase();
   const prefix = options.cluster ? uniquePrefix('calls') : 'sentral';
@@ -116,7 +117,8 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
   // Without a worker here, the room key is published for the media node as an API process would.
   if (options.inProcessWorker === false) await ensureRoomKeys(sql, bus);
   else byRole.worker = await startParts('worker', services, ready);
-  for (const role of ['media', 'dispatcher'] as const) byRole[role] = await startParts(role, services, ready);
+  byRole.media = options.inProcessMedia === false ? [] : await startParts('media', services, ready);
+  byRole.dispatcher = await startParts('dispatcher', services, ready);
   // Stopped as standalone stops them: the worker before the media node, so no call waits on a gone node.
   const parts: Part[] = [...byRole.media!, ...byRole.worker!, ...byRole.dispatcher!];
   // What the api role runs besides the server: media nodes fetch audio clips from it over the bus.

@@ -20,6 +20,7 @@ export class MediaNodePicker {
   async pick(legs: number): Promise<MediaNodeRecord> {
     let best: MediaNodeRecord | undefined;
     for (const record of await this.registered()) {
+      if (record.draining === true) continue;
       if (record.capacity - record.load < legs) continue;
       if (!best || record.capacity - record.load > best.capacity - best.load) best = record;
     }
