@@ -7397,7 +7397,7 @@ export interface operations {
                             direction: "outbound" | "inbound";
                             duration: number | null;
                             endedAt: string | null;
-                            endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted") | null;
+                            endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping") | null;
                             externalRef: string | null;
                             from: string | null;
                             id: string;
@@ -7659,7 +7659,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -7941,7 +7941,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -8155,7 +8155,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -8440,7 +8440,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -9346,7 +9346,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -9808,7 +9808,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -11982,7 +11982,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
@@ -25142,7 +25142,7 @@ export interface operations {
                         direction: "outbound" | "inbound";
                         duration: number | null;
                         endedAt: string | null;
-                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted") | null;
+                        endReason: ("hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping") | null;
                         externalRef: string | null;
                         from: string | null;
                         id: string;
