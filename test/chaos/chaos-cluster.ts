@@ -12,6 +12,7 @@ import { runSentral, untilStatus, type SentralProcess } from '../support/sentral
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const ADMIN_TOKEN = 'sat_chaosAdminToken0123456789abcdefghij';
+const INITIAL_BALANCE_ORE = 1_000_000;
 /** Every request the load sends gives up after this; an answer slower than the deadline is counted, not waited out. */
 const CLIENT_TIMEOUT_MS = 20_000;
 
@@ -35,6 +36,8 @@ export interface Arrival {
   callId: string | null;
   /** The event's own time (ms). */
   eventAt: number;
+  /** The event's data. */
+  data: Record<string, unknown>;
 }
 
 export interface ChaosCluster {
@@ -47,6 +50,10 @@ export interface ChaosCluster {
   arrivals: Arrival[];
   /** Calls placed by `startLoad`. */
   calls: string[];
+  /** The customer's balance when the cluster started (øre). */
+  initialBalanceOre: number;
+  /** The customer's balance now (øre). */
+  balanceOre(): Promise<number>;
   /** Starts (or restarts) the process `name`. */
   start(name: string): Promise<SentralProcess>;
   /** Places `count` calls and starts a `say` on each every 2 s (and a read of each). */
@@ -113,7 +120,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
   };
 
   // The customer: a company with a live key and money, a profile, a number, a webhook endpoint.
-  const company = await request(ADMIN_TOKEN, 'POST', '/admin/v1/companies', { name: 'Chaos', balanceOre: 1_000_000 });
+  const company = await request(ADMIN_TOKEN, 'POST', '/admin/v1/companies', { name: 'Chaos', balanceOre: INITIAL_BALANCE_ORE });
   if (company.status !== 201) throw new Error(`company: ${company.status} ${JSON.stringify(company.body)}`);
   const key: string = company.body.liveKey;
   const profile = await request(key, 'POST', '/v1/profiles', { name: 'Chaos', slug: 'chaos', services: { sms: false, email: false, letters: false, phone: true } }, { 'idempotency-key': 'chaos-profile' });
@@ -126,9 +133,9 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
   if (endpoint.status !== 201) throw new Error(`endpoint: ${endpoint.status} ${JSON.stringify(endpoint.body)}`);
   const arrivals: Arrival[] = [];
   receiver.respond((hook) => {
-    const event = JSON.parse(hook.body) as { id: string; type: string; occurred_at?: string; data?: { callId?: string } };
+    const event = JSON.parse(hook.body) as { id: string; type: string; occurred_at?: string; data?: { callId?: string } & Record<string, unknown> };
     const stamp = Date.parse(event.occurred_at ?? '');
-    arrivals.push({ at: Date.now(), webhookId: String(hook.headers['webhook-id']), eventId: event.id, type: event.type, callId: event.data?.callId ?? null, eventAt: Number.isNaN(stamp) ? Date.now() : stamp });
+    arrivals.push({ at: Date.now(), webhookId: String(hook.headers['webhook-id']), eventId: event.id, type: event.type, callId: event.data?.callId ?? null, eventAt: Number.isNaN(stamp) ? Date.now() : stamp, data: event.data ?? {} });
     return { status: 200 };
   });
 
@@ -146,6 +153,11 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     answers,
     arrivals,
     calls,
+    initialBalanceOre: INITIAL_BALANCE_ORE,
+    async balanceOre() {
+      const res = await request(ADMIN_TOKEN, 'GET', `/admin/v1/companies/${company.body.id}`, undefined, {}, 'balance');
+      return res.body.balanceOre as number;
+    },
     start,
     async startLoad(count) {
       for (let i = 0; i < count; i++) {

@@ -86,12 +86,41 @@ describe('a cluster under load shrugs off its faults', () => {
     }
   }
 
-  it('afterwards: every call ends, every event is delivered, and a duplicate always has the same webhook-id', async () => {
+  // Last: it ends every call of the load.
+  it('media node killed (SIGKILL): every call on it ends within 30 s as media_lost, billed to no later than the kill', async () => {
+    const killedAt = Date.now();
+    await c.procs.get('media')!.stop('SIGKILL');
+    const ended = new Map<string, (typeof c.arrivals)[number]>();
+    const deadline = killedAt + 30_000 + 15_000;
+    while (ended.size < c.calls.length && Date.now() < deadline) {
+      for (const a of c.arrivals) if (a.type === 'call.ended' && a.callId !== null) ended.set(a.callId, a);
+      await pause(250);
+    }
+    const slowest = Math.max(...[...ended.values()].map((a) => a.at - killedAt));
+    report.push({ fault: 'media node killed (SIGKILL)', round: 1, requests: 0, answered503: 0, answered500: 0, unanswered: 0, slowestMs: 0, overDeadline: 0, recoveryMs: slowest, webhookLagMs: null });
+    expect([...ended.keys()].sort()).toEqual([...c.calls].sort());
+    for (const a of ended.values()) {
+      expect(a.data.reason).toBe('media_lost');
+      // The end (and the billing) is the node's last heartbeat: never after the kill.
+      expect(a.eventAt).toBeLessThanOrEqual(killedAt);
+      // Ended within 30 s of the kill (its webhook may take the delivery's lag on top).
+      expect(a.eventAt).toBeGreaterThan(killedAt - 30_000);
+    }
+    // The event that ended each call was stored within 30 s of the kill.
+    expect(slowest).toBeLessThanOrEqual(30_000 + 15_000);
+    await c.start('media');
+  }, 120_000);
+
+  it('afterwards: every call ends, every event is delivered, a duplicate always has the same webhook-id, and the balance drawn is the calls\' price', async () => {
     await c.stopLoad();
     expect(await c.endCalls(60_000)).toEqual([]);
     expect(await c.undelivered(60_000)).toEqual([]);
     const idsByEvent = new Map<string, Set<string>>();
     for (const a of c.arrivals) idsByEvent.set(a.eventId, (idsByEvent.get(a.eventId) ?? new Set()).add(a.webhookId));
     expect([...idsByEvent.values()].filter((ids) => ids.size > 1)).toEqual([]);
+    const prices = new Map<string, number>();
+    for (const a of c.arrivals) if (a.type === 'call.ended') prices.set(a.eventId, Number(a.data.priceOre));
+    const priced = [...prices.values()].reduce((sum, p) => sum + p, 0);
+    expect(c.initialBalanceOre - (await c.balanceOre())).toBe(priced);
   }, 180_000);
 });
