@@ -1,3 +1,4 @@
+import { assign, emit, setup, transition } from 'xstate';
 import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState } from '../../../protocol/calls/command.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
@@ -7,13 +8,107 @@ import type { CommandRecord, GatherRecord, TimerKind } from './call-context.js';
 /** A command whose op the media node has not acknowledged within this long is uncertain. */
 export const COMMAND_ACK_TIMEOUT_MS = 30_000;
 
-/** The command's life as a table: issued ends in exactly one outcome, and outcomes are final. */
-export const commandTransitions: Readonly<Record<CommandState, readonly CommandState[]>> = {
-  issued: ['completed', 'failed', 'uncertain'],
-  completed: [],
-  failed: [],
-  uncertain: [],
-};
+/** A command's outcome: one of its final states. */
+export type CommandOutcome = Exclude<CommandState, 'issued'>;
+
+/**
+ * What happens to a command: the media node answers its op (`code` is the catalogue code of a refusal),
+ * its acknowledgement or result deadline passes, or its verb ends it (a playback ended, a gather resolved).
+ */
+export type CommandEvent =
+  | { type: 'op.result'; ok: boolean; code: ErrorCode; at: number }
+  | { type: 'timeout'; at: number }
+  | { type: 'finish'; outcome: CommandOutcome; reason: ErrorCode | null; at: number };
+
+/** What the call does after a step of a command, in order. */
+export type CommandEffect =
+  /** Cancel the command's timers of these kinds (all of them when absent). */
+  | { type: 'cancelTimers'; kinds?: TimerKind[] }
+  /** Arm the command's result deadline. */
+  | { type: 'setTimer'; kind: 'commandResult'; fireAt: number }
+  /** Record call.command.<outcome>. */
+  | { type: 'record'; outcome: CommandOutcome; reason: ErrorCode | null };
+
+function outcomeReason(event: CommandEvent): ErrorCode | null {
+  if (event.type === 'op.result') return event.code;
+  if (event.type === 'timeout') return 'media_unresponsive';
+  return event.reason;
+}
+
+const settling = (outcome: CommandOutcome) => [{ type: 'settle', params: { outcome } }, 'cancelAllTimers', { type: 'announce', params: { outcome } }] as const;
+
+/**
+ * The command's chart (docs/statecharts.md): issued, then exactly one outcome (completed, failed, uncertain),
+ * and outcomes are final. Pure: time comes in each event as `at`, and what the call must do is emitted as
+ * `CommandEffect`s, in order. What is particular to a verb (its own timers, its result) lives in its module.
+ */
+export const commandMachine = setup({
+  types: {
+    context: {} as CommandRecord,
+    events: {} as CommandEvent,
+    emitted: {} as CommandEffect,
+  },
+  guards: {
+    /** The node refused the op it had not yet answered. */
+    refused: ({ context, event }) => event.type === 'op.result' && !context.acked && !event.ok,
+    /** The node carried out an op that needs no playback: that is the outcome. */
+    doneOnAck: ({ context, event }) => event.type === 'op.result' && !context.acked && event.ok && !context.playback,
+    /** The node accepted a playback op: its result comes later. */
+    playbackAcked: ({ context, event }) => event.type === 'op.result' && !context.acked && event.ok && context.playback,
+    finishesAs: ({ event }, params: { outcome: CommandOutcome }) => event.type === 'finish' && event.outcome === params.outcome,
+  },
+  actions: {
+    markAcked: assign({ acked: true }),
+    cancelAckTimer: emit({ type: 'cancelTimers' as const, kinds: ['commandAck' as const] }),
+    armResultTimer: emit(({ context, event }) => ({ type: 'setTimer' as const, kind: 'commandResult' as const, fireAt: event.at + context.resultWindowMs })),
+    settle: assign(({ event }, params: { outcome: CommandOutcome }) => ({ state: params.outcome, reason: outcomeReason(event), finishedAt: event.at })),
+    cancelAllTimers: emit({ type: 'cancelTimers' as const }),
+    announce: emit(({ context }, params: { outcome: CommandOutcome }) => ({ type: 'record' as const, outcome: params.outcome, reason: context.reason as ErrorCode | null })),
+  },
+}).createMachine({
+  id: 'command',
+  context: ({ input }) => input as CommandRecord,
+  initial: 'issued',
+  states: {
+    issued: {
+      on: {
+        'op.result': [
+          { guard: 'refused', target: 'failed', actions: [...settling('failed')] },
+          { guard: 'doneOnAck', target: 'completed', actions: ['markAcked', 'cancelAckTimer', ...settling('completed')] },
+          { guard: 'playbackAcked', actions: ['markAcked', 'cancelAckTimer', 'armResultTimer'] },
+        ],
+        timeout: { target: 'uncertain', actions: [...settling('uncertain')] },
+        finish: [
+          { guard: { type: 'finishesAs', params: { outcome: 'completed' } }, target: 'completed', actions: [...settling('completed')] },
+          { guard: { type: 'finishesAs', params: { outcome: 'failed' } }, target: 'failed', actions: [...settling('failed')] },
+          { guard: { type: 'finishesAs', params: { outcome: 'uncertain' } }, target: 'uncertain', actions: [...settling('uncertain')] },
+        ],
+      },
+    },
+    completed: { type: 'final' },
+    failed: { type: 'final' },
+    uncertain: { type: 'final' },
+  },
+});
+
+/** One step of the chart from a stored command: the command after it and the effects it emitted, in order. */
+export function stepCommand(c: CommandRecord, event: CommandEvent): { command: CommandRecord; effects: CommandEffect[] } {
+  const [next, executed] = transition(commandMachine, commandMachine.resolveState({ value: c.state, context: c }), event);
+  if (next.value === c.state && next.context === c) return { command: c, effects: [] };
+  const effects = (executed as { type: string; params?: unknown }[]).flatMap((a) => (a.type === 'xstate.emit' ? [(a.params as { event: CommandEffect }).event] : []));
+  return { command: { ...next.context, state: next.value as CommandState }, effects };
+}
+
+/** Takes a step of the command kept in the call (the record is updated in place: verbs hold it) and carries out its effects. */
+function step(d: CallDraft, c: CommandRecord, event: CommandEvent): void {
+  const { command, effects } = stepCommand(c, event);
+  Object.assign(c, command);
+  for (const e of effects) {
+    if (e.type === 'cancelTimers') d.cancelTimers(c.id, e.kinds);
+    else if (e.type === 'setTimer') d.setTimer(e.kind, c.id, e.fireAt);
+    else d.record(`call.command.${e.outcome}`, { commandId: c.id, action: c.action, reason: e.reason });
+  }
+}
 
 /** What a new command needs. */
 export interface CommandLaunch {
@@ -58,13 +153,8 @@ export function issueCommand(d: CallDraft, launch: CommandLaunch): CommandRecord
 }
 
 /** Ends a command with its one outcome; `reason` is a catalogue code (shared/errors/catalogue.ts). */
-export function finishCommand(d: CallDraft, c: CommandRecord, state: Exclude<CommandState, 'issued'>, reason: ErrorCode | null): void {
-  if (!commandTransitions[c.state].includes(state)) return;
-  c.state = state;
-  c.reason = reason;
-  c.finishedAt = d.at;
-  d.cancelTimers(c.id);
-  d.record(`call.command.${state}`, { commandId: c.id, action: c.action, reason });
+export function finishCommand(d: CallDraft, c: CommandRecord, state: CommandOutcome, reason: ErrorCode | null): void {
+  step(d, c, { type: 'finish', outcome: state, reason, at: d.at });
 }
 
 /**
@@ -101,17 +191,12 @@ function isErrorCode(code: string): code is ErrorCode {
 
 /** The media node answered the command's op. */
 export function onOpResult(d: CallDraft, c: CommandRecord, ok: boolean, code: string | undefined): void {
-  if (c.state !== 'issued' || c.acked) return;
-  if (!ok) return finishCommand(d, c, 'failed', code !== undefined && isErrorCode(code) ? code : 'media_error');
-  c.acked = true;
-  d.cancelTimers(c.id, ['commandAck']);
-  if (!c.playback) return finishCommand(d, c, 'completed', null);
-  d.setTimer('commandResult', c.id, d.at + c.resultWindowMs);
+  step(d, c, { type: 'op.result', ok, code: code !== undefined && isErrorCode(code) ? code : 'media_error', at: d.at });
 }
 
 /** A command's timer fired: no acknowledgement or no result in time makes it uncertain; other timers are its verb's. */
 export function onCommandTimer(d: CallDraft, c: CommandRecord, kind: TimerKind): void {
   if (c.state !== 'issued') return;
-  if (kind === 'commandAck' || kind === 'commandResult') return finishCommand(d, c, 'uncertain', 'media_unresponsive');
+  if (kind === 'commandAck' || kind === 'commandResult') return step(d, c, { type: 'timeout', at: d.at });
   d.verbs.forAction(c.action)?.command?.onTimer?.(d, c, kind);
 }
