@@ -10,9 +10,11 @@ export interface StatusFields {
   priceOre: number;
   externalRef: string | null;
   metadata: Metadata | null;
+  /** The campaign that sent it (null for a message sent on its own). */
+  campaignId: string | null;
 }
 
 /** The common fields of a status event for a message that just moved (`eventId` its event's id). */
 export function statusFields(row: MessageRow, eventId: string): StatusFields {
-  return { eventId, mode: row.mode, profileId: row.profile_id, messageId: row.id, priceOre: Number(row.price_ore), externalRef: row.external_ref, metadata: row.metadata };
+  return { eventId, mode: row.mode, profileId: row.profile_id, messageId: row.id, priceOre: Number(row.price_ore), externalRef: row.external_ref, metadata: row.metadata, campaignId: row.campaign_id };
 }

@@ -121,6 +121,8 @@ export interface LetterStatusData {
   errorDesc: string | null;
   externalRef: string | null;
   metadata: Metadata | null;
+  /** The campaign that sent it (null for a letter sent on its own). */
+  campaignId: string | null;
 }
 
 /** POST /admin/v1/sim/mailboxes: registers a recipient in the simulated mailbox service. */

@@ -15,6 +15,9 @@ import { addSuppression } from '../../control/messaging/suppressions.js';
 import { startCampaignRunner, type CampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { emailChannel } from '../../control/messaging/email/email-channel.js';
+import { letterChannel } from '../../control/messaging/letters/letter-channel.js';
+import { nationalIds } from '../support/national-ids.js';
+import { pdfText } from '../support/pdf-text.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,12 +61,12 @@ beforeAll(async () => {
   sql = openDatabase({ url: db.url, max: 10 });
   api = await startApi({ clock, sql, env: { SENTRAL_DATA_DIR: mkdtempSync(join(tmpdir(), 'sentral-campaigns-')) } });
   co = await createTestCompany(api.app, 10_000_000);
-  const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(co.liveKey), payload: { name: 'Klinikk', slug: `klinikk-${randomUUID().slice(0, 8)}`, services: { sms: true } } });
+  const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(co.liveKey), payload: { name: 'Klinikk', slug: `klinikk-${randomUUID().slice(0, 8)}`, services: { sms: true, email: true, letters: true } } });
   profileId = profile.data.id;
   profileSlug = profile.data.slug;
   const number = await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: FROM, companyId: co.id, profileId } });
   expect(number.statusCode, number.body).toBe(201);
-  messaging = await startMessaging(api.services, { registry: new ChannelRegistry([countingSms, emailChannel]), pollIntervalMs: 1_000, concurrency: 128 });
+  messaging = await startMessaging(api.services, { registry: new ChannelRegistry([countingSms, emailChannel, letterChannel]), pollIntervalMs: 1_000, concurrency: 128 });
   runner = await startCampaignRunner(api.services, { pollIntervalMs: 1_000 });
 });
 afterAll(async () => {
@@ -360,5 +363,54 @@ describe('an email campaign', () => {
     expect(status.every((e) => e.data.campaignId === c.data.id)).toBe(true);
     const sink = await call(api.app, { method: 'GET', url: '/admin/v1/email-sink?limit=200', headers: admin() });
     expect(sink.data.data.filter((m: { subject?: string }) => /^Hei (kari|ola|per)$/.test(m.subject ?? '')).length).toBe(3);
+  });
+});
+
+describe('a letter campaign', () => {
+  it('renders each contact\'s letter to a PDF when it is handed over, delivers it to a digital mailbox, fails the contact without one (its 500 øre go back), and never shows a whole national identity number', async () => {
+    const next = nationalIds('010190');
+    const [kari, ola, per] = [next(), next(), next()];
+    for (const id of [kari, ola]) {
+      const box = await call(api.app, { method: 'POST', url: '/admin/v1/sim/mailboxes', headers: admin(), payload: { nationalId: id } });
+      expect(box.statusCode, box.body).toBe(201);
+    }
+    const { listId } = await importList('Brev', `nationalId,name\n${kari},Kari Nordmann\n${ola},Ola Nordmann\n${per},Per Hansen\n`);
+    const tpl = await post('/v1/templates', { profileId, channel: 'letter', name: 'Årsbrev', subject: 'Årsoppgjør for {{ contact.name }}', body: 'Hei {{ contact.name }}!\nBlåbærsyltetøy følger ikke med.' });
+    expect(tpl.statusCode, tpl.body).toBe(201);
+    const before = await balance();
+    const c = await post('/v1/campaigns', { profileId, name: 'Årsbrev', channel: 'letter', sender: 'Fjordkraft Kundeservice', templateId: tpl.data.id, listId, rate: 10 });
+    expect(c.statusCode, c.body).toBe(201);
+    const started = await post(`/v1/campaigns/${c.data.id}/start`);
+    expect(started.data.counts).toMatchObject({ recipients: 3, pending: 3, skipped: 0 });
+    expect(started.data.money).toEqual({ reservedOre: 1_500, spentOre: 0, releasedOre: 0 });
+
+    const done = await runUntil(c.data.id, 'completed', 500);
+    expect(done.counts).toMatchObject({ delivered: 2, failed: 1, pending: 0 });
+    expect(done.money).toEqual({ reservedOre: 1_500, spentOre: 1_000, releasedOre: 500 });
+    expect(await balance()).toBe(before - 1_000);
+
+    const letters = await api.sql<{ address: string; id: string; to_address: string; state: string; error_code: string | null; content: { pages: number } }[]>`
+      select r.address, m.id, m.to_address, m.state, m.error_code, m.content
+      from campaign_recipients r join messages m on m.id = r.message_id where r.campaign_id = ${c.data.id} order by r.position`;
+    const masked = `nid:${kari.slice(0, 6)}*****`;
+    expect(letters.map((l) => [l.address, l.id.slice(0, 4), l.to_address, l.state, l.error_code, l.content.pages])).toEqual([
+      [kari, 'ltr_', masked, 'delivered', null, 1],
+      [ola, 'ltr_', masked, 'delivered', null, 1],
+      [per, 'ltr_', masked, 'failed', 'recipient_has_no_mailbox', 1],
+    ]);
+    const mailbox = await call(api.app, { method: 'GET', url: `/admin/v1/sim/mailboxes/${kari}/letters`, headers: admin() });
+    const text = pdfText(mailbox.data.data[0].pdf);
+    for (const part of ['Fjordkraft Kundeservice', 'Årsoppgjør for Kari Nordmann', 'Hei Kari Nordmann!', 'Blåbærsyltetøy følger ikke med.', 'Side 1 av 1']) expect(text).toContain(part);
+    const status = await eventsOf('letter.status', letters[0]!.id);
+    expect(status.every((e) => e.data.campaignId === c.data.id && !e.data.to.includes(kari.slice(6)))).toBe(true);
+  });
+
+  it('is refused on a profile with letters switched off', async () => {
+    const p = await post('/v1/profiles', { name: 'Uten brev', slug: `uten-${randomUUID().slice(0, 8)}`, services: { sms: true } });
+    const tpl = await post('/v1/templates', { profileId: p.data.id, channel: 'letter', name: 'B', subject: 'S', body: 'B' });
+    const list = await post('/v1/contact-lists', { profileId: p.data.id, name: 'L' });
+    const c = await post('/v1/campaigns', { profileId: p.data.id, name: 'B', channel: 'letter', sender: 'Avsender', templateId: tpl.data.id, listId: list.data.id });
+    expect(c.statusCode).toBe(403);
+    expect(c.data.error).toMatchObject({ code: 'service_disabled', param: 'channel' });
   });
 });

@@ -4,8 +4,7 @@
  * with pdftotext, the money (500 øre per delivered letter, nothing for a failed one), the refusals with
  * hostile input, and the mailbox service down until it is not.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,8 @@ import { sqlMailboxStore } from '../../control/sim/sim-mailboxes.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { MessageWaits, messagingDatabase } from '../support/message-waits.js';
 import { freePort } from '../support/private-services.js';
+import { nationalIds } from '../support/national-ids.js';
+import { pdfText } from '../support/pdf-text.js';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 9));
 const dataDir = mkdtempSync(join(tmpdir(), 'sentral-letters-'));
@@ -29,26 +30,7 @@ let profileId = '';
 let waits: MessageWaits;
 let database: Awaited<ReturnType<typeof messagingDatabase>>;
 
-/** A national identity number with both check digits right, from nine digits (null when none exists). */
-function nationalId(nine: string): string | null {
-  const d = [...nine].map(Number);
-  const check = (weights: number[], digits: number[]) => {
-    const k = 11 - (weights.reduce((a, w, i) => a + w * digits[i]!, 0) % 11);
-    return k === 11 ? 0 : k;
-  };
-  const k1 = check([3, 7, 6, 1, 8, 9, 4, 5, 2], d);
-  if (k1 === 10) return null;
-  const k2 = check([5, 4, 3, 2, 7, 6, 5, 4, 3, 2], [...d, k1]);
-  return k2 === 10 ? null : `${nine}${k1}${k2}`;
-}
-
-let serial = 100;
-function newNationalId(): string {
-  for (;;) {
-    const id = nationalId(`150385${String(serial++).padStart(3, '0')}`);
-    if (id) return id;
-  }
-}
+const newNationalId = nationalIds('150385');
 
 beforeAll(async () => {
   database = await messagingDatabase('letters');
@@ -88,11 +70,6 @@ async function balance(): Promise<number> {
   return Number(row!.balance_ore);
 }
 
-function pdfText(base64: string): string {
-  const file = join(dataDir, `${randomUUID()}.pdf`);
-  writeFileSync(file, Buffer.from(base64, 'base64'));
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
-}
 
 describe('letters to the simulated mailbox service', () => {
   it('a registered recipient gets the rendered letter (delivered, 500 øre), then reads it (read)', async () => {

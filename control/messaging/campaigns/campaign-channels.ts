@@ -14,6 +14,9 @@ import { signingDomain } from '../email/email-domains.js';
 import { addressOfFrom } from '../email/email-service.js';
 import type { EmailContent } from '../email/email-view.js';
 import type { RenderedParts } from '../templates/templates.js';
+import { letterChannel } from '../letters/letter-channel.js';
+import { assertPrintable, checkUploadedPdf, renderLetterPdf } from '../letters/letter-pdf.js';
+import { shownRecipient, type LetterContent } from '../letters/letter-view.js';
 
 /** A recipient's contact fields a channel reads its address from. */
 export interface AddressFields {
@@ -35,8 +38,22 @@ export interface CampaignChannel {
   message(parts: RenderedParts, prices: PriceList, envelope: { sender: string; address: string }): { content: Record<string, unknown>; priceOre: number } | { code: ErrorCode };
   /** The address the message is sent from (the From address of an email given with a display name). */
   fromAddress(sender: string): string;
+  /** The recipient as the message stores and shows it (a letter's national identity number masked). */
+  toAddress(address: string): string;
   /** How long a message stays valid when the campaign sets no validUntil. */
   defaultValidityMs: number;
+  /**
+   * Work a message needs when it is handed to the pipeline (a letter's PDF, rendered then rather than for
+   * the whole audience at the start): the content to store and the blobs kept beside it.
+   */
+  prepare?(content: Record<string, unknown>, nowMs: number): Promise<{ content: Record<string, unknown>; blobs: MessageBlob[] }>;
+}
+
+/** A file stored beside a message (message_blobs): a letter's PDF is `document`. */
+export interface MessageBlob {
+  name: string;
+  contentType: string;
+  body: Buffer;
 }
 
 // How long an email stays valid unsent (what a single email gets).
@@ -48,6 +65,7 @@ const sms: CampaignChannel = {
   addressOf: (c) => c.phone,
   checkSender: (db, profileId, _mode, sender) => assertSender(db, profileId, sender),
   fromAddress: (sender) => sender,
+  toAddress: (address) => address,
   message(parts, prices) {
     const text = parts.body ?? '';
     if (text.trim() === '') return { code: 'template_render_error' };
@@ -68,6 +86,7 @@ const email: CampaignChannel = {
     if (!domain || (mode === 'live' && !domain.verified)) throw new SentralError('sender_domain_not_verified', { param: 'sender' });
   },
   fromAddress: addressOfFrom,
+  toAddress: (address) => address,
   message(parts, prices, { sender, address }) {
     if ((parts.subject ?? '').trim() === '' || (parts.body === null && parts.html === null)) return { code: 'template_render_error' };
     const content: EmailContent = {
@@ -78,11 +97,47 @@ const email: CampaignChannel = {
   defaultValidityMs: EMAIL_VALIDITY_MS,
 };
 
-const channels: Partial<Record<MessageChannelName, CampaignChannel>> = { sms, email };
+// How long a letter waits to be handed to the mailbox service (its delivery is retried meanwhile).
+const LETTER_VALIDITY_MS = 7 * 24 * 3_600_000;
 
-/** The campaign side of a channel; a channel the pipeline does not run yet is capability_unavailable. */
+/** A campaign letter's content until its PDF is rendered: the rendered text goes with it. */
+type PendingLetter = LetterContent & { body: string };
+
+const letter: CampaignChannel = {
+  channel: letterChannel,
+  idPrefix: 'ltr',
+  addressOf: (c) => c.national_id,
+  // The sender is the name at the head of the letter: it must print.
+  async checkSender(_db, _profileId, _mode, sender) {
+    assertPrintable('sender', sender);
+  },
+  fromAddress: (sender) => sender,
+  toAddress: (address) => shownRecipient({ nationalId: address }),
+  message(parts, prices, { sender, address }) {
+    const subject = parts.subject ?? '';
+    const body = parts.body ?? '';
+    if (subject.trim() === '' || body.trim() === '') return { code: 'template_render_error' };
+    try {
+      assertPrintable('subject', subject);
+      assertPrintable('body', body);
+    } catch {
+      return { code: 'pdf_invalid' };
+    }
+    const content: PendingLetter = { recipient: { nationalId: address }, subject, pages: 0, printFallback: false, sensitivity: 'normal', senderName: sender, body };
+    return { content: content as unknown as Record<string, unknown>, priceOre: renderedPrice('letter', parts, prices).priceOre };
+  },
+  defaultValidityMs: LETTER_VALIDITY_MS,
+  async prepare(content, nowMs) {
+    const { body, ...letterContent } = content as unknown as PendingLetter;
+    const pdf = await renderLetterPdf({ sender: [letterContent.senderName], recipient: [], dateMs: nowMs, subject: letterContent.subject, body });
+    const stored: LetterContent = { ...letterContent, pages: checkUploadedPdf(pdf) };
+    return { content: stored as unknown as Record<string, unknown>, blobs: [{ name: 'document', contentType: 'application/pdf', body: pdf }] };
+  },
+};
+
+const channels: Record<MessageChannelName, CampaignChannel> = { sms, email, letter };
+
+/** The campaign side of a channel. */
 export function campaignChannelFor(name: MessageChannelName): CampaignChannel {
-  const channel = channels[name];
-  if (!channel) throw new SentralError('capability_unavailable', { message: `${name} campaigns are not available yet: only sms and email.`, param: 'channel' });
-  return channel;
+  return channels[name];
 }

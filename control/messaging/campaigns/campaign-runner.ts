@@ -159,14 +159,15 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
       continue;
     }
     const messageId = derivedId(side.idPrefix, campaign.id, r.contact_id);
-    await acceptMessage(tx, clock, side.channel, {
+    const prepared = side.prepare ? await side.prepare(r.content, now) : { content: r.content, blobs: [] };
+    const { created } = await acceptMessage(tx, clock, side.channel, {
       id: messageId,
       companyId: campaign.company_id,
       profileId: campaign.profile_id,
       mode: campaign.mode,
       from: side.fromAddress(campaign.sender),
-      to: r.address,
-      content: r.content,
+      to: side.toAddress(r.address),
+      content: prepared.content,
       priceOre: Number(r.price_ore),
       sendAtMs: null,
       validUntilMs,
@@ -174,6 +175,9 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
       metadata: campaign.metadata,
       campaign: { id: campaign.id, reservationId: campaign.reservation_id },
     });
+    if (created && prepared.blobs.length > 0) {
+      await tx`insert into message_blobs ${tx(prepared.blobs.map((b) => ({ message_id: messageId, name: b.name, content_type: b.contentType, body: b.body })))}`;
+    }
     queued.push({ contactId: r.contact_id, messageId });
   }
   if (queued.length > 0) {

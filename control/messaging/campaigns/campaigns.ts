@@ -1,4 +1,5 @@
 import type { Clock } from '../../../shared/clock/clock.js';
+import type { ProfileServices } from '../../../protocol/api/profiles.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { pageOf } from '../../../shared/db/page.js';
@@ -159,6 +160,12 @@ type Fields = Pick<
 >;
 
 async function checkedFields(db: Db, caller: KeyPrincipal, profileId: string, channel: MessageChannelName, fields: Fields): Promise<Fields> {
+  // As a single message of the channel would be refused: the profile must have the channel's service on.
+  const service = channel === 'letter' ? 'letters' : channel;
+  const [profile] = await db<{ services: ProfileServices }[]>`select services from profiles where id = ${profileId}::uuid`;
+  if (!profile?.services[service]) {
+    throw new SentralError('service_disabled', { message: `The profile has ${channel} switched off (services.${service}).`, param: 'channel' });
+  }
   const template = await findTemplate(db, caller, fields.template_id, 'templateId');
   if (template.profile_id !== profileId) throw new SentralError('not_found', { message: "No such template in the campaign's profile.", param: 'templateId' });
   if (template.channel !== channel) {
@@ -224,7 +231,8 @@ export async function campaignCounts(db: Db, campaignId: string): Promise<Campai
 function messageBucket(state: string): 'pending' | 'sent' | 'delivered' | 'failed' | 'canceled' {
   if (state === 'scheduled' || state === 'accepted' || state === 'sending') return 'pending';
   if (state === 'sent') return 'sent';
-  if (state === 'delivered') return 'delivered';
+  // A letter read or printed was delivered first.
+  if (state === 'delivered' || state === 'read' || state === 'delivered_to_print') return 'delivered';
   if (state === 'canceled') return 'canceled';
   return 'failed';
 }

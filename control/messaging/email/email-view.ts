@@ -53,7 +53,6 @@ export function emailStatusData(row: MessageRow, eventId: string): EmailStatusDa
     to: content.to,
     state: row.state as EmailState,
     errorDesc: row.state === 'bounced' || row.state === 'failed' ? row.error_desc : null,
-    campaignId: row.campaign_id,
   };
 }
 

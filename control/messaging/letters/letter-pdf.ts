@@ -25,12 +25,8 @@ export interface LetterLayout {
  * outside it are refused before rendering (they would print as nothing).
  */
 export async function renderLetterPdf(layout: LetterLayout): Promise<Buffer> {
-  for (const [param, text] of [['subject', layout.subject], ['document.text', layout.body]] as const) {
-    const outside = [...text].find((c) => !WIN_ANSI.test(c));
-    if (outside !== undefined) {
-      throw new SentralError('invalid_request', { message: `${param} holds a character the letter font cannot print (U+${outside.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}).`, param });
-    }
-  }
+  assertPrintable('subject', layout.subject);
+  assertPrintable('document.text', layout.body);
   const doc = new PDFDocument({ size: 'A4', margins: { top: 72, bottom: 72, left: 64, right: 64 }, bufferPages: true, info: { Title: layout.subject, Producer: 'sentral' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -65,6 +61,14 @@ export async function renderLetterPdf(layout: LetterLayout): Promise<Buffer> {
 
 // Printable Windows-1252 characters, and the line breaks and tabs text may hold.
 const WIN_ANSI = /^[\t\n\r\x20-\x7e\xa0-\xff€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ]$/u;
+
+/** Refuses (invalid_request naming `param`) text holding a character the letter font cannot print. */
+export function assertPrintable(param: string, text: string): void {
+  const outside = [...text].find((c) => !WIN_ANSI.test(c));
+  if (outside !== undefined) {
+    throw new SentralError('invalid_request', { message: `${param} holds a character the letter font cannot print (U+${outside.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}).`, param });
+  }
+}
 
 /**
  * Checks an uploaded PDF: it is a PDF (the header, an end-of-file marker), at most 10 MB, at most 50 pages.

@@ -1,4 +1,5 @@
 import type { Sms, SmsEncoding, SmsState, SmsStatusData } from '../../../protocol/messaging/sms.js';
+import { statusFields } from '../status-fields.js';
 import type { MessageRow } from '../message-row.js';
 
 /** The SMS fields of a message's content. */
@@ -39,18 +40,11 @@ export function smsView(row: MessageRow): Sms {
 export function smsStatusData(row: MessageRow, eventId: string): SmsStatusData {
   const content = row.content as unknown as SmsContent;
   return {
-    eventId,
-    mode: row.mode,
-    profileId: row.profile_id,
-    messageId: row.id,
+    ...statusFields(row, eventId),
     to: row.to_address,
     state: row.state as SmsState,
     units: content.units,
-    priceOre: Number(row.price_ore),
     errorDesc: FAILED_STATES.has(row.state) ? row.error_desc : null,
-    externalRef: row.external_ref,
-    metadata: row.metadata,
-    campaignId: row.campaign_id,
   };
 }
 
