@@ -54,9 +54,11 @@ export interface ChaosCluster {
   initialBalanceOre: number;
   /** The customer's balance now (øre). */
   balanceOre(): Promise<number>;
+  /** A call as GET /v1/calls/:id answers it (null when it did not answer 200). */
+  readCall(callId: string): Promise<Record<string, any> | null>;
   /** Starts (or restarts) the process `name`. */
   start(name: string): Promise<SentralProcess>;
-  /** Places `count` calls and starts a `say` on each every 2 s (and a read of each). */
+  /** Places `count` more calls and starts a `say` on each every 2 s (and a read of each) until it ends. */
   startLoad(count: number): Promise<void>;
   /** Stops the load. */
   stopLoad(): Promise<void>;
@@ -158,23 +160,31 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
       const res = await request(ADMIN_TOKEN, 'GET', `/admin/v1/companies/${company.body.id}`, undefined, {}, 'balance');
       return res.body.balanceOre as number;
     },
+    async readCall(callId) {
+      const res = await request(key, 'GET', `/v1/calls/${callId}`, undefined, {}, 'read');
+      return res.status === 200 ? res.body : null;
+    },
     start,
     async startLoad(count) {
-      for (let i = 0; i < count; i++) {
-        const placed = await request(key, 'POST', '/v1/calls', { profileId: profile.body.id, to: '+447700900001', from: number, maxMinutes: 30 }, { 'idempotency-key': `chaos-call-${i}` });
-        if (placed.status !== 201) throw new Error(`call: ${placed.status} ${JSON.stringify(placed.body)}`);
-        calls.push(placed.body.id);
+      const placed: string[] = [];
+      for (let i = calls.length; i < calls.length + count; i++) {
+        const call = await request(key, 'POST', '/v1/calls', { profileId: profile.body.id, to: '+447700900001', from: number, maxMinutes: 30 }, { 'idempotency-key': `chaos-call-${i}` });
+        if (call.status !== 201) throw new Error(`call: ${call.status} ${JSON.stringify(call.body)}`);
+        placed.push(call.body.id);
       }
+      calls.push(...placed);
       loading = true;
-      for (const callId of calls) {
+      for (const callId of placed) {
         loops.push(
           (async () => {
-            while (loading) {
+            // Until the load stops or the call is read as ended (a fault may end it).
+            for (let state: unknown; loading && state !== 'ended'; ) {
               const tick = new Promise((resolve) => setTimeout(resolve, 2_000));
-              await Promise.all([
+              const [, read] = await Promise.all([
                 request(key, 'POST', `/v1/calls/${callId}/say`, { text: 'Still here.' }, { 'idempotency-key': `chaos-say-${++seq}` }, 'say'),
                 request(key, 'GET', `/v1/calls/${callId}`, undefined, {}, 'read'),
               ]);
+              state = read.body?.state;
               await tick;
             }
           })(),
