@@ -124,6 +124,37 @@ describe('letters to the simulated mailbox service', () => {
     expect(await balance()).toBe(before);
   });
 
+  it('renders a letter template with its data into the PDF; a template of another channel or another company is refused', async () => {
+    const template = await call(api.app, {
+      method: 'POST', url: '/v1/templates', headers: bearer(company.liveKey, { 'idempotency-key': randomUUID() }),
+      payload: { profileId, channel: 'letter', name: 'Faktura', subject: 'Faktura', body: 'Hei {{ contact.name }}!\nBeløp: {{ contact.attributes.belop }} kr{% if contact.attributes.purring %}, purring{% endif %}.\nHilsen Ærlige Øvrebø' },
+    });
+    expect(template.statusCode, template.body).toBe(201);
+    const id = newNationalId();
+    await register(id);
+    const res = await send({ recipient: { nationalId: id, name: 'Åsmund' }, subject: 'Faktura for mars', document: { templateId: template.data.id, data: { belop: '1 250', purring: 'ja' } } });
+    expect(res.statusCode, res.body).toBe(201);
+    await waits.state(res.data.id, 'delivered');
+    const box = await call(api.app, { method: 'GET', url: `/admin/v1/sim/mailboxes/${id}/letters`, headers: admin() });
+    const text = pdfText(box.data.data.find((l: { messageId: string }) => l.messageId === res.data.id).pdf);
+    for (const part of ['Faktura for mars', 'Hei Åsmund!', 'Beløp: 1 250 kr, purring.', 'Hilsen Ærlige Øvrebø']) expect(text).toContain(part);
+    expect(text).not.toContain('{{');
+
+    const sms = await call(api.app, { method: 'POST', url: '/v1/templates', headers: bearer(company.liveKey, { 'idempotency-key': randomUUID() }), payload: { profileId, channel: 'sms', name: 's', body: 'Hei' } });
+    const wrongChannel = await send({ recipient: { nationalId: id }, document: { templateId: sms.data.id } });
+    expect(wrongChannel.data.error).toMatchObject({ code: 'invalid_request', param: 'document.templateId' });
+    const unknown = await send({ recipient: { nationalId: id }, document: { templateId: 'tpl_00000000000000000000000000' } });
+    expect([unknown.statusCode, unknown.data.error.param]).toEqual([404, 'document.templateId']);
+    const other = await api.app.inject({ method: 'POST', url: '/admin/v1/companies', headers: admin(), payload: { name: 'Andre AS', balanceOre: 0 } });
+    const otherKey = (other.json() as TestCompany).liveKey;
+    const otherProfile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(otherKey), payload: { name: 'A', slug: `andre-${randomUUID().slice(0, 8)}`, services: { letters: true } } });
+    const theirs = await call(api.app, {
+      method: 'POST', url: '/v1/letters', headers: bearer(otherKey, { 'idempotency-key': randomUUID() }),
+      payload: { profileId: otherProfile.data.id, recipient: { nationalId: id }, subject: 'x', document: { templateId: template.data.id } },
+    });
+    expect([theirs.statusCode, theirs.data.error.param]).toEqual([404, 'document.templateId']);
+  });
+
   it('takes an uploaded PDF, counting its pages; test keys draw nothing', async () => {
     const id = newNationalId();
     await register(id);
