@@ -7,22 +7,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from '../integration/api-harness.js';
+import { messagingDatabase } from '../support/message-waits.js';
 import { startMessaging } from '../../control/messaging/messaging-role.js';
 import { startSmscSim, type SmscTrace } from '../../carriers/sms/smsc-sim.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
 import { freePort } from '../support/private-services.js';
 import { eventually } from '../support/eventually.js';
-import { runDatabaseUrl, serviceUrls, uniquePrefix } from '../support/services.js';
+import { serviceUrls, uniquePrefix } from '../support/services.js';
 
 const CREDENTIALS = { SENTRAL_SMPP_SYSTEM_ID: 'kill', SENTRAL_SMPP_PASSWORD: 'kill1234' };
 let api: ApiHarness;
+let database: Awaited<ReturnType<typeof messagingDatabase>>;
 let company: TestCompany;
 let profileId = '';
 const FROM = '+4790000501';
 
 beforeAll(async () => {
-  api = await startApi({ clock: realClock });
+  database = await messagingDatabase('sms_kill');
+  api = await startApi({ clock: realClock, sql: database.sql });
   company = await createTestCompany(api.app, 10_000_000);
   const p = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: 'Burst', slug: `burst-${randomUUID().slice(0, 6)}`, services: { sms: true } } });
   profileId = p.data.id;
@@ -30,6 +33,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await api?.close();
+  await database?.drop();
 });
 
 /** Accepts `n` live messages with unique texts; returns their ids by text. */
@@ -118,7 +122,7 @@ describe('killed in the middle of a burst', () => {
     const count = counter();
     const sim = await startSmscSim({ host: '127.0.0.1', port: 0, systemId: 'kill', password: 'kill1234', onTrace: count.onTrace });
     const env = {
-      DATABASE_URL: runDatabaseUrl(), NATS_URL: serviceUrls.nats, REDIS_URL: serviceUrls.redis, SENTRAL_PREFIX: uniquePrefix('smskill'),
+      DATABASE_URL: database.url, NATS_URL: serviceUrls.nats, REDIS_URL: serviceUrls.redis, SENTRAL_PREFIX: uniquePrefix('smskill'),
       SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(sim.port), SENTRAL_SMPP_RATE: '300', SENTRAL_MESSAGING_LEASE_SECONDS: '2', ...CREDENTIALS,
     };
     const ids = await burst(200, 'sender-kill');

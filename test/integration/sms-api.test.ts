@@ -12,16 +12,20 @@ import { THROTTLE_RETRY_MS } from '../../control/messaging/sms/simulated-sms-car
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { messageChannels } from '../../control/messaging/channel-registry.js';
 import { applyMessageEvent, applyReceipt } from '../../control/messaging/message-store.js';
+import { messagingDatabase } from '../support/message-waits.js';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
 const FROM = '+4790000101';
 let api: ApiHarness;
+let database: Awaited<ReturnType<typeof messagingDatabase>>;
 let messaging: Messaging;
 let company: TestCompany;
 let profileId = '';
 
 beforeAll(async () => {
-  api = await startApi({ clock });
+  // A database of its own: this file's outbox, on a clock of its own, must never claim another file's messages.
+  database = await messagingDatabase('sms_api');
+  api = await startApi({ clock, sql: database.sql });
   company = await createTestCompany(api.app, 10_000);
   const profile = await call(api.app, {
     method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey),
@@ -36,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await messaging?.stop();
   await api?.close();
+  await database?.drop();
 });
 
 let keyCount = 0;
@@ -218,6 +223,50 @@ describe('scheduled sends', () => {
     const again = await call(api.app, { method: 'POST', url: `/v1/sms/${later.data.id}/cancel`, headers: bearer(company.testKey) });
     expect(again.statusCode).toBe(409);
     expect(again.data.error.code).toBe('message_not_cancelable');
+  });
+});
+
+describe('a scheduled send across a restart', () => {
+  it('survives the messaging role stopping and a new one starting: sent once, at its time, not before', async () => {
+    const sendAt = clock.now() + 2 * 3_600_000;
+    const live = await send(company.liveKey, { to: '+4798765433', text: 'Påminnelse om timen din', sendAt: new Date(sendAt).toISOString() });
+    const test = await send(company.testKey, { to: '+4798765434', text: 'Påminnelse', sendAt: new Date(sendAt).toISOString() });
+    expect([live.data.state, test.data.state]).toEqual(['scheduled', 'scheduled']);
+    const before = await balance();
+
+    // The role stops (its process gone with its timers and bus); a new API and role start on the same database.
+    await messaging.stop();
+    const restarted = await startApi({ clock, sql: api.sql });
+    const role = await startMessaging(restarted.services, { pollIntervalMs: 1_000 });
+    try {
+      await clock.advance(sendAt - 1_000 - clock.now());
+      await role.whenIdle();
+      expect(await states(test.data.id)).toEqual(['scheduled']);
+      expect(await states(live.data.id)).toEqual(['scheduled']);
+      // Its time comes: the new role's timer or poll takes it, then the receipt 200 ms later.
+      for (const ms of [1_000, 1_000, 200, 1_000]) {
+        await clock.advance(ms);
+        await role.whenIdle();
+      }
+      expect(await states(test.data.id)).toEqual(['scheduled', 'accepted', 'sending', 'sent', 'delivered']);
+      const [sent] = await api.sql<{ occurred_at_ms: number }[]>`
+        select occurred_at_ms from events where object_id = ${test.data.id} and type = 'sms.status' and body::jsonb -> 'data' ->> 'state' = 'sending'`;
+      expect(Number(sent!.occurred_at_ms)).toBeGreaterThanOrEqual(sendAt);
+      // A live message (no SMSC is configured here) became due at the same time and waits, its money held across the restart.
+      expect((await states(live.data.id)).slice(0, 3)).toEqual(['scheduled', 'accepted', 'sending']);
+      expect(await states(live.data.id)).not.toContain('sent');
+      expect(await balance()).toBe(before);
+      // More time on the clock hands neither over again.
+      for (let i = 0; i < 3; i++) {
+        await clock.advance(60_000);
+        await role.whenIdle();
+      }
+      expect((await states(test.data.id)).filter((s) => s === 'sending')).toHaveLength(1);
+    } finally {
+      await role.stop();
+      await restarted.close();
+      messaging = await startMessaging(api.services, { pollIntervalMs: 1_000 });
+    }
   });
 });
 

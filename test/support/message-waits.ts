@@ -63,10 +63,11 @@ export class MessageWaits {
  * of its database, and test files run at once on their own clocks, so one file's role must never see
  * another's messages (a clock hours ahead would take their leases for lost).
  */
-export async function messagingDatabase(label: string): Promise<{ sql: Sql; drop(): Promise<void> }> {
+export async function messagingDatabase(label: string): Promise<{ url: string; sql: Sql; drop(): Promise<void> }> {
   const scratch = await createScratchDatabase(runDatabaseUrl(), `sentral_${label}_${randomBytes(4).toString('hex')}`);
   const sql = openDatabase({ url: scratch.url, max: 10 });
   return {
+    url: scratch.url,
     sql,
     async drop() {
       await sql.end();
