@@ -90,7 +90,7 @@ export async function startSmscSim(options: SmscSimOptions): Promise<SmscSim> {
     if ((Number(pdu.registered_delivery ?? 0) & 0x01) === 0) return;
     const submittedAt = new Date();
     const receipt = entry.receipt;
-    const validity = typeof pdu.validity_period === 'string' ? parseRelativeValidity(pdu.validity_period) : null;
+    const validity = validitySeconds(pdu.validity_period);
     const afterMs = 'atValidity' in receipt ? (validity ?? DEFAULT_VALIDITY_S) * 1000 : receipt.afterMs;
     later(afterMs, () => {
       const stat = receipt.stat;
@@ -155,4 +155,12 @@ export async function startSmscSim(options: SmscSimOptions): Promise<SmscSim> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+// Seconds of a submit's validity_period. The smpp library decodes the field into a Date (a relative period
+// counted from its arrival); a string is one it could not decode.
+function validitySeconds(value: unknown): number | null {
+  if (value instanceof Date) return Math.max(0, Math.round((value.getTime() - Date.now()) / 1000));
+  if (typeof value === 'string') return parseRelativeValidity(value);
+  return null;
 }

@@ -1,6 +1,6 @@
 /**
  * Live SMS over SMPP 3.4 to the simulated SMSC running as a process of its own (`sentral smsc-sim`, real
- * TCP): the directory numbers' outcomes and sms.status, a multi-part message arriving as parts with UDH
+ * TCP): the directory numbers' outcomes and sms.status (+447700900103 expiring when its validity ends), a multi-part message arriving as parts with UDH
  * that reassemble to the text (counted at the SMSC), money captured or released, an inbound SMS with STOP,
  * and a hostile SMPP peer that never stops the sender.
  */
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import smpp, { type PDU } from 'smpp';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from '../integration/api-harness.js';
+import { messagingDatabase } from '../support/message-waits.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
@@ -18,9 +19,12 @@ import { SmppClient } from '../../carriers/sms/smpp-client.js';
 const FROM = '+4790000201';
 let smsc: SentralProcess;
 let api: ApiHarness;
+let database: Awaited<ReturnType<typeof messagingDatabase>>;
 let messaging: Messaging;
 let company: TestCompany;
 let profileId = '';
+/** A message to +447700900103 (never delivered: EXPIRED at the validity's end), sent first so the minute it takes overlaps the rest. */
+let expiring: Promise<{ id: string; sentAtMs: number }>;
 
 function traces(): SmscTrace[] {
   return smsc.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as SmscTrace);
@@ -29,16 +33,19 @@ function traces(): SmscTrace[] {
 beforeAll(async () => {
   smsc = runSentral(['smsc-sim'], { SENTRAL_SMPP_PORT: '0', SENTRAL_SMPP_SYSTEM_ID: 'esme', SENTRAL_SMPP_PASSWORD: 'secret12' });
   const port = Number((await smsc.printed(/smsc-sim listening on port (\d+)/))[1]);
-  api = await startApi({ clock: realClock, env: { SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(port), SENTRAL_SMPP_SYSTEM_ID: 'esme', SENTRAL_SMPP_PASSWORD: 'secret12' } });
+  database = await messagingDatabase('sms_smpp');
+  api = await startApi({ clock: realClock, sql: database.sql, env: { SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(port), SENTRAL_SMPP_SYSTEM_ID: 'esme', SENTRAL_SMPP_PASSWORD: 'secret12' } });
   company = await createTestCompany(api.app, 100_000);
   const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: 'Live', slug: `live-${randomUUID().slice(0, 8)}`, services: { sms: true } } });
   profileId = profile.data.id;
   await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: FROM, companyId: company.id, profileId } });
   messaging = await startMessaging(api.services, { pollIntervalMs: 500 });
+  expiring = send({ to: '+447700900103', text: 'Utløper', validitySeconds: 60 }).then((m) => ({ id: m.id, sentAtMs: Date.now() }));
 }, 60_000);
 afterAll(async () => {
   await messaging?.stop();
   await api?.close();
+  await database?.drop();
   await smsc?.stop();
 });
 
@@ -98,6 +105,20 @@ describe('live SMS to the simulated SMSC in its own process', () => {
     expect(t.filter((l) => l.event === 'submit' && l.to === '+4791234501').every((l) => l.event === 'submit' && l.dataCoding === 0)).toBe(true);
     expect(await reservation(a.id)).toMatchObject({ captured: 225 });
   });
+});
+
+describe('+447700900103 over SMPP', () => {
+  it('is sent, never delivered, and reported EXPIRED by the SMSC when its validity period (60 s, passed in submit_sm) ends: expired, still charged', async () => {
+    const { id, sentAtMs } = await expiring;
+    await eventually(async () => (await states(id)).includes('sent'), 30_000);
+    await eventually(async () => (await row(id)).state !== 'sent', 90_000, 250);
+    expect(Date.now() - sentAtMs).toBeGreaterThanOrEqual(59_000);
+    expect(await row(id)).toEqual({ state: 'expired', error_code: 'validity_expired' });
+    expect(await states(id)).toEqual(['accepted', 'sending', 'sent', 'expired']);
+    // The network took it: an expired message stays charged, as the carrier charges it.
+    expect(await reservation(id)).toEqual({ captured: 75, released: 0, state: 'closed' });
+    expect(traces().filter((t) => t.event === 'submit' && t.to === '+447700900103')).toHaveLength(1);
+  }, 120_000);
 });
 
 describe('a hostile SMPP peer', () => {
