@@ -1,3 +1,4 @@
+import { assign, emit, enqueueActions, setup, transition } from 'xstate';
 import type { CallMediaEvent, ParticipantLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
 import type { ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
 import { kindOf } from '../../../protocol/calls/participant-kinds.js';
@@ -5,7 +6,7 @@ import { Value } from 'typebox/value';
 import { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
 import { ledgerMoves, paidMs, priceItem, settle } from './billing-meter.js';
 import type { CallDraft } from './call-draft.js';
-import type { ParticipantRecord } from './call-context.js';
+import type { ParticipantRecord, TimerKind } from './call-context.js';
 
 /** A bot's token lets it connect for its paid time plus this long. */
 export const BOT_CONNECT_GRACE_MS = 5 * 60_000;
@@ -21,25 +22,6 @@ export const LINK_RECONNECT_GRACE_MS = 20_000;
 export const TEST_LIMIT_MS = 60_000;
 /** How long a phone rings before it counts as not answered, unless the call says otherwise. */
 export const DEFAULT_RING_TIMEOUT_MS = 60_000;
-
-/**
- * The participant's life as a table: the states it may move to from each state. Every change goes through
- * `move`, so an event that arrives late (a hang-up after a removal, an answer after a timeout) cannot take a
- * participant back: `left` has no way out.
- */
-export const participantTransitions: Readonly<Record<ParticipantState, readonly ParticipantState[]>> = {
-  dialing: ['ringing', 'joined', 'left'],
-  ringing: ['joined', 'left'],
-  waiting: ['joined', 'left'],
-  joined: ['reconnecting', 'left'],
-  reconnecting: ['joined', 'left'],
-  left: [],
-};
-
-/** Whether a participant may move from `from` to `to`. */
-export function canMove(from: ParticipantState, to: ParticipantState): boolean {
-  return participantTransitions[from].includes(to);
-}
 
 /** Persons (phones, app users, staff, moved callers) keep a conference or app-only call open; bots, streams and AI agents do not. */
 export function isPerson(p: ParticipantRecord): boolean {
@@ -170,23 +152,240 @@ export function launchStream(d: CallDraft, launch: StreamLaunch): ParticipantRec
   return p;
 }
 
-/** The participant is in the call (answered, connected, streaming): joined event and its paid-time timer. */
-export function join(d: CallDraft, p: ParticipantRecord): void {
-  if (p.state === 'reconnecting') {
-    p.state = 'joined';
-    d.cancelTimers(p.id, ['grace']);
-    return;
+/** A participant's timer kinds. */
+type ParticipantTimer = Extract<TimerKind, 'ring' | 'join' | 'grace' | 'token' | 'participantPaid' | 'testLimit' | 'streamMax'>;
+
+/**
+ * What happens to a participant or a stream: its leg rings, is answered, connects (a room participant) or
+ * streams (a stream's status connected or resumed), drops (`clean`: closed on purpose) or its stream
+ * reconnects, the node reports the leg gone (`reason` read from the node's event), one of its timers fires,
+ * or the call removes it (`hangUp`: the node is told to drop the leg).
+ */
+export type ParticipantEvent =
+  | { type: 'leg.ringing'; at: number }
+  | { type: 'leg.answered'; at: number }
+  | { type: 'connected'; at: number }
+  | { type: 'disconnected'; clean: boolean; at: number }
+  | { type: 'stream.up'; at: number }
+  | { type: 'stream.down'; at: number }
+  | { type: 'gone'; reason: ParticipantLeftReason; at: number }
+  | { type: 'timer'; kind: ParticipantTimer; at: number }
+  | { type: 'remove'; reason: ParticipantLeftReason; hangUp: boolean; at: number };
+
+/** What the call does after a step of a participant, in order. */
+export type ParticipantEffect =
+  /** The dialled leg rings, or was answered: the call records call.ringing or call.answered when it is its primary. */
+  | { type: 'legRinging' }
+  | { type: 'legAnswered' }
+  | { type: 'cancelTimers'; kinds?: ParticipantTimer[] }
+  | { type: 'setTimer'; kind: ParticipantTimer; fireAt: number }
+  /** Record call.participant.joined or call.participant.left. */
+  | { type: 'record'; eventType: 'call.participant.joined' }
+  | { type: 'record'; eventType: 'call.participant.left'; reason: ParticipantLeftReason }
+  /** Arm its own paid time (the window comes from the call's paid time, its reservation and its token). */
+  | { type: 'armPaidTime' }
+  /** Tell the media node to drop the leg. */
+  | { type: 'removeLeg'; reason: ParticipantLeftReason }
+  /** Settle its own reservation up to now (or its paid time's end). */
+  | { type: 'settle' }
+  /** Give the stream's slot back. */
+  | { type: 'releaseSlot' };
+
+function leftReason(event: ParticipantEvent): ParticipantLeftReason {
+  switch (event.type) {
+    case 'gone':
+    case 'remove':
+      return event.reason;
+    case 'timer':
+      return timerReasons[event.kind];
+    default:
+      return 'disconnected';
   }
-  if (!canMove(p.state, 'joined')) return;
-  p.state = 'joined';
-  p.joinedAt = d.at;
-  d.cancelTimers(p.id, ['ring', 'join', 'token']);
-  d.record('call.participant.joined', eventFields(p));
-  if (isStream(p)) return; // its streamMax timer already bounds it
-  if (isBotLike(p) || p.charge !== null) {
-    const until = Math.min(d.at + paidWindowMs(d, p), p.token?.expiresAt ?? Infinity);
-    p.paidUntil = until;
-    d.setTimer('participantPaid', p.id, until);
+}
+
+const timerReasons: Record<ParticipantTimer, ParticipantLeftReason> = {
+  ring: 'no_answer',
+  join: 'join_timeout',
+  grace: 'disconnected',
+  token: 'token_expired',
+  participantPaid: 'paid_time_exhausted',
+  testLimit: 'test_time_limit',
+  streamMax: 'max_minutes',
+};
+
+const joining = ['markJoined', 'cancelWaitTimers', 'announceJoined', 'armPaidTime'] as const;
+const leaving = ['markLeft', 'cancelAllTimers', 'removeLeg', 'settle', 'announceLeft', 'releaseSlot'] as const;
+const timerLeaves = (...kinds: ParticipantTimer[]) => ({ guard: { type: 'timerIs' as const, params: { kinds } }, target: 'left' as const, actions: [...leaving] });
+
+/** Ways out of every state where the participant is present: the node reports the leg gone, the call removes it, its paid time or limits run out. */
+const presentExits = {
+  gone: { target: 'left' as const, actions: [...leaving] },
+  remove: { target: 'left' as const, actions: [...leaving] },
+  disconnected: { guard: 'dropMeansLeft' as const, target: 'left' as const, actions: [...leaving] },
+};
+
+/**
+ * The participant's chart (docs/statecharts.md), streams included: dialing or waiting, ringing, joined,
+ * reconnecting, and `left`, which has no way out, so an event that arrives late (a hang-up after a removal,
+ * an answer after a timeout) cannot take a participant back. Pure: time comes in each event as `at`, and what
+ * the call must do is emitted as `ParticipantEffect`s, in order.
+ */
+export const participantMachine = setup({
+  types: {
+    context: {} as ParticipantRecord,
+    events: {} as ParticipantEvent,
+    emitted: {} as ParticipantEffect,
+  },
+  guards: {
+    /** Joins through a connection of its own (app, staff, bot, AI agent, moved caller's link). */
+    hasConnection: ({ context }) => kindOf(context.kind).connection !== null,
+    isStream: ({ context }) => isStream(context),
+    isDialled: ({ context }) => isDialled(context),
+    isVirtual: ({ context }) => context.virtual,
+    /** A bot's drop means it left; so does a moved caller's link closed by its node. */
+    dropMeansLeft: ({ context, event }) => event.type === 'disconnected' && (isBotLike(context) || (isLink(context) && event.clean)),
+    /** An app user or a moved caller's link whose connection dropped may come back. */
+    mayReconnect: ({ context }) => isAppLike(context) || isLink(context),
+    timerIs: ({ event }, params: { kinds: ParticipantTimer[] }) => event.type === 'timer' && params.kinds.includes(event.kind),
+  },
+  actions: {
+    markJoined: assign({ state: 'joined', joinedAt: ({ event }) => event.at }),
+    markRejoined: assign({ state: 'joined' }),
+    markRinging: assign({ state: 'ringing' }),
+    markReconnecting: assign({ state: 'reconnecting' }),
+    markLeft: assign(({ event }) => ({ state: 'left' as const, leftAt: event.at, leftReason: leftReason(event) })),
+    cancelWaitTimers: emit({ type: 'cancelTimers' as const, kinds: ['ring', 'join', 'token'] as ParticipantTimer[] }),
+    cancelGrace: emit({ type: 'cancelTimers' as const, kinds: ['grace'] as ParticipantTimer[] }),
+    cancelAllTimers: emit({ type: 'cancelTimers' as const }),
+    armGrace: emit(({ context, event }) => ({ type: 'setTimer' as const, kind: 'grace' as const, fireAt: event.at + (isLink(context) ? LINK_RECONNECT_GRACE_MS : APP_RECONNECT_GRACE_MS) })),
+    announceRinging: emit({ type: 'legRinging' as const }),
+    announceAnswered: emit({ type: 'legAnswered' as const }),
+    announceJoined: emit({ type: 'record' as const, eventType: 'call.participant.joined' as const }),
+    announceLeft: emit(({ context }) => ({ type: 'record' as const, eventType: 'call.participant.left' as const, reason: context.leftReason! })),
+    /** A stream's streamMax timer already bounds it; bots and participants with their own reservation have paid time. */
+    armPaidTime: enqueueActions(({ context, enqueue }) => {
+      if (!isStream(context) && (isBotLike(context) || context.charge !== null)) enqueue.emit({ type: 'armPaidTime' });
+    }),
+    /** Not needed when the node reported the leg gone, nor for a bot that never had a room (test key). */
+    removeLeg: enqueueActions(({ context, event, enqueue }) => {
+      const hangUp = event.type === 'remove' ? event.hangUp : event.type !== 'gone';
+      if (hangUp && !context.virtual) enqueue.emit({ type: 'removeLeg', reason: context.leftReason! });
+    }),
+    settle: enqueueActions(({ context, enqueue }) => {
+      if (context.charge !== null) enqueue.emit({ type: 'settle' });
+    }),
+    releaseSlot: enqueueActions(({ context, enqueue }) => {
+      if (isStream(context)) enqueue.emit({ type: 'releaseSlot' });
+    }),
+  },
+}).createMachine({
+  id: 'participant',
+  context: ({ input }) => input as ParticipantRecord,
+  initial: 'added',
+  states: {
+    /** Where a new participant starts (the launch sets its state the same way): a phone is dialled, a test key's bot is in the call at once, others wait to connect. */
+    added: {
+      always: [{ guard: 'isDialled', target: 'dialing' }, { guard: 'isVirtual', target: 'joined' }, { target: 'waiting' }],
+    },
+    /** Only a phone is dialled: no connection of its own, no stream, so connecting and dropping are not its events. */
+    dialing: {
+      on: {
+        'leg.ringing': { target: 'ringing', actions: ['markRinging', 'announceRinging'] },
+        'leg.answered': { target: 'joined', actions: ['announceAnswered', ...joining] },
+        timer: [timerLeaves('ring', 'participantPaid', 'testLimit', 'streamMax')],
+        gone: presentExits.gone,
+        remove: presentExits.remove,
+      },
+    },
+    ringing: {
+      on: {
+        'leg.answered': { target: 'joined', actions: ['announceAnswered', ...joining] },
+        timer: [timerLeaves('ring', 'participantPaid', 'testLimit', 'streamMax')],
+        gone: presentExits.gone,
+        remove: presentExits.remove,
+      },
+    },
+    waiting: {
+      on: {
+        'leg.answered': { target: 'joined', actions: ['announceAnswered', ...joining] },
+        connected: { guard: 'hasConnection', target: 'joined', actions: [...joining] },
+        'stream.up': { guard: 'isStream', target: 'joined', actions: [...joining] },
+        timer: [timerLeaves('join', 'token', 'participantPaid', 'testLimit', 'streamMax')],
+        ...presentExits,
+      },
+    },
+    joined: {
+      on: {
+        disconnected: [presentExits.disconnected, { guard: 'mayReconnect', target: 'reconnecting', actions: ['markReconnecting', 'armGrace'] }],
+        'stream.down': { guard: 'isStream', target: 'reconnecting', actions: 'markReconnecting' },
+        timer: [timerLeaves('participantPaid', 'testLimit', 'streamMax')],
+        gone: presentExits.gone,
+        remove: presentExits.remove,
+      },
+    },
+    reconnecting: {
+      on: {
+        'leg.answered': { target: 'joined', actions: ['announceAnswered', 'markRejoined', 'cancelGrace'] },
+        connected: { guard: 'hasConnection', target: 'joined', actions: ['markRejoined', 'cancelGrace'] },
+        'stream.up': { guard: 'isStream', target: 'joined', actions: ['markRejoined', 'cancelGrace'] },
+        timer: [timerLeaves('grace', 'participantPaid', 'testLimit', 'streamMax')],
+        ...presentExits,
+      },
+    },
+    left: { type: 'final' },
+  },
+});
+
+/** One step of the chart from a stored participant: the participant after it and the effects it emitted, in order. */
+export function stepParticipant(p: ParticipantRecord, event: ParticipantEvent): { participant: ParticipantRecord; effects: ParticipantEffect[] } {
+  const [next, executed] = transition(participantMachine, participantMachine.resolveState({ value: p.state, context: p }), event);
+  if (next.value === p.state && next.context === p) return { participant: p, effects: [] };
+  const effects = (executed as { type: string; params?: unknown }[]).flatMap((a) => (a.type === 'xstate.emit' ? [(a.params as { event: ParticipantEffect }).event] : []));
+  return { participant: { ...next.context, state: next.value as ParticipantState }, effects };
+}
+
+/** Takes a step of a participant kept in the call (the record is updated in place: handlers hold it) and carries out its effects. */
+function step(d: CallDraft, p: ParticipantRecord, event: ParticipantEvent): void {
+  const { participant, effects } = stepParticipant(p, event);
+  Object.assign(p, participant);
+  for (const e of effects) {
+    switch (e.type) {
+      case 'legRinging':
+        if (p.id === d.ctx.primaryId) d.record('call.ringing', { state: 'ringing', participantId: p.id, to: p.to });
+        break;
+      case 'legAnswered':
+        // The dialled party answering is the call's answer: call.answered comes before its participant's joined.
+        if (p.id === d.ctx.primaryId) d.record('call.answered', { state: 'in_progress', participantId: p.id, to: p.to });
+        break;
+      case 'cancelTimers':
+        d.cancelTimers(p.id, e.kinds);
+        break;
+      case 'setTimer':
+        d.setTimer(e.kind, p.id, e.fireAt);
+        break;
+      case 'record':
+        d.record(e.eventType, e.eventType === 'call.participant.left' ? { ...eventFields(p), reason: e.reason } : eventFields(p));
+        break;
+      case 'armPaidTime': {
+        const until = Math.min(d.at + paidWindowMs(d, p), p.token?.expiresAt ?? Infinity);
+        p.paidUntil = until;
+        d.setTimer('participantPaid', p.id, until);
+        break;
+      }
+      case 'removeLeg':
+        d.op({ op: 'removeLeg', legId: p.id, reason: e.reason });
+        break;
+      case 'settle': {
+        const end = p.paidUntil === null ? d.at : Math.min(d.at, p.paidUntil);
+        const settled = settle(p.charge!, p.joinedAt, end);
+        p.settled = priceItem(p.charge!.service, p.id, p.charge!, settled);
+        d.effects.push(...ledgerMoves(p.charge!, settled.priceOre));
+        break;
+      }
+      case 'releaseSlot':
+        d.effects.push({ type: 'stream.releaseSlot', companyId: d.ctx.companyId, streamId: p.id });
+        break;
+    }
   }
 }
 
@@ -195,94 +394,49 @@ export function join(d: CallDraft, p: ParticipantRecord): void {
  * removeLeg to the media node (not needed when the node reported the leg gone).
  */
 export function leave(d: CallDraft, p: ParticipantRecord, reason: ParticipantLeftReason, hangUp: boolean): void {
-  if (!canMove(p.state, 'left')) return;
-  p.state = 'left';
-  p.leftAt = d.at;
-  p.leftReason = reason;
-  d.cancelTimers(p.id);
-  if (hangUp && !p.virtual) d.op({ op: 'removeLeg', legId: p.id, reason });
-  if (p.charge !== null) {
-    const end = p.paidUntil === null ? d.at : Math.min(d.at, p.paidUntil);
-    const settled = settle(p.charge, p.joinedAt, end);
-    p.settled = priceItem(p.charge.service, p.id, p.charge, settled);
-    d.effects.push(...ledgerMoves(p.charge, settled.priceOre));
-  }
-  d.record('call.participant.left', { ...eventFields(p), reason });
-  if (isStream(p)) d.effects.push({ type: 'stream.releaseSlot', companyId: d.ctx.companyId, streamId: p.id });
-}
-
-/**
- * An app's connection dropped: it may come back within the grace period. A bot's drop means it left; so does a
- * moved caller's link closed by its node, while a link lost to a network failure is redialled by its node for
- * 15 s and may come back within LINK_RECONNECT_GRACE_MS.
- */
-function disconnected(d: CallDraft, p: ParticipantRecord, clean: boolean): void {
-  if (isBotLike(p) || (isLink(p) && clean)) return leave(d, p, 'disconnected', true);
-  if (!isAppLike(p) && !isLink(p)) return;
-  if (p.state === 'joined') {
-    p.state = 'reconnecting';
-    d.setTimer('grace', p.id, d.at + (isLink(p) ? LINK_RECONNECT_GRACE_MS : APP_RECONNECT_GRACE_MS));
-  }
+  step(d, p, { type: 'remove', reason, hangUp, at: d.at });
 }
 
 function streamEndReason(reason: string): ParticipantLeftReason {
   return Value.Check(StreamEndReason, reason) ? reason : 'server_closed';
 }
 
-/** Applies a media node event about one participant's leg. */
-export function onLegEvent(d: CallDraft, p: ParticipantRecord, event: CallMediaEvent): void {
+/** The chart event a media node event about one participant's leg is, if any. */
+function legEvent(p: ParticipantRecord, event: CallMediaEvent, at: number): ParticipantEvent | null {
   switch (event.type) {
     case 'leg.ringing':
-      if (p.state !== 'dialing') return;
-      p.state = 'ringing';
-      if (p.id === d.ctx.primaryId) d.record('call.ringing', { state: 'ringing', participantId: p.id, to: p.to });
-      return;
+      return { type: 'leg.ringing', at };
     case 'leg.answered':
-      // The dialled party answering is the call's answer: call.answered comes before its participant's joined.
-      if (p.id === d.ctx.primaryId && canMove(p.state, 'joined')) d.record('call.answered', { state: 'in_progress', participantId: p.id, to: p.to });
-      return join(d, p);
+      return { type: 'leg.answered', at };
     case 'leg.busy':
-      return leave(d, p, 'busy', false);
+      return { type: 'gone', reason: 'busy', at };
     case 'leg.noAnswer':
-      return leave(d, p, 'no_answer', false);
+      return { type: 'gone', reason: 'no_answer', at };
     case 'leg.failed':
-      return leave(d, p, isStream(p) ? 'connect_failed' : 'failed', false);
+      return { type: 'gone', reason: isStream(p) ? 'connect_failed' : 'failed', at };
     case 'leg.hungUp':
-      return leave(d, p, isStream(p) ? streamEndReason(event.reason) : isDialled(p) ? 'hangup' : 'disconnected', false);
+      return { type: 'gone', reason: isStream(p) ? streamEndReason(event.reason) : isDialled(p) ? 'hangup' : 'disconnected', at };
     case 'participant.connected':
-      return kindOf(p.kind).connection !== null ? join(d, p) : undefined;
+      return { type: 'connected', at };
     case 'participant.disconnected':
-      return isPresent(p) ? disconnected(d, p, event.clean === true) : undefined;
+      return { type: 'disconnected', clean: event.clean === true, at };
     case 'stream.status':
-      if (!isStream(p) || !isPresent(p)) return;
-      if (event.status === 'reconnecting' && p.state === 'joined') p.state = 'reconnecting';
-      else if (event.status === 'connected' || event.status === 'resumed') join(d, p);
-      return;
+      if (event.status === 'reconnecting') return { type: 'stream.down', at };
+      return event.status === 'connected' || event.status === 'resumed' ? { type: 'stream.up', at } : null;
     default:
-      return;
+      return null;
   }
+}
+
+/** Applies a media node event about one participant's leg. */
+export function onLegEvent(d: CallDraft, p: ParticipantRecord, event: CallMediaEvent): void {
+  const e = legEvent(p, event, d.at);
+  if (e !== null) step(d, p, e);
 }
 
 /** A participant's timer fired: ring timeout, join window, reconnect grace, token expiry, paid time, test limit, stream maxMinutes. */
 export function onParticipantTimer(d: CallDraft, p: ParticipantRecord, kind: string): void {
-  switch (kind) {
-    case 'ring':
-      return p.state === 'dialing' || p.state === 'ringing' ? leave(d, p, 'no_answer', true) : undefined;
-    case 'join':
-      return p.state === 'waiting' ? leave(d, p, 'join_timeout', true) : undefined;
-    case 'grace':
-      return p.state === 'reconnecting' ? leave(d, p, 'disconnected', true) : undefined;
-    case 'token':
-      return p.state === 'waiting' ? leave(d, p, 'token_expired', true) : undefined;
-    case 'participantPaid':
-      return leave(d, p, 'paid_time_exhausted', true);
-    case 'testLimit':
-      return leave(d, p, 'test_time_limit', true);
-    case 'streamMax':
-      return leave(d, p, 'max_minutes', true);
-    default:
-      return;
-  }
+  if (Object.hasOwn(timerReasons, kind)) step(d, p, { type: 'timer', kind: kind as ParticipantTimer, at: d.at });
 }
 
 /** Fields of a participant in call.participant.updated. */
