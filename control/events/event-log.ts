@@ -47,9 +47,54 @@ export async function recordEvent(tx: Tx, clock: Clock, input: NewEvent): Promis
   return event;
 }
 
+/**
+ * recordEvent for many events in one go (the messaging outbox moves a batch of messages at once): one
+ * insert of the events, one lookup of the endpoints, one insert of the deliveries. Events and deliveries
+ * are stored in the order given, so the events of one object keep their order.
+ */
+export async function recordEvents(tx: Tx, clock: Clock, inputs: readonly NewEvent[]): Promise<void> {
+  if (inputs.length === 0) return;
+  const rows = inputs.map((input) => {
+    const envelope = envelopeOf(clock, input);
+    return {
+      id: envelope.id,
+      company_id: input.companyId,
+      profile_id: input.profileId,
+      mode: input.mode,
+      type: input.type,
+      object_id: input.objectId,
+      occurred_at_ms: input.occurredAtMs ?? clock.now(),
+      body: JSON.stringify(envelope),
+    };
+  });
+  await tx`insert into events ${tx(rows)}`;
+  const companies = [...new Set(inputs.map((i) => i.companyId))];
+  const endpoints = await tx<{ id: string; events: string[]; company_id: string; mode: string; profile_id: string | null }[]>`
+    select id, events, company_id, mode, profile_id from webhook_endpoints where company_id = any(${tx.array(companies)}::text[])`;
+  if (endpoints.length === 0) return;
+  const now = clock.now();
+  const deliveries = inputs.flatMap((input, i) =>
+    endpoints
+      .filter((e) => e.company_id === input.companyId && e.mode === input.mode && (e.profile_id === null || e.profile_id === input.profileId))
+      .filter((e) => eventTypeMatches(e.events, input.type))
+      .map((e) => ({ id: newId('dlv', clock), event_id: rows[i]!.id, endpoint_id: e.id, object_id: input.objectId, state: 'pending', next_attempt_at_ms: now, created_at_ms: now })),
+  );
+  if (deliveries.length > 0) await tx`insert into webhook_deliveries ${tx(deliveries)}`;
+}
+
 /** Stores an event without deliveries (recordEvent's first half; the test event uses it directly). */
 export async function insertEvent(tx: Db, clock: Clock, input: NewEvent): Promise<EventEnvelope> {
-  const envelope: EventEnvelope = {
+  const envelope = envelopeOf(clock, input);
+  await tx`
+    insert into events (id, company_id, profile_id, mode, type, object_id, occurred_at_ms, body)
+    values (${envelope.id}, ${input.companyId}, ${input.profileId}, ${input.mode}, ${input.type}, ${input.objectId},
+            ${input.occurredAtMs ?? clock.now()}, ${JSON.stringify(envelope)})`;
+  return envelope;
+}
+
+// The envelope an event is stored and delivered in; `data` gains `mode` and `profileId`.
+function envelopeOf(clock: Clock, input: NewEvent): EventEnvelope {
+  return {
     object: 'event',
     id: input.id ?? newId('evt', clock),
     type: input.type,
@@ -57,11 +102,6 @@ export async function insertEvent(tx: Db, clock: Clock, input: NewEvent): Promis
     occurred_at: new Date(input.occurredAtMs ?? clock.now()).toISOString(),
     data: { ...input.data, mode: input.mode, profileId: input.profileId },
   };
-  await tx`
-    insert into events (id, company_id, profile_id, mode, type, object_id, occurred_at_ms, body)
-    values (${envelope.id}, ${input.companyId}, ${input.profileId}, ${input.mode}, ${input.type}, ${input.objectId},
-            ${input.occurredAtMs ?? clock.now()}, ${JSON.stringify(envelope)})`;
-  return envelope;
 }
 
 /** Creates a delivery of an event to each of `endpointIds`, due now. */

@@ -6,7 +6,7 @@ import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { ErrorCode } from '../../shared/errors/catalogue.js';
 import type { Metadata } from '../../protocol/api/common.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
-import { recordEvent } from '../events/event-log.js';
+import { recordEvent, recordEvents } from '../events/event-log.js';
 import type { Channel } from './channel.js';
 import type { ChannelName, MessageRow } from './message-row.js';
 import { reserveMessage, settleMessageMoney } from './message-money.js';
@@ -202,6 +202,19 @@ function eventFields(event: MessageEvent, now: number): Record<string, unknown> 
   }
 }
 
+// The status events of rows that just moved, in one go and in the order given.
+async function recordStatuses(tx: Tx, clock: Clock, channels: ReadonlyMap<ChannelName, Channel>, rows: readonly MessageRow[]): Promise<void> {
+  await recordEvents(
+    tx,
+    clock,
+    rows.map((row) => {
+      const id = newId('evt', clock);
+      const { type, data } = channels.get(row.channel)!.statusEvent(row, id);
+      return { id, companyId: row.company_id, profileId: row.profile_id, mode: row.mode, type, data, objectId: row.id };
+    }),
+  );
+}
+
 async function recordStatus(tx: Tx, clock: Clock, channel: Channel, row: MessageRow): Promise<void> {
   const id = newId('evt', clock);
   const { type, data } = channel.statusEvent(row, id);
@@ -241,22 +254,45 @@ export async function claimDueMessages(
     for (const row of stale) {
       await applyMessageEvent(tx, clock, channels.get(row.channel)!, row.id, { type: 'unknownOutcome', desc: 'The sender stopped before the carrier answered; it may or may not have been sent.' });
     }
-    const claimed: MessageRow[] = [];
+    const ready: MessageRow[] = [];
     for (const row of due) {
       const channel = channels.get(row.channel)!;
       if (row.valid_until_ms !== null && Number(row.valid_until_ms) <= now) {
         await applyMessageEvent(tx, clock, channel, row.id, { type: 'expire' });
         continue;
       }
-      if (row.state === 'scheduled') await applyMessageEvent(tx, clock, channel, row.id, { type: 'due' });
-      const sending = await applyMessageEvent(tx, clock, channel, row.id, { type: 'claim' });
-      if (sending === null) continue;
-      const [leased] = await tx<MessageRow[]>`
-        update messages set lease_until_ms = ${now + input.leaseMs}, attempts = ${row.attempts + 1} where id = ${row.id} returning *`;
-      claimed.push(leased!);
+      if (row.state !== 'scheduled') ready.push(row);
+      else {
+        const accepted = await applyMessageEvent(tx, clock, channel, row.id, { type: 'due' });
+        if (accepted !== null) ready.push(accepted);
+      }
     }
-    return claimed;
+    return claimBatch(tx, clock, channels, ready, now + input.leaseMs);
   });
+}
+
+// The claim of the due messages (locked by the caller), set-based: one update moves them all to `sending`
+// under the lease, one insert records their status events. Each row is moved by its channel's transition
+// table; the update is guarded by the state read, as applyMessageEvent's is.
+async function claimBatch(tx: Tx, clock: Clock, channels: ReadonlyMap<ChannelName, Channel>, rows: readonly MessageRow[], leaseUntilMs: number): Promise<MessageRow[]> {
+  const moves = rows.flatMap((row) => {
+    const move = nextState(channels.get(row.channel)!.transitions, row.state, { type: 'claim' });
+    return move === null ? [] : [{ row, move }];
+  });
+  if (moves.length === 0) return [];
+  const now = clock.now();
+  const moved = await tx<MessageRow[]>`
+    update messages m set state = v.state, lease_until_ms = ${leaseUntilMs}, attempts = m.attempts + 1, updated_at_ms = ${now}
+    from (select unnest(${tx.array(moves.map((m) => m.row.id))}::text[]) as id,
+                 unnest(${tx.array(moves.map((m) => m.row.state))}::text[]) as was,
+                 unnest(${tx.array(moves.map((m) => m.move.state))}::text[]) as state) v
+    where m.id = v.id and m.state = v.was
+    returning m.*`;
+  const byId = new Map(moved.map((row) => [row.id, row]));
+  const claimed = moves.flatMap(({ row }) => (byId.has(row.id) ? [byId.get(row.id)!] : []));
+  for (const { row, move } of moves) if (byId.has(row.id)) await settleMessageMoney(tx, clock, byId.get(row.id)!, move.money);
+  await recordStatuses(tx, clock, channels, claimed);
+  return claimed;
 }
 
 /** The earliest time an outbound message of these channels becomes due (or its lease ends); null when none. */
