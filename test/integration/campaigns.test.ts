@@ -15,7 +15,7 @@ import { addSuppression } from '../../control/messaging/suppressions.js';
 import { startCampaignRunner, type CampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { emailChannel } from '../../control/messaging/email/email-channel.js';
-import { letterChannel } from '../../control/messaging/letters/letter-channel.js';
+import { LETTER_EVENTS_POLL_MS, letterChannel } from '../../control/messaging/letters/letter-channel.js';
 import { nationalIds } from '../support/national-ids.js';
 import { pdfText } from '../support/pdf-text.js';
 import { mkdtempSync } from 'node:fs';
@@ -403,6 +403,34 @@ describe('a letter campaign', () => {
     for (const part of ['Fjordkraft Kundeservice', 'Årsoppgjør for Kari Nordmann', 'Hei Kari Nordmann!', 'Blåbærsyltetøy følger ikke med.', 'Side 1 av 1']) expect(text).toContain(part);
     const status = await eventsOf('letter.status', letters[0]!.id);
     expect(status.every((e) => e.data.campaignId === c.data.id && !e.data.to.includes(kari.slice(6)))).toBe(true);
+  });
+
+  it('skips a contact without a national identity number and one whose letter the font cannot print; a letter read later stays delivered and costs nothing more', async () => {
+    const next = nationalIds('020290');
+    const [reader, emoji] = [next(), next()];
+    await call(api.app, { method: 'POST', url: '/admin/v1/sim/mailboxes', headers: admin(), payload: { nationalId: reader } });
+    const [phoneOnly] = phones(1);
+    const { listId } = await importList('Brev 2', `nationalId,name,phone\n${reader},Liv Leser,\n${emoji},Emoji 😀,\n,Bare Telefon,${phoneOnly}\n`);
+    const tpl = await post('/v1/templates', { profileId, channel: 'letter', name: 'Brev 2', subject: 'Til {{ contact.name }}', body: 'Hei {{ contact.name }}!' });
+    const before = await balance();
+    const c = await post('/v1/campaigns', { profileId, name: 'Brev 2', channel: 'letter', sender: 'Fjordkraft', templateId: tpl.data.id, listId, rate: 10, metadata: { batch: 'b2' } });
+    const started = await post(`/v1/campaigns/${c.data.id}/start`);
+    expect(started.data.counts).toMatchObject({ recipients: 3, pending: 1, skipped: 2, skippedByReason: { contact_address_missing: 1, pdf_invalid: 1 } });
+    expect(started.data.money).toEqual({ reservedOre: 500, spentOre: 0, releasedOre: 0 });
+    await runUntil(c.data.id, 'completed', 500);
+    const [letter] = await api.sql<{ id: string }[]>`select id from messages where campaign_id = ${c.data.id}`;
+    const opened = await api.app.inject({ method: 'POST', url: `/admin/v1/sim/mailboxes/${reader}/letters/${letter!.id}/open`, headers: admin() });
+    expect(opened.statusCode).toBe(200);
+    await run(3 * LETTER_EVENTS_POLL_MS, LETTER_EVENTS_POLL_MS);
+    const status = await eventsOf('letter.status', letter!.id);
+    expect(status.map((e) => e.data.state)).toEqual(['accepted', 'sending', 'delivered', 'read']);
+    expect(status.every((e) => e.data.campaignId === c.data.id && e.data.metadata?.batch === 'b2')).toBe(true);
+    const done = (await get(`/v1/campaigns/${c.data.id}`)).data;
+    expect(done.counts).toMatchObject({ delivered: 1, failed: 0, skipped: 2 });
+    expect(done.money).toEqual({ reservedOre: 500, spentOre: 500, releasedOre: 0 });
+    expect(await balance()).toBe(before - 500);
+    const [leak] = await api.sql<{ n: number }[]>`select count(*)::int as n from events where body like ${`%${reader}%`} or body like ${`%${emoji}%`}`;
+    expect(leak!.n).toBe(0);
   });
 
   it('is refused on a profile with letters switched off', async () => {
