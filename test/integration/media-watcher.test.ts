@@ -100,8 +100,12 @@ const balance = async (): Promise<number> => {
   return Number(row!.balance_ore);
 };
 
-/** The node's heartbeat: its registry entry written now. */
-async function heartbeat(nodeId: string, startedAt = clock.now()): Promise<void> {
+/** When each node's run started (its first heartbeat, or the start a heartbeat named). */
+const runs = new Map<string, number>();
+
+/** The node's heartbeat: its registry entry written now, by the run started at `startedAt` (default: its current run). */
+async function heartbeat(nodeId: string, startedAt = runs.get(nodeId) ?? clock.now()): Promise<void> {
+  runs.set(nodeId, startedAt);
   const record: MediaNodeRecord = { nodeId, roomUrl: 'ws://127.0.0.1:9/room', capacity: 100, load: 1, sessions: 1, startedAt, heartbeatAt: clock.now() };
   await nodes.put(nodeId, encoder.encode(JSON.stringify(record)));
 }
@@ -169,6 +173,36 @@ describe('the media watcher', () => {
     await heartbeat('node_alive');
     expect(await sweepLostMedia(deps, calls.picker, 'media_lost')).toEqual([]);
     await nodes.delete('node_alive');
+  });
+
+  it('a node started again under the same id within its TTL: the previous run\'s calls end as media_lost at its last heartbeat, the new run\'s stay', async () => {
+    // Calls of the tests before, on nodes gone, are not this test's.
+    const sweepOn = async (nodeId: string) => (await sweepLostMedia(deps, calls.picker, 'media_lost')).filter((l) => l.nodeId === nodeId);
+    await heartbeat('node_restarts');
+    const old = await liveCall('node_restarts');
+    for (let t = 0; t < 30_000; t += 5_000) {
+      await clock.advance(5_000);
+      await heartbeat('node_restarts');
+      expect(await sweepOn('node_restarts')).toEqual([]);
+    }
+    const lastHeartbeat = clock.now();
+    // Killed and started again 3 s later (systemd): the registry entry never expired, only its run changed.
+    await clock.advance(3_000);
+    await heartbeat('node_restarts', clock.now());
+    const fresh = await liveCall('node_restarts');
+    await clock.advance(2_000);
+    await heartbeat('node_restarts');
+    expect(await sweepOn('node_restarts')).toEqual([{ callId: old.callId, nodeId: 'node_restarts', reason: 'media_lost', lostAt: lastHeartbeat }]);
+    expect(await old.ended).toMatchObject({ reason: 'media_lost', duration: 30, countedMinutes: 1 });
+    await clock.advance(5_000);
+    await heartbeat('node_restarts');
+    expect(await sweepOn('node_restarts')).toEqual([]);
+    expect(await readCall(calls, fresh.callId)).toMatchObject({ state: 'in_progress' });
+    await nodes.delete('node_restarts');
+    // Gone for good: the new run's call ends at that run's last heartbeat.
+    await clock.advance(MEDIA_NODE_TTL_MS + 5_000);
+    expect(await sweepOn('node_restarts')).toEqual([{ callId: fresh.callId, nodeId: 'node_restarts', reason: 'media_lost', lostAt: lastHeartbeat + 10_000 }]);
+    expect(await fresh.ended).toMatchObject({ reason: 'media_lost' });
   });
 
   it('standalone: a restart ends the calls live at the stop as service_restarted, billed to the stop', async () => {

@@ -5,6 +5,10 @@
  * alive (billing stops there). The nodes' last heartbeats are kept in PostgreSQL (`media_nodes_seen`,
  * migration 080), because the registry forgets a node with its TTL.
  *
+ * A node started again under the same id within the TTL never stops heartbeating; its registry entry's
+ * `startedAt` tells the runs apart (`media_nodes_seen.started_at_ms`, migration 081), and the calls created
+ * before the new run are ended as lost at the previous run's last heartbeat.
+ *
  * Standalone, the media node lives in the process: a stop writes the stop as the node's last heartbeat, and
  * the first sweep of the next start ends the calls that were live at the stop (`service_restarted`), billed
  * to it. Several workers may sweep at once: the message id is the call's, so the call gets it once.
@@ -57,28 +61,39 @@ function alive(records: MediaNodeRecord[], now: number): MediaNodeRecord[] {
   return records.filter((r) => now - r.heartbeatAt <= MEDIA_NODE_TTL_MS);
 }
 
-/** Keeps the nodes' last heartbeats (never moving one back). */
-async function noteHeartbeats(sql: Sql, nodes: { nodeId: string; heartbeatAt: number }[]): Promise<void> {
+/** Keeps the nodes' last heartbeats and runs (never moving one back; a run not given is kept). */
+async function noteHeartbeats(sql: Sql, nodes: { nodeId: string; heartbeatAt: number; startedAt?: number }[]): Promise<void> {
   if (nodes.length === 0) return;
   await sql`
-    insert into media_nodes_seen (node_id, heartbeat_at_ms)
-    select x.node_id, x.at from unnest(${sql.array(nodes.map((n) => n.nodeId))}::text[], ${sql.array(nodes.map((n) => n.heartbeatAt))}::bigint[]) as x(node_id, at)
-    on conflict (node_id) do update set heartbeat_at_ms = greatest(media_nodes_seen.heartbeat_at_ms, excluded.heartbeat_at_ms)`;
+    insert into media_nodes_seen (node_id, heartbeat_at_ms, started_at_ms)
+    select x.node_id, x.at, nullif(x.started, 0) from unnest(
+      ${sql.array(nodes.map((n) => n.nodeId))}::text[], ${sql.array(nodes.map((n) => n.heartbeatAt))}::bigint[], ${sql.array(nodes.map((n) => n.startedAt ?? 0))}::bigint[]
+    ) as x(node_id, at, started)
+    on conflict (node_id) do update set
+      heartbeat_at_ms = greatest(media_nodes_seen.heartbeat_at_ms, excluded.heartbeat_at_ms),
+      started_at_ms = greatest(media_nodes_seen.started_at_ms, excluded.started_at_ms)`;
 }
 
 /**
- * One sweep: notes the live nodes' heartbeats, then mails `call.mediaLost` to every live call whose node is
- * gone. `reason` is what those calls end with. Returns the calls told.
+ * One sweep: mails `call.mediaLost` to every live call whose node is gone, or whose node runs again under
+ * the same id (a restart within the registry's TTL: the call was on the previous run), then notes the live
+ * nodes' heartbeats and runs. `reason` is what those calls end with. Returns the calls told.
  */
 export async function sweepLostMedia(deps: MediaWatcherDeps, picker: MediaNodePicker, reason: MediaLostEvent['reason']): Promise<LostCall[]> {
   const { sql, bus, clock, partitions } = deps;
   const live = alive(await picker.registered(), clock.now());
-  await noteHeartbeats(sql, live);
+  // Read before the live nodes are noted: a restarted node's stored heartbeat is still its previous run's.
   const rows = await sql<{ call_id: string; node_id: string; seen_at: string | null; created_at: string; answered_at: string | null }[]>`
+    with live (node_id, started_at) as (
+      select * from unnest(${sql.array(live.map((n) => n.nodeId))}::text[], ${sql.array(live.map((n) => n.startedAt))}::bigint[])
+    )
     select v.call_id, v.media_node_id as node_id, s.heartbeat_at_ms as seen_at, v.body->>'createdAt' as created_at, v.body->>'answeredAt' as answered_at
-    from call_views v left join media_nodes_seen s on s.node_id = v.media_node_id
+    from call_views v
+      left join media_nodes_seen s on s.node_id = v.media_node_id
+      left join live l on l.node_id = v.media_node_id
     where not v.done and v.media_node_id is not null and v.body->>'state' <> 'ended'
-      and v.media_node_id <> all(${sql.array(live.map((n) => n.nodeId))}::text[])
+      and (l.node_id is null
+        or (s.started_at_ms < l.started_at and (v.body->>'createdAt')::timestamptz < to_timestamp(l.started_at / 1000.0)))
     order by v.call_id`;
   const lost: LostCall[] = [];
   for (const row of rows) {
@@ -89,6 +104,7 @@ export async function sweepLostMedia(deps: MediaWatcherDeps, picker: MediaNodePi
     await bus.publish(mailboxSubject(row.call_id, partitions), encoder.encode(JSON.stringify(message)), { msgId: message.id });
     lost.push({ callId: row.call_id, nodeId: row.node_id, reason, lostAt });
   }
+  await noteHeartbeats(sql, live);
   return lost;
 }
 
