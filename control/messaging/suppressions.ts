@@ -32,6 +32,15 @@ export async function isSuppressed(db: Db, profileId: string, address: string): 
   return row !== undefined;
 }
 
+/** The first of `addresses` (in the order given) the profile's list holds, or null: one query for all of an email's recipients. */
+export async function firstSuppressed(db: Db, profileId: string, addresses: readonly string[]): Promise<string | null> {
+  if (addresses.length === 0) return null;
+  const rows = await db<{ address: string }[]>`
+    select address from suppressions where profile_id = ${profileId} and address = any(${db.array(addresses.map(suppressionAddress))}::text[])`;
+  const held = new Set(rows.map((r) => r.address));
+  return addresses.find((a) => held.has(suppressionAddress(a))) ?? null;
+}
+
 /** Puts an address on the profile's list (adding it again keeps the first entry); returns the entry. */
 export async function addSuppression(
   db: Db,

@@ -132,6 +132,18 @@ describe('test keys: the embedded sink', () => {
   });
 });
 
+describe('the suppression list', () => {
+  it('refuses a send with a suppressed address among its recipients, naming it and its field; nothing is sent', async () => {
+    await call(api.app, { method: 'POST', url: `/v1/profiles/${slug}/suppressions`, headers: bearer(company.liveKey), payload: { address: 'Stopp@Example.test' } });
+    const res = await send(company.testKey, { to: ['ok@example.test'], cc: ['other@example.test', 'stopp@EXAMPLE.test'], subject: 'Hei', text: 'Hei' });
+    expect(res.statusCode).toBe(422);
+    expect(res.data.error).toMatchObject({ code: 'recipient_opted_out', param: 'cc' });
+    expect(res.data.error.message).toContain('stopp@example.test');
+    const list = await call(api.app, { method: 'GET', url: '/v1/email?limit=100', headers: bearer(company.testKey) });
+    expect(list.data.data.map((m: { subject: string }) => m.subject)).not.toContain('Hei');
+  });
+});
+
 describe('hostile input', () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['CR/LF in the subject', { to: 'a@example.test', subject: 'Hei\r\nBcc: victim@example.test' }, 'invalid_request', 'subject'],

@@ -8,7 +8,7 @@ import { priceListFor } from '../../billing/price-list.js';
 import type { Channel } from '../channel.js';
 import type { MessageRow } from '../message-row.js';
 import { acceptMessage, applyMessageEvent, getMessage } from '../message-store.js';
-import { isSuppressed } from '../suppressions.js';
+import { firstSuppressed } from '../suppressions.js';
 import { signingDomain } from './email-domains.js';
 import type { EmailContent } from './email-view.js';
 
@@ -47,8 +47,9 @@ export async function sendEmail(tx: Tx, clock: Clock, channel: Channel, caller: 
   if (everyone.length > EMAIL_MAX_RECIPIENTS) {
     throw new SentralError('invalid_request', { message: `An email has at most ${EMAIL_MAX_RECIPIENTS} recipients (to, cc and bcc together).`, param: 'to' });
   }
-  for (const address of everyone) {
-    if (await isSuppressed(tx, profile.id, address)) throw new SentralError('recipient_opted_out', { message: `${address} is on the profile's suppression list; nothing was sent.`, param: fieldOf(address, to, cc) });
+  const suppressed = await firstSuppressed(tx, profile.id, everyone);
+  if (suppressed !== null) {
+    throw new SentralError('recipient_opted_out', { message: `${suppressed} is on the profile's suppression list; nothing was sent.`, param: fieldOf(suppressed, to, cc) });
   }
   if (body.text === undefined && body.html === undefined) throw new SentralError('email_body_required', { param: 'text' });
   const headers = checkedHeaders(body.headers ?? {});
