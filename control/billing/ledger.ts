@@ -62,7 +62,7 @@ export async function reserve(tx: Tx, clock: Clock, input: ReserveInput): Promis
   const [row] = input.partial
     ? await tx<{ taken: number }[]>`
         update companies c set balance_ore = c.balance_ore - least(o.balance_ore, ${wanted})
-        from (select id, balance_ore from companies where id = ${input.companyId} for update) o
+        from (select id, balance_ore from companies where id = ${input.companyId} for no key update) o
         where c.id = o.id and o.balance_ore > 0
         returning least(o.balance_ore, ${wanted})::bigint as taken`
     : await tx<{ taken: number }[]>`
@@ -124,10 +124,15 @@ export function monthOf(atMs: number): string {
   return new Date(atMs).toISOString().slice(0, 7);
 }
 
-/** Øre the profile may still reserve this month (null: no limit): limit - captured this month - open holds. Locks the profile row. */
+/**
+ * Øre the profile may still reserve this month (null: no limit): limit - captured this month - open holds.
+ * Locks the profile row against other reservations (FOR NO KEY UPDATE, not FOR UPDATE: a ledger entry's
+ * foreign key takes a key-share lock on it, so a release that already holds the company row would wait on
+ * this one while this one waits for the company row — a deadlock).
+ */
 export async function profileRoom(tx: Tx, clock: Clock, companyId: string, profileId: string): Promise<number | null> {
   const [p] = await tx<{ limit_ore: number | null; status: string }[]>`
-    select limit_ore, status from profiles where id = ${profileId} and company_id = ${companyId} for update`;
+    select limit_ore, status from profiles where id = ${profileId} and company_id = ${companyId} for no key update`;
   if (!p) throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
   if (p.status !== 'active') throw new SentralError('profile_archived');
   if (p.limit_ore === null) return null;
