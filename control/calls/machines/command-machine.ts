@@ -1,4 +1,5 @@
-import { assign, emit, setup, transition } from 'xstate';
+import { assign, emit, setup } from 'xstate';
+import { stepStored } from './stored-step.js';
 import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState } from '../../../protocol/calls/command.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
@@ -93,10 +94,8 @@ export const commandMachine = setup({
 
 /** One step of the chart from a stored command: the command after it and the effects it emitted, in order. */
 export function stepCommand(c: CommandRecord, event: CommandEvent): { command: CommandRecord; effects: CommandEffect[] } {
-  const [next, executed] = transition(commandMachine, commandMachine.resolveState({ value: c.state, context: c }), event);
-  if (next.value === c.state && next.context === c) return { command: c, effects: [] };
-  const effects = (executed as { type: string; params?: unknown }[]).flatMap((a) => (a.type === 'xstate.emit' ? [(a.params as { event: CommandEffect }).event] : []));
-  return { command: { ...next.context, state: next.value as CommandState }, effects };
+  const { record, effects } = stepStored<CommandRecord, CommandEffect>(commandMachine, c, event);
+  return { command: record, effects };
 }
 
 /** Takes a step of the command kept in the call (the record is updated in place: verbs hold it) and carries out its effects. */

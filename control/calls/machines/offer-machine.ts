@@ -8,7 +8,8 @@
  * The deadline is the time `expiresAt`, not its timer's firing: an answer the mailbox takes at or after
  * `expiresAt` loses even when the timer is late, so "accepted at the deadline" has one answer in any order.
  */
-import { assign, emit, enqueueActions, setup, transition } from 'xstate';
+import { stepStored } from './stored-step.js';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 
 /** Where an offer stands. */
 export type OfferState = 'ringing' | 'accepted' | 'expired' | 'cancelled';
@@ -185,10 +186,8 @@ export const offerMachine = setup({
 
 /** One step of the chart from a stored offer: the offer after it and the actions it emitted, in order. */
 export function stepOffer(offer: OfferRecord, event: OfferEvent): OfferStep {
-  const [next, executed] = transition(offerMachine, offerMachine.resolveState({ value: offer.state, context: offer }), event);
-  if (next === undefined || (next.value === offer.state && next.context === offer)) return { offer, actions: [] };
-  const actions = (executed as { type: string; params?: unknown }[]).flatMap((a) => (a.type === 'xstate.emit' ? [(a.params as { event: OfferAction }).event] : []));
-  return { offer: { ...next.context, state: next.value as OfferState }, actions };
+  const { record, effects } = stepStored<OfferRecord, OfferAction>(offerMachine, offer, event);
+  return { offer: record, actions: effects };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { assign, emit, enqueueActions, setup, transition } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
+import { stepStored } from './stored-step.js';
 import type { CallMediaEvent, ParticipantLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
 import type { ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
 import { kindOf } from '../../../protocol/calls/participant-kinds.js';
@@ -338,10 +339,8 @@ export const participantMachine = setup({
 
 /** One step of the chart from a stored participant: the participant after it and the effects it emitted, in order. */
 export function stepParticipant(p: ParticipantRecord, event: ParticipantEvent): { participant: ParticipantRecord; effects: ParticipantEffect[] } {
-  const [next, executed] = transition(participantMachine, participantMachine.resolveState({ value: p.state, context: p }), event);
-  if (next.value === p.state && next.context === p) return { participant: p, effects: [] };
-  const effects = (executed as { type: string; params?: unknown }[]).flatMap((a) => (a.type === 'xstate.emit' ? [(a.params as { event: ParticipantEffect }).event] : []));
-  return { participant: { ...next.context, state: next.value as ParticipantState }, effects };
+  const { record, effects } = stepStored<ParticipantRecord, ParticipantEffect>(participantMachine, p, event);
+  return { participant: record, effects };
 }
 
 /** Takes a step of a participant kept in the call (the record is updated in place: handlers hold it) and carries out its effects. */

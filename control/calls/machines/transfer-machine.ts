@@ -13,7 +13,8 @@
  * caller back: off hold, with the operator, and an event says so. Pure, like the decision window: the call
  * keeps a `TransferRecord` in its context and carries out the returned actions.
  */
-import { assign, emit, enqueueActions, setup, transition } from 'xstate';
+import { stepStored } from './stored-step.js';
+import { assign, emit, enqueueActions, setup } from 'xstate';
 import type { ErrorCode } from '../../../shared/errors/catalogue.js';
 
 /** cold: the target answering completes it; warm: the operator completes it after talking with the target. */
@@ -186,10 +187,8 @@ export const transferMachine = setup({
 
 /** One step of the chart from a stored transfer: the transfer after it and the actions it emitted, in order. */
 export function stepTransfer(t: TransferRecord, event: TransferEvent): TransferStep {
-  const [next, executed] = transition(transferMachine, transferMachine.resolveState({ value: t.state, context: t }), event);
-  if (next.value === t.state && next.context === t) return { transfer: t, actions: [] };
-  const actions = (executed as { type: string; params?: unknown }[]).flatMap((a) => (a.type === 'xstate.emit' ? [(a.params as { event: TransferAction }).event] : []));
-  return { transfer: { ...next.context, state: next.value as TransferState }, actions };
+  const { record, effects } = stepStored<TransferRecord, TransferAction>(transferMachine, t, event);
+  return { transfer: record, actions: effects };
 }
 
 /**
