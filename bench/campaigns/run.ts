@@ -20,15 +20,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { Registry } from 'prom-client';
-import { realClock } from '../../shared/clock/real-clock.js';
-import { loadConfig } from '../../shared/config/config.js';
+import { benchServices } from '../messaging/bench-services.js';
 import { openDatabase } from '../../shared/db/database.js';
 import { migrate } from '../../shared/db/migrate.js';
-import { createMemoryBus } from '../../shared/bus/memory-bus.js';
-import { createMemoryStore } from '../../shared/kv/memory-store.js';
-import { createLogger } from '../../shared/log/log.js';
-import type { Services } from '../../control/app/services.js';
 import { buildApiServer } from '../../control/api/server.js';
 import { startMessaging } from '../../control/messaging/messaging-role.js';
 import { startCampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
@@ -66,15 +60,7 @@ async function main(): Promise<void> {
       if (t.event === 'message') atSmsc.set(t.to, (atSmsc.get(t.to) ?? 0) + 1);
     },
   });
-  const services: Services = {
-    config: loadConfig({ SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(smsc.port), SENTRAL_SMPP_SYSTEM_ID: 'esme', SENTRAL_SMPP_PASSWORD: 'secret12' }),
-    clock: realClock,
-    log: createLogger({ level: 'warn' }),
-    sql,
-    bus: createMemoryBus(),
-    hot: createMemoryStore(),
-    metrics: new Registry(),
-  };
+  const services = benchServices(sql, { SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(smsc.port), SENTRAL_SMPP_SYSTEM_ID: 'esme', SENTRAL_SMPP_PASSWORD: 'secret12' });
   const stops: Array<() => Promise<unknown>> = [];
   try {
     await migrate(sql);

@@ -22,17 +22,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createTransport } from 'nodemailer';
-import { Registry } from 'prom-client';
+import { benchServices } from './bench-services.js';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
-import { realClock } from '../../shared/clock/real-clock.js';
-import { loadConfig } from '../../shared/config/config.js';
 import { openDatabase } from '../../shared/db/database.js';
 import { migrate } from '../../shared/db/migrate.js';
-import { createMemoryBus } from '../../shared/bus/memory-bus.js';
-import { createMemoryStore } from '../../shared/kv/memory-store.js';
-import { createLogger } from '../../shared/log/log.js';
-import type { Services } from '../../control/app/services.js';
 import { buildApiServer } from '../../control/api/server.js';
 import { startMessaging } from '../../control/messaging/messaging-role.js';
 import { createScratchDatabase } from '../../test/support/scratch-database.js';
@@ -85,15 +79,7 @@ async function main(): Promise<void> {
   const sql = openDatabase({ url: db.url, max: 20 });
   const dataDir = mkdtempSync(join(tmpdir(), 'sentral-bench-messaging-'));
   const relay = await countingRelay();
-  const services: Services = {
-    config: loadConfig({ SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_DATA_DIR: dataDir, SENTRAL_SMTP_URL: `smtp://127.0.0.1:${relay.port}`, SENTRAL_EMAIL_DOMAIN_RATE: '100000' }),
-    clock: realClock,
-    log: createLogger({ level: 'warn' }),
-    sql,
-    bus: createMemoryBus(),
-    hot: createMemoryStore(),
-    metrics: new Registry(),
-  };
+  const services = benchServices(sql, { SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_DATA_DIR: dataDir, SENTRAL_SMTP_URL: `smtp://127.0.0.1:${relay.port}`, SENTRAL_EMAIL_DOMAIN_RATE: '100000' });
   const stops: Array<() => Promise<unknown>> = [];
   try {
     await migrate(sql);

@@ -1,0 +1,21 @@
+import { Registry } from 'prom-client';
+import type { Services } from '../../control/app/services.js';
+import { createMemoryBus } from '../../shared/bus/memory-bus.js';
+import { realClock } from '../../shared/clock/real-clock.js';
+import { loadConfig } from '../../shared/config/config.js';
+import type { Sql } from '../../shared/db/database.js';
+import { createMemoryStore } from '../../shared/kv/memory-store.js';
+import { createLogger } from '../../shared/log/log.js';
+
+/** The services a messaging benchmark runs one process on: real PostgreSQL, the in-process bus and store, the real clock. */
+export function benchServices(sql: Sql, env: Record<string, string>): Services {
+  return {
+    config: loadConfig(env),
+    clock: realClock,
+    log: createLogger({ level: 'warn' }),
+    sql,
+    bus: createMemoryBus(),
+    hot: createMemoryStore(),
+    metrics: new Registry(),
+  };
+}
