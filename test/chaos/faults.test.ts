@@ -29,6 +29,18 @@ interface Figures {
   webhookLagMs: number | null;
 }
 
+/** What the load's answers in a window say: how many, how many 503, 500 and unanswered, the slowest, and those past the deadline. */
+function answerFigures(window: { status: number; ms: number }[]): Pick<Figures, 'requests' | 'answered503' | 'answered500' | 'unanswered' | 'slowestMs' | 'overDeadline'> {
+  return {
+    requests: window.length,
+    answered503: window.filter((a) => a.status === 503).length,
+    answered500: window.filter((a) => a.status >= 500 && a.status !== 503).length,
+    unanswered: window.filter((a) => a.status === 0).length,
+    slowestMs: Math.round(Math.max(0, ...window.map((a) => a.ms))),
+    overDeadline: window.filter((a) => a.ms > DEADLINE_MS).length,
+  };
+}
+
 const faults: [string, (c: ChaosCluster) => Promise<void>][] = [
   ['PostgreSQL restart (7 s down)', async (c) => { await c.pg.stop(); await pause(7_000); await c.pg.start(); }],
   ['NATS restart (5 s down)', async (c) => { await c.nats.stop(); await pause(5_000); await c.nats.start(); }],
@@ -68,12 +80,7 @@ describe('a cluster under load shrugs off its faults', () => {
         const figures: Figures = {
           fault,
           round,
-          requests: window.length,
-          answered503: window.filter((a) => a.status === 503).length,
-          answered500: window.filter((a) => a.status >= 500 && a.status !== 503).length,
-          unanswered: window.filter((a) => a.status === 0).length,
-          slowestMs: Math.round(Math.max(0, ...window.map((a) => a.ms))),
-          overDeadline: window.filter((a) => a.ms > DEADLINE_MS).length,
+          ...answerFigures(window),
           recoveryMs: firstOk ? Math.max(0, Math.round(firstOk.at + firstOk.ms - ended)) : null,
           webhookLagMs: lags.length ? Math.round(Math.max(...lags)) : null,
         };
@@ -106,12 +113,7 @@ describe('a cluster under load shrugs off its faults', () => {
       report.push({
         fault: 'media node killed (SIGKILL)',
         round,
-        requests: window.length,
-        answered503: window.filter((a) => a.status === 503).length,
-        answered500: window.filter((a) => a.status >= 500 && a.status !== 503).length,
-        unanswered: window.filter((a) => a.status === 0).length,
-        slowestMs: Math.round(Math.max(0, ...window.map((a) => a.ms))),
-        overDeadline: window.filter((a) => a.ms > DEADLINE_MS).length,
+        ...answerFigures(window),
         // Here: from the kill to the last call read as ended.
         recoveryMs: endedMs.length ? Math.max(...endedMs) : null,
         // Here: from a call read as ended to its call.ended webhook.
