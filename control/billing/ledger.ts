@@ -70,15 +70,88 @@ export async function reserve(tx: Tx, clock: Clock, input: ReserveInput): Promis
         where id = ${input.companyId} and balance_ore >= ${wanted}
         returning ${wanted}::bigint as taken`;
   if (!row) throw new SentralError('insufficient_balance');
-  const reservationId = newId('led', clock);
+  const [made] = await recordReservations(tx, clock, [{ ...input, amountOre: Number(row.taken) }]);
+  return made!;
+}
+
+/**
+ * Reserves many amounts at once (a batch of accepted messages), each all or nothing, in order: the same
+ * checks as `reserve` with one lock of each profile and one guarded update of each company's balance for
+ * the batch's total. Each input gets its reservation or its own error (profile_limit_reached,
+ * insufficient_balance, not_found, profile_archived); the others go on.
+ */
+export async function reserveMany(tx: Tx, clock: Clock, inputs: readonly Omit<ReserveInput, 'partial'>[]): Promise<(Reservation | SentralError)[]> {
+  const outcome: (Reservation | SentralError | null)[] = inputs.map((input) => {
+    try {
+      assertAmount(input.amountOre, 'amountOre');
+      return null;
+    } catch (err) {
+      return err as SentralError;
+    }
+  });
+  const profileIds = [...new Set(inputs.flatMap((i) => (i.profileId === null ? [] : [i.profileId])))].sort();
+  const profiles = profileIds.length === 0 ? [] : await tx<{ id: string; company_id: string; limit_ore: number | null; status: string }[]>`
+    select id, company_id, limit_ore, status from profiles where id = any(${tx.array(profileIds)}::uuid[]) order by id for no key update`;
+  const limited = profiles.filter((p) => p.limit_ore !== null).map((p) => p.id);
+  const room = new Map<string, number>();
+  for (const [id, used] of await profileUse(tx, clock, limited)) room.set(id, Number(profiles.find((p) => p.id === id)!.limit_ore) - used);
+  const totals = new Map<string, number>();
+  inputs.forEach((input, i) => {
+    if (outcome[i] !== null) return;
+    if (input.profileId !== null) {
+      const profile = profiles.find((p) => p.id === input.profileId && p.company_id === input.companyId);
+      if (!profile) return void (outcome[i] = new SentralError('not_found', { message: 'No such profile.', param: 'profileId' }));
+      if (profile.status !== 'active') return void (outcome[i] = new SentralError('profile_archived'));
+      const left = room.get(profile.id);
+      if (left !== undefined) {
+        if (left < input.amountOre) return void (outcome[i] = new SentralError('profile_limit_reached'));
+        room.set(profile.id, left - input.amountOre);
+      }
+    }
+    totals.set(input.companyId, (totals.get(input.companyId) ?? 0) + input.amountOre);
+  });
+  for (const companyId of [...totals.keys()].sort()) {
+    const [taken] = await tx`
+      update companies set balance_ore = balance_ore - ${totals.get(companyId)!}
+      where id = ${companyId} and balance_ore >= ${totals.get(companyId)!} returning id`;
+    if (taken) continue;
+    // The batch does not fit: each takes its turn against the balance, as one reservation at a time would.
+    const [company] = await tx<{ balance_ore: number }[]>`select balance_ore from companies where id = ${companyId} for no key update`;
+    let balance = company === undefined ? 0 : Number(company.balance_ore);
+    let total = 0;
+    inputs.forEach((input, i) => {
+      if (outcome[i] !== null || input.companyId !== companyId) return;
+      if (balance < input.amountOre) return void (outcome[i] = new SentralError('insufficient_balance'));
+      balance -= input.amountOre;
+      total += input.amountOre;
+    });
+    await tx`update companies set balance_ore = balance_ore - ${total} where id = ${companyId}`;
+  }
+  const accepted = inputs.flatMap((input, i) => (outcome[i] === null ? [{ input, i }] : []));
+  const made = await recordReservations(tx, clock, accepted.map((a) => a.input));
+  accepted.forEach((a, k) => (outcome[a.i] = made[k]!));
+  return outcome as (Reservation | SentralError)[];
+}
+
+// The reservations and their `reserve` ledger entries, the balance already taken: one insert of each.
+async function recordReservations(tx: Tx, clock: Clock, inputs: readonly Omit<ReserveInput, 'partial'>[]): Promise<Reservation[]> {
+  if (inputs.length === 0) return [];
   const now = clock.now();
-  await tx`insert into reservations (id, company_id, profile_id, service, reserved_ore, reference, created_at_ms)
-           values (${reservationId}, ${input.companyId}, ${input.profileId}, ${input.service}, ${row.taken},
-                   ${input.reference ?? null}, ${now})`;
-  await tx`insert into ledger_entries (id, company_id, profile_id, kind, service, amount_ore, reservation_id, reference, created_at_ms)
-           values (${newId('led', clock)}, ${input.companyId}, ${input.profileId}, 'reserve', ${input.service}, ${row.taken},
-                   ${reservationId}, ${input.reference ?? null}, ${now})`;
-  return { reservationId, amountOre: row.taken };
+  const reservations = inputs.map((input) => ({
+    id: newId('led', clock),
+    company_id: input.companyId,
+    profile_id: input.profileId,
+    service: input.service,
+    reserved_ore: input.amountOre,
+    reference: input.reference ?? null,
+    created_at_ms: now,
+  }));
+  await tx`insert into reservations ${tx(reservations)}`;
+  await tx`insert into ledger_entries ${tx(reservations.map((r) => ({
+    id: newId('led', clock), company_id: r.company_id, profile_id: r.profile_id, kind: 'reserve', service: r.service,
+    amount_ore: r.reserved_ore, reservation_id: r.id, reference: r.reference, created_at_ms: now,
+  })))}`;
+  return reservations.map((r) => ({ reservationId: r.id, amountOre: r.reserved_ore }));
 }
 
 /** Draws `amountOre` from an open reservation (what usage reports); more than remains is an error. */
@@ -136,14 +209,22 @@ export async function profileRoom(tx: Tx, clock: Clock, companyId: string, profi
   if (!p) throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
   if (p.status !== 'active') throw new SentralError('profile_archived');
   if (p.limit_ore === null) return null;
+  const used = await profileUse(tx, clock, [profileId]);
+  return Number(p.limit_ore) - used.get(profileId)!;
+}
+
+// What each profile used of its limit this month: captured this month plus what its open reservations hold.
+async function profileUse(tx: Tx, clock: Clock, profileIds: readonly string[]): Promise<Map<string, number>> {
+  if (profileIds.length === 0) return new Map();
   const { startMs, endMs } = monthBounds(monthOf(clock.now()));
-  const [used] = await tx<{ captured: number; held: number }[]>`
-    select
+  const rows = await tx<{ id: string; captured: number; held: number }[]>`
+    select p.id,
       coalesce((select sum(amount_ore) from ledger_entries
-                where profile_id = ${profileId} and kind = 'capture' and created_at_ms >= ${startMs} and created_at_ms < ${endMs}), 0)::bigint as captured,
+                where profile_id = p.id and kind = 'capture' and created_at_ms >= ${startMs} and created_at_ms < ${endMs}), 0)::bigint as captured,
       coalesce((select sum(reserved_ore - captured_ore - released_ore) from reservations
-                where profile_id = ${profileId} and state = 'open'), 0)::bigint as held`;
-  return p.limit_ore - used!.captured - used!.held;
+                where profile_id = p.id and state = 'open'), 0)::bigint as held
+    from unnest(${tx.array([...profileIds])}::uuid[]) as p(id)`;
+  return new Map(rows.map((r) => [r.id, Number(r.captured) + Number(r.held)]));
 }
 
 function assertAmount(amount: number, param: string): void {

@@ -1,21 +1,27 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Tx } from '../../shared/db/database.js';
-import { capture, release, reserve } from '../billing/ledger.js';
+import { SentralError } from '../../shared/errors/sentral-error.js';
+import { capture, release, reserveMany } from '../billing/ledger.js';
 import type { MessageRow } from './message-row.js';
 import type { MoneyEffect } from './message-transitions.js';
 
 /**
- * Reserves a live message's price at accept (balance and the profile's monthly limit, guarded updates in
- * the ledger), in the transaction that stores the message: null when nothing is to be reserved.
+ * Reserves live messages' prices at accept (balance and the profile's monthly limit, guarded updates in
+ * the ledger), in the transaction that stores them: by message id, its reservation id or its own refusal;
+ * a test message or a free one is left out (nothing to reserve).
  */
-export async function reserveMessage(
+export async function reserveMessages(
   tx: Tx,
   clock: Clock,
-  input: { companyId: string; profileId: string; service: string; priceOre: number; messageId: string; mode: 'live' | 'test' },
-): Promise<string | null> {
-  if (input.mode !== 'live' || input.priceOre <= 0) return null;
-  const reservation = await reserve(tx, clock, { companyId: input.companyId, profileId: input.profileId, service: input.service, amountOre: input.priceOre, reference: input.messageId });
-  return reservation.reservationId;
+  service: string,
+  inputs: readonly { id: string; companyId: string; profileId: string; priceOre: number; mode: 'live' | 'test' }[],
+): Promise<Map<string, string | SentralError>> {
+  const paid = inputs.filter((input) => input.mode === 'live' && input.priceOre > 0);
+  const made = await reserveMany(tx, clock, paid.map((input) => ({ companyId: input.companyId, profileId: input.profileId, service, amountOre: input.priceOre, reference: input.id })));
+  return new Map(paid.map((input, i) => {
+    const reservation = made[i]!;
+    return [input.id, reservation instanceof SentralError ? reservation : reservation.reservationId];
+  }));
 }
 
 /**

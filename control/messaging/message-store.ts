@@ -9,7 +9,7 @@ import type { KeyPrincipal } from '../accounts/principal.js';
 import { recordEvent, recordEvents } from '../events/event-log.js';
 import type { Channel } from './channel.js';
 import type { ChannelName, MessageRow } from './message-row.js';
-import { reserveMessage, settleMessageMoney } from './message-money.js';
+import { reserveMessages, settleMessageMoney } from './message-money.js';
 import { nextState, type MessageEvent, type ReceiptOutcome } from './message-transitions.js';
 
 /** An outbound message to accept (the channel's route or the campaign runner builds it). */
@@ -37,24 +37,54 @@ export interface NewMessage {
  * (`created` false): a retried request or a restarted campaign never sends twice.
  */
 export async function acceptMessage(tx: Tx, clock: Clock, channel: Channel, input: NewMessage): Promise<{ row: MessageRow; created: boolean }> {
-  const [existing] = await tx<MessageRow[]>`select * from messages where id = ${input.id}`;
-  if (existing) return { row: existing, created: false };
-  const reservationId = input.campaign
-    ? input.campaign.reservationId
-    : await reserveMessage(tx, clock, { companyId: input.companyId, profileId: input.profileId, service: channel.service, priceOre: input.priceOre, messageId: input.id, mode: input.mode });
+  const [outcome] = await acceptMessages(tx, clock, channel, [input]);
+  if (outcome instanceof SentralError) throw outcome;
+  return outcome!;
+}
+
+/**
+ * acceptMessage for a batch, set-based: one read of the ids already stored, one reservation pass (one lock
+ * per profile, one balance update per company), one insert of the messages and one of their events. Each
+ * input gets its outcome or its own error (a money refusal); an id given twice is stored once.
+ */
+export async function acceptMessages(
+  tx: Tx,
+  clock: Clock,
+  channel: Channel,
+  inputs: readonly NewMessage[],
+): Promise<({ row: MessageRow; created: boolean } | SentralError)[]> {
+  if (inputs.length === 0) return [];
+  const stored = await tx<MessageRow[]>`select * from messages where id = any(${tx.array(inputs.map((i) => i.id))}::text[])`;
+  const existing = new Map(stored.map((row) => [row.id, row]));
+  const seen = new Set<string>();
+  const fresh = inputs.filter((input) => !existing.has(input.id) && !seen.has(input.id) && seen.add(input.id));
+  const money = await reserveMessages(tx, clock, channel.service, fresh.filter((input) => input.campaign === undefined));
   const now = clock.now();
-  const state = input.sendAtMs !== null && input.sendAtMs > now ? 'scheduled' : channel.transitions.initial;
-  const [row] = await tx<MessageRow[]>`
-    insert into messages (id, channel, company_id, profile_id, mode, direction, state, from_address, to_address, content, price_ore,
-                          reservation_id, own_reservation, send_at_ms, valid_until_ms, next_attempt_at_ms, external_ref, metadata,
-                          campaign_id, created_at_ms, updated_at_ms)
-    values (${input.id}, ${channel.name}, ${input.companyId}, ${input.profileId}, ${input.mode}, 'outbound', ${state}, ${input.from},
-            ${input.to}, ${tx.json(input.content as never)}, ${input.priceOre}, ${reservationId}, ${input.campaign === undefined},
-            ${input.sendAtMs}, ${input.validUntilMs}, ${state === 'scheduled' ? input.sendAtMs : now}, ${input.externalRef},
-            ${input.metadata === null ? null : tx.json(input.metadata as never)}, ${input.campaign?.id ?? null}, ${now}, ${now})
-    returning *`;
-  await recordStatus(tx, clock, channel, row!);
-  return { row: row!, created: true };
+  const outcome = new Map<string, SentralError>();
+  const rows = fresh.flatMap((input) => {
+    const reservation = input.campaign ? input.campaign.reservationId : money.get(input.id) ?? null;
+    if (reservation instanceof SentralError) {
+      outcome.set(input.id, reservation);
+      return [];
+    }
+    const state = input.sendAtMs !== null && input.sendAtMs > now ? 'scheduled' : channel.transitions.initial;
+    return [{
+      id: input.id, channel: channel.name, company_id: input.companyId, profile_id: input.profileId, mode: input.mode, direction: 'outbound',
+      state, from_address: input.from, to_address: input.to, content: tx.json(input.content as never), price_ore: input.priceOre,
+      reservation_id: reservation, own_reservation: input.campaign === undefined, send_at_ms: input.sendAtMs, valid_until_ms: input.validUntilMs,
+      next_attempt_at_ms: state === 'scheduled' ? input.sendAtMs : now, external_ref: input.externalRef,
+      metadata: input.metadata === null ? null : tx.json(input.metadata as never), campaign_id: input.campaign?.id ?? null,
+      created_at_ms: now, updated_at_ms: now,
+    }];
+  });
+  const created = rows.length === 0 ? [] : await tx<MessageRow[]>`insert into messages ${tx(rows)} returning *`;
+  const createdById = new Map(created.map((row) => [row.id, row]));
+  await recordStatuses(tx, clock, new Map([[channel.name, channel]]), rows.map((r) => createdById.get(r.id)!));
+  return inputs.map((input) => {
+    const before = existing.get(input.id);
+    if (before) return { row: before, created: false };
+    return outcome.get(input.id) ?? { row: createdById.get(input.id)!, created: true };
+  });
 }
 
 /** Stores an inbound message (state `received`); the channel records its own event for it. */

@@ -32,6 +32,17 @@ export async function isSuppressed(db: Db, profileId: string, address: string): 
   return row !== undefined;
 }
 
+/** For each (profile, address) pair, whether the profile's list holds the address: one query for a batch of sends. */
+export async function suppressedPairs(db: Db, pairs: readonly { profileId: string; address: string }[]): Promise<boolean[]> {
+  if (pairs.length === 0) return [];
+  const keys = pairs.map((p) => ({ profileId: p.profileId, address: suppressionAddress(p.address) }));
+  const rows = await db<{ profile_id: string; address: string }[]>`
+    select profile_id, address from suppressions
+    where (profile_id, address) in (select * from unnest(${db.array(keys.map((k) => k.profileId))}::uuid[], ${db.array(keys.map((k) => k.address))}::text[]))`;
+  const held = new Set(rows.map((r) => `${r.profile_id} ${r.address}`));
+  return keys.map((k) => held.has(`${k.profileId} ${k.address}`));
+}
+
 /** The first of `addresses` (in the order given) the profile's list holds, or null: one query for all of an email's recipients. */
 export async function firstSuppressed(db: Db, profileId: string, addresses: readonly string[]): Promise<string | null> {
   if (addresses.length === 0) return null;
