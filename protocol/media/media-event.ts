@@ -172,6 +172,14 @@ export type MediaEventBody = Static<typeof MediaEventBody>;
 /** Every media event type, read off the union above so that it is listed once. */
 export const MEDIA_EVENT_TYPES: readonly MediaEventBody['type'][] = MediaEventBody.anyOf.map((member) => member.properties.type.const);
 
+/** The media event types that name a command (`commandId`): each belongs to the verb that issued it. */
+export const COMMAND_MEDIA_EVENT_TYPES: readonly MediaEventBody['type'][] = MediaEventBody.anyOf.filter((member) => 'commandId' in member.properties).map((member) => member.properties.type.const);
+
+/** The media event types of a leg (`legId`, no command): each belongs to the leg's participant. */
+export const LEG_MEDIA_EVENT_TYPES: readonly MediaEventBody['type'][] = MediaEventBody.anyOf
+  .filter((member) => 'legId' in member.properties && !('commandId' in member.properties))
+  .map((member) => member.properties.type.const);
+
 /** Envelope fields of every media event published to a call's mailbox. */
 export const MediaEventEnvelope = Type.Object({
   /** Also the bus msgId: a republished event is dropped as a duplicate. */

@@ -1,11 +1,16 @@
 import { enqueueActions, setup } from 'xstate';
 import type { CallActorEvent, CallActorInput, CallEffect } from '../../../protocol/calls/call-actor.js';
 import type { CallEndReason } from '../../../protocol/calls/call.js';
+import { COMMAND_MEDIA_EVENT_TYPES, LEG_MEDIA_EVENT_TYPES } from '../../../protocol/media/media-event.js';
 import type { CallContext, ParticipantRecord } from './call-context.js';
 import { CallDraft } from './call-draft.js';
+import * as on from './call-handlers.js';
+import { answerCall, finishCall, initialContext, launchCall } from './call-lifecycle.js';
 import { callBody } from './reply-bodies.js';
-import { answerCall, finishCall, handleEnded, handleLive, initialContext, launchCall } from './call-handlers.js';
+import { settleVoicemail } from './answering-machine.js';
 import { followHandovers } from './handover.js';
+import { followRouting } from './inbound-flow.js';
+import { followMove } from './call-move.js';
 import { isPerson, isPresent } from './participant-machine.js';
 import { transcriptionsSettled } from './call-transcription.js';
 import { callVerbs } from '../verbs/call-verbs.js';
@@ -13,6 +18,18 @@ import type { VerbRegistry } from '../verbs/verb-registry.js';
 
 type InitEvent = { type: 'xstate.init'; input: CallActorInput };
 type AnyCallEvent = CallActorEvent | InitEvent;
+
+/**
+ * What follows a live event's handler: after a request, the inbound routing and a move look at the facts
+ * it recorded (a routing target joined or left, the moved caller's link closed); after a media event or a
+ * timer, a voicemail drop may be due first. The host's own word (media lost, a failed message) and
+ * everything after the end is taken as it is.
+ */
+type Follow = 'nothing' | 'request' | 'media';
+
+// Handlers take their own event (the transition that names them is taken only for it): the chart, not the
+// handler, says which event reaches which handler.
+type Handler = (d: CallDraft, e: never) => void;
 
 function atOf(event: AnyCallEvent): number {
   return event.type === 'xstate.init' ? event.input.at : event.at;
@@ -38,101 +55,6 @@ function endFromPrimary(p: ParticipantRecord): CallEndReason {
   }
 }
 
-/**
- * The call machine (docs/calls.md has its state table). Pure: time comes in events as `at`, ids in the
- * input and events; everything it wants done is emitted as an effect (see protocol/calls/call-actor.ts).
- *
- * The lifecycle is driven by guarded eventless transitions over the context: event handlers only record
- * facts (a participant left, a hang-up was asked, paid time ran out) and the state follows from them. So
- * two events that race (hang-up and paid-time expiry, two last participants leaving) always meet one
- * check, and the call ends once, with the reason of whichever fact came first.
- *
- * Verbs (say, gather, hangup, stream start, …) are decided by their modules through `verbs`: a new verb is
- * a registry entry, not a new case here.
- */
-export function createCallMachine(verbs: VerbRegistry) {
-  return setup({
-  types: {
-    context: {} as CallContext,
-    events: {} as CallActorEvent,
-    input: {} as CallActorInput,
-    emitted: {} as CallEffect,
-  },
-  actions: {
-    /** Runs a handler on a draft of the context, then assigns it and emits its effects in order. */
-    apply: enqueueActions(({ context, event, enqueue }, params: { run: (d: CallDraft, event: AnyCallEvent) => void }) => {
-      const d = new CallDraft(context, atOf(event as AnyCallEvent), verbs);
-      params.run(d, event as AnyCallEvent);
-      followHandovers(context, d, event as AnyCallEvent);
-      enqueue.assign(() => d.ctx);
-      for (const effect of d.effects) enqueue.emit(effect);
-    }),
-  },
-  guards: {
-    endRequested: ({ context }) => context.endReason !== null,
-    noPrimary: ({ context }) => context.primaryId === null,
-    primaryRinging: ({ context }) => primary(context)?.state === 'ringing',
-    primaryJoined: ({ context }) => {
-      const s = primary(context)?.state;
-      return s === 'joined' || s === 'reconnecting';
-    },
-    primaryLeft: ({ context }) => primary(context)?.state === 'left',
-    /** A plain (not conference) call with a dialled phone ends when that phone is gone. */
-    primaryGone: ({ context }) => !context.conference && primary(context)?.state === 'left',
-    /** A conference or a call without a dialled phone ends when no person (phone or app) is left in it. */
-    noPersonLeft: ({ context }) =>
-      (context.conference || context.primaryId === null) && !context.participants.some((p) => isPerson(p) && isPresent(p)),
-    recordingsSettled: ({ context }) => context.recordingsPending.length === 0 && transcriptionsSettled(context),
-  },
-}).createMachine({
-  id: 'call',
-  context: ({ input }) => initialContext(input),
-  initial: 'live',
-  states: {
-    live: {
-      initial: 'dialing',
-      entry: { type: 'apply', params: { run: (d, e) => launchCall(d, (e as InitEvent).input) } },
-      on: { '*': { actions: { type: 'apply', params: { run: (d, e) => handleLive(d, e as CallActorEvent) } } } },
-      always: { guard: 'endRequested', target: 'ending' },
-      states: {
-        dialing: {
-          entry: { type: 'apply', params: { run: replyOnCreate } },
-          always: [
-            { guard: 'noPrimary', target: 'in_progress' },
-            { guard: 'primaryLeft', target: '#call.ending', actions: { type: 'apply', params: { run: setEndFromPrimary } } },
-            { guard: 'primaryJoined', target: 'in_progress' },
-            { guard: 'primaryRinging', target: 'ringing' },
-          ],
-        },
-        ringing: {
-          entry: { type: 'apply', params: { run: (d) => void (d.ctx.status = 'ringing') } },
-          always: [
-            { guard: 'primaryLeft', target: '#call.ending', actions: { type: 'apply', params: { run: setEndFromPrimary } } },
-            { guard: 'primaryJoined', target: 'in_progress' },
-          ],
-        },
-        in_progress: {
-          entry: [{ type: 'apply', params: { run: answerCall } }, { type: 'apply', params: { run: replyOnCreate } }],
-          always: [
-            { guard: 'primaryGone', target: '#call.ending', actions: { type: 'apply', params: { run: setEndFromPrimary } } },
-            { guard: 'noPersonLeft', target: '#call.ending', actions: { type: 'apply', params: { run: (d) => void (d.ctx.endReason ??= 'last_person_left') } } },
-          ],
-        },
-      },
-    },
-    ending: {
-      entry: { type: 'apply', params: { run: (d, e) => finishCall(d, e.type as CallActorEvent['type']) } },
-      on: { '*': { actions: { type: 'apply', params: { run: (d, e) => handleEnded(d, e as CallActorEvent) } } } },
-      always: { guard: 'recordingsSettled', target: 'ended' },
-    },
-    ended: { type: 'final' },
-  },
-});
-}
-
-/** The call machine with the call verbs (control/calls/verbs/call-verbs.ts). */
-export const callMachine = createCallMachine(callVerbs);
-
 /** The creation answers with the call as it stands once the first state is entered. */
 function replyOnCreate(d: CallDraft, e: AnyCallEvent): void {
   if (e.type !== 'xstate.init') return;
@@ -144,3 +66,215 @@ function setEndFromPrimary(d: CallDraft): void {
   const p = primary(d.ctx);
   if (p) d.ctx.endReason ??= endFromPrimary(p);
 }
+
+/** Each event type with the action that takes it. */
+function taking(types: readonly string[], action: string): Record<string, { actions: string }> {
+  return Object.fromEntries(types.map((type) => [type, { actions: action }]));
+}
+
+/**
+ * The call machine (docs/statecharts.md draws it; docs/calls.md has its state table). Pure: time comes in
+ * events as `at`, ids in the input and events; everything it wants done is emitted as an effect
+ * (protocol/calls/call-actor.ts), which the host commits with the snapshot and then carries out.
+ *
+ * The lifecycle is driven by guarded eventless transitions over the context: the actions taking events only
+ * record facts (a participant left, a hang-up was asked, paid time ran out) and the state follows from them.
+ * So two events that race (hang-up and paid-time expiry, two last participants leaving) always meet one
+ * check, and the call ends once, with the reason of whichever fact came first.
+ *
+ * Every event the call takes is named in the chart with the action that takes it: API reads and
+ * participant changes, each verb's request (read off `verbs`: a new verb is a registry entry, not a new
+ * case here), the media event types read once off the protocol's union (a leg's to its participant, one
+ * naming a command to the verb that issued it), durable timers and the host's word. An event of a type the
+ * chart does not name is a verb's own media event when it names a command (`namesCommand`), and is
+ * ignored otherwise.
+ */
+export function createCallMachine(verbs: VerbRegistry) {
+  /** A named action: the handler runs on a draft of the context, which is then assigned and its effects emitted in order. */
+  const act = (run: Handler, follow: Follow = 'nothing') =>
+    enqueueActions<CallContext, CallActorEvent, undefined, CallActorEvent, never, never, never, never, CallEffect>(({ context, event: received, enqueue }) => {
+      // The entry of the first state runs with XState's init event, which carries the input.
+      const event = received as AnyCallEvent;
+      const d = new CallDraft(context, atOf(event), verbs);
+      (run as (d: CallDraft, e: AnyCallEvent) => void)(d, event);
+      if (follow === 'media') settleVoicemail(d);
+      if (follow !== 'nothing') {
+        followRouting(d);
+        followMove(d);
+      }
+      // Offers and transfers hear what the transition did to their participants, whatever did it.
+      followHandovers(context, d, event);
+      enqueue.assign(() => d.ctx);
+      for (const effect of d.effects) enqueue.emit(effect);
+    });
+
+  const verbEvents = verbs.all().map((v) => v.event);
+  const special = new Set(['dtmf.received', 'media.op.result', 'amd.decided', 'amd.greetingEnded', 'transcription.segments', 'transcription.ended']);
+  const commandMedia = COMMAND_MEDIA_EVENT_TYPES.filter((t) => !special.has(t));
+  const legMedia = LEG_MEDIA_EVENT_TYPES.filter((t) => !special.has(t));
+  const namesCommand = { guard: 'namesCommand', actions: 'takeCommandEvent' } as const;
+
+  return setup({
+    types: {
+      context: {} as CallContext,
+      events: {} as CallActorEvent,
+      input: {} as CallActorInput,
+      emitted: {} as CallEffect,
+    },
+    actions: {
+      launch: act((d, e: InitEvent) => launchCall(d, e.input)),
+      replyOnCreate: act(replyOnCreate),
+      markRinging: act((d) => void (d.ctx.status = 'ringing')),
+      answer: act(answerCall),
+      finish: act((d, e: CallActorEvent) => finishCall(d, e.type)),
+      endFromPrimary: act(setEndFromPrimary),
+      endAsLastPersonLeft: act((d) => void (d.ctx.endReason ??= 'last_person_left')),
+
+      replyCall: act(on.replyCall, 'request'),
+      updateMetadata: act(on.updateMetadata, 'request'),
+      addParticipant: act(on.addParticipant, 'request'),
+      updateParticipant: act(on.updateParticipant, 'request'),
+      removeParticipant: act(on.removeParticipant, 'request'),
+      renewParticipantToken: act(on.renewParticipantToken, 'request'),
+      linkMovedCaller: act(on.linkMovedCaller, 'request'),
+      replyStream: act(on.replyStream, 'request'),
+      replyCommand: act(on.replyCommand, 'request'),
+      decideVerb: act(on.decideVerb, 'request'),
+      takeRoutingCharge: act(on.takeRoutingCharge, 'request'),
+      takeKey: act(on.takeKey, 'media'),
+      takeOpResult: act(on.takeOpResult, 'media'),
+      takeDetection: act(on.takeDetection, 'media'),
+      takeSegments: act(on.takeSegments, 'media'),
+      endTranscription: act(on.endTranscription, 'media'),
+      takeCommandEvent: act(on.takeCommandEvent, 'media'),
+      takeLegEvent: act(on.takeLegEvent, 'media'),
+      fireTimer: act(on.fireTimer, 'media'),
+      loseMedia: act(on.loseMedia),
+      failCommandRequest: act(on.failCommandRequest),
+
+      readCallAfterEnd: act(on.replyCall),
+      updateMetadataAfterEnd: act(on.updateMetadata),
+      replyStreamAfterEnd: act(on.replyStream),
+      replyCommandAfterEnd: act(on.replyCommand),
+      refuseDecisionAfterEnd: act(on.refuseDecisionEnded),
+      refuseAfterEnd: act(on.refuseEnded),
+      decideVerbAfterEnd: act(on.decideVerbAfterEnd),
+      releaseRoutingCharge: act(on.releaseRoutingCharge),
+      takeLateOpResult: act(on.takeLateOpResult),
+      takeLateSegments: act(on.takeSegments),
+      endTranscriptionAfterEnd: act(on.endTranscription),
+      takeLateCommandEvent: act(on.takeCommandEvent),
+      fireEndedTimer: act(on.fireEndedTimer),
+      loseMediaAfterEnd: act(on.loseMediaAfterEnd),
+    },
+    guards: {
+      endRequested: ({ context }) => context.endReason !== null,
+      noPrimary: ({ context }) => context.primaryId === null,
+      primaryRinging: ({ context }) => primary(context)?.state === 'ringing',
+      primaryJoined: ({ context }) => {
+        const s = primary(context)?.state;
+        return s === 'joined' || s === 'reconnecting';
+      },
+      primaryLeft: ({ context }) => primary(context)?.state === 'left',
+      /** A plain (not conference) call with a dialled phone ends when that phone is gone. */
+      primaryGone: ({ context }) => !context.conference && primary(context)?.state === 'left',
+      /** A conference or a call without a dialled phone ends when no person (phone or app) is left in it. */
+      noPersonLeft: ({ context }) =>
+        (context.conference || context.primaryId === null) && !context.participants.some((p) => isPerson(p) && isPresent(p)),
+      recordingsSettled: ({ context }) => context.recordingsPending.length === 0 && transcriptionsSettled(context),
+      /** An event of a type the chart does not name that names a command: a verb's own media event. */
+      namesCommand: ({ event }) => typeof (event as { commandId?: unknown }).commandId === 'string',
+    },
+  }).createMachine({
+    id: 'call',
+    context: ({ input }) => initialContext(input),
+    initial: 'live',
+    states: {
+      live: {
+        initial: 'dialing',
+        entry: 'launch',
+        on: {
+          ...taking(legMedia, 'takeLegEvent'),
+          ...taking(commandMedia, 'takeCommandEvent'),
+          ...taking(verbEvents, 'decideVerb'),
+          'call.get': { actions: 'replyCall' },
+          'call.update': { actions: 'updateMetadata' },
+          'participant.add': { actions: 'addParticipant' },
+          'participant.update': { actions: 'updateParticipant' },
+          'participant.remove': { actions: 'removeParticipant' },
+          'participant.token': { actions: 'renewParticipantToken' },
+          'call.link': { actions: 'linkMovedCaller' },
+          'stream.get': { actions: 'replyStream' },
+          'command.get': { actions: 'replyCommand' },
+          'dtmf.received': { actions: 'takeKey' },
+          'media.op.result': { actions: 'takeOpResult' },
+          'amd.decided': { actions: 'takeDetection' },
+          'amd.greetingEnded': { actions: 'takeDetection' },
+          'transcription.segments': { actions: 'takeSegments' },
+          'transcription.ended': { actions: 'endTranscription' },
+          'timer.fired': { actions: 'fireTimer' },
+          'inbound.routingCharged': { actions: 'takeRoutingCharge' },
+          'call.mediaLost': { actions: 'loseMedia' },
+          'actor.message.failed': { actions: 'failCommandRequest' },
+          '*': namesCommand,
+        } as never,
+        always: { guard: 'endRequested', target: 'ending' },
+        states: {
+          dialing: {
+            entry: 'replyOnCreate',
+            always: [
+              { guard: 'noPrimary', target: 'in_progress' },
+              { guard: 'primaryLeft', target: '#call.ending', actions: 'endFromPrimary' },
+              { guard: 'primaryJoined', target: 'in_progress' },
+              { guard: 'primaryRinging', target: 'ringing' },
+            ],
+          },
+          ringing: {
+            entry: 'markRinging',
+            always: [
+              { guard: 'primaryLeft', target: '#call.ending', actions: 'endFromPrimary' },
+              { guard: 'primaryJoined', target: 'in_progress' },
+            ],
+          },
+          in_progress: {
+            entry: ['answer', 'replyOnCreate'],
+            always: [
+              { guard: 'primaryGone', target: '#call.ending', actions: 'endFromPrimary' },
+              { guard: 'noPersonLeft', target: '#call.ending', actions: 'endAsLastPersonLeft' },
+            ],
+          },
+        },
+      },
+      ending: {
+        entry: 'finish',
+        on: {
+          ...taking(commandMedia, 'takeLateCommandEvent'),
+          ...taking(verbEvents, 'decideVerbAfterEnd'),
+          'amd.decided': { actions: 'takeLateCommandEvent' },
+          'amd.greetingEnded': { actions: 'takeLateCommandEvent' },
+          'call.get': { actions: 'readCallAfterEnd' },
+          'call.update': { actions: 'updateMetadataAfterEnd' },
+          'command.get': { actions: 'replyCommandAfterEnd' },
+          'stream.get': { actions: 'replyStreamAfterEnd' },
+          'participant.add': { actions: 'refuseDecisionAfterEnd' },
+          'participant.update': { actions: 'refuseAfterEnd' },
+          'participant.remove': { actions: 'refuseAfterEnd' },
+          'participant.token': { actions: 'refuseAfterEnd' },
+          'call.link': { actions: 'refuseAfterEnd' },
+          'inbound.routingCharged': { actions: 'releaseRoutingCharge' },
+          'media.op.result': { actions: 'takeLateOpResult' },
+          'transcription.segments': { actions: 'takeLateSegments' },
+          'transcription.ended': { actions: 'endTranscriptionAfterEnd' },
+          'timer.fired': { actions: 'fireEndedTimer' },
+          'call.mediaLost': { actions: 'loseMediaAfterEnd' },
+          '*': { guard: 'namesCommand', actions: 'takeLateCommandEvent' },
+        } as never,
+        always: { guard: 'recordingsSettled', target: 'ended' },
+      },
+      ended: { type: 'final' },
+    },
+  });
+}
+
+/** The call machine with the call verbs (control/calls/verbs/call-verbs.ts). */
+export const callMachine = createCallMachine(callVerbs);

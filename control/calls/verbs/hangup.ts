@@ -9,7 +9,7 @@ import { defineVerb } from './verb.js';
 type HangupEvent = Extract<CallRequestEvent, { type: 'call.hangup' }>;
 
 /**
- * hangup: ends the call for everyone (reason hangup_api); the machine's end (call-handlers finishCall)
+ * hangup: ends the call for everyone (reason hangup_api); the machine's end (call-lifecycle finishCall)
  * answers with the ended call. An ended call is answered as it is.
  */
 export const hangupVerb = defineVerb<HangupEvent>({

@@ -32,7 +32,7 @@ export const rejectVerb = defineVerb<RejectEvent>({
   live(d) {
     if (!d.ctx.inbound) return d.refuse('call_not_inbound');
     if (!decideInbound(d, 'reject')) return;
-    // The machine's end (call-handlers finishCall) answers with the ended call.
+    // The machine's end (call-lifecycle finishCall) answers with the ended call.
     rejectCaller(d);
   },
   ended(d) {
