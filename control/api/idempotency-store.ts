@@ -65,12 +65,49 @@ export async function claimIdempotencyKey(sql: Sql, scope: string, key: string, 
   return { kind: 'in_flight', retryAfterSeconds: 1 };
 }
 
-/** Stores the finished response of a claimed key for replay (24 h from now). */
-export async function completeIdempotencyKey(sql: Sql, scope: string, key: string, response: StoredResponse, nowMs: number): Promise<void> {
+/** A key to claim for a request with this fingerprint. */
+export interface KeyClaim {
+  scope: string;
+  key: string;
+  fingerprint: string;
+}
+
+/**
+ * claimIdempotencyKey for many requests at once (the plugin's group commit): new keys are claimed with one
+ * insert; a key already there, or named twice in the batch, takes claimIdempotencyKey's path alone.
+ */
+export async function claimIdempotencyKeys(sql: Sql, claims: readonly KeyClaim[], nowMs: number): Promise<ClaimResult[]> {
+  const inserted = await sql<{ scope: string; key: string }[]>`
+    insert into idempotency_records (scope, key, fingerprint, state, locked_until_ms, expires_at_ms)
+    select scope, key, fingerprint, 'running', ${nowMs + IDEMPOTENCY_LEASE_MS}, ${nowMs + IDEMPOTENCY_TTL_MS}
+    from unnest(${sql.array(claims.map((c) => c.scope))}::text[], ${sql.array(claims.map((c) => c.key))}::text[],
+                ${sql.array(claims.map((c) => c.fingerprint))}::text[]) as c(scope, key, fingerprint)
+    on conflict (scope, key) do nothing returning scope, key`;
+  const fresh = new Set(inserted.map((r) => `${r.scope}\n${r.key}`));
+  const results: ClaimResult[] = [];
+  for (const claim of claims) {
+    const id = `${claim.scope}\n${claim.key}`;
+    if (fresh.delete(id)) results.push({ kind: 'claimed' });
+    else results.push(await claimIdempotencyKey(sql, claim.scope, claim.key, claim.fingerprint, nowMs));
+  }
+  return results;
+}
+
+/** A claimed key's finished response. */
+export interface KeyCompletion {
+  scope: string;
+  key: string;
+  response: StoredResponse;
+}
+
+/** Stores the finished responses of claimed keys for replay (24 h from now), in one update. */
+export async function completeIdempotencyKeys(sql: Sql, completions: readonly KeyCompletion[], nowMs: number): Promise<void> {
   await sql`
-    update idempotency_records set state = 'done', status = ${response.status}, headers = ${sql.json(response.headers)},
-      body = ${response.body}, expires_at_ms = ${nowMs + IDEMPOTENCY_TTL_MS}
-    where scope = ${scope} and key = ${key} and state = 'running'`;
+    update idempotency_records r set state = 'done', status = c.status, headers = c.headers, body = c.body, expires_at_ms = ${nowMs + IDEMPOTENCY_TTL_MS}
+    from unnest(${sql.array(completions.map((c) => c.scope))}::text[], ${sql.array(completions.map((c) => c.key))}::text[],
+                ${sql.array(completions.map((c) => c.response.status))}::int[], ${sql.array(completions.map((c) => JSON.stringify(c.response.headers)))}::jsonb[],
+                ${sql.array(completions.map((c) => c.response.body))}::text[]) as c(scope, key, status, headers, body)
+    where r.scope = c.scope and r.key = c.key and r.state = 'running'`;
 }
 
 /** Releases a claimed key (the request failed with a 5xx), so a retry runs again. */

@@ -2,17 +2,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../../app/services.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
+  claimIdempotencyKeys,
+  completeIdempotencyKeys,
   reapIdempotencyRecords,
   releaseIdempotencyKey,
   requestFingerprint,
+  type ClaimResult,
+  type KeyClaim,
+  type KeyCompletion,
 } from '../idempotency-store.js';
 import type { Timer } from '../../../shared/clock/clock.js';
+import { createBatcher } from '../../../shared/work/batcher.js';
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 // Headers that belong to one transmission, not to the stored response.
 const NOT_REPLAYED = new Set(['request-id', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'ratelimit-limit', 'ratelimit-remaining', 'retry-after']);
+
+// Most keys claimed or completed in one statement.
+const BATCH_MAX = 100;
 
 interface Claim {
   scope: string;
@@ -27,6 +34,12 @@ interface Claim {
  */
 export function registerIdempotency(app: FastifyInstance, services: Services): void {
   const claims = new WeakMap<FastifyRequest, Claim>();
+  // Concurrent requests claim and complete their keys together: one statement (and commit) for a batch.
+  const claimer = createBatcher<KeyClaim, ClaimResult>((batch) => claimIdempotencyKeys(services.sql, batch, services.clock.now()), { maxBatch: BATCH_MAX });
+  const completer = createBatcher<KeyCompletion, true>(async (batch) => {
+    await completeIdempotencyKeys(services.sql, batch, services.clock.now());
+    return batch.map(() => true as const);
+  }, { maxBatch: BATCH_MAX });
   app.decorateRequest('idempotencyKey', null);
 
   app.addHook('preHandler', async (request, reply) => {
@@ -46,7 +59,7 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
     const p = request.principal;
     const scope = p === null ? 'anonymous' : p.kind === 'admin' ? 'admin' : `${p.companyId}:${p.mode}`;
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
-    const result = await claimIdempotencyKey(services.sql, scope, key, fingerprint, services.clock.now());
+    const result = await claimer.submit({ scope, key, fingerprint });
     switch (result.kind) {
       case 'claimed':
         claims.set(request, { scope, key });
@@ -75,7 +88,7 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
       if (value !== undefined && !NOT_REPLAYED.has(name.toLowerCase())) headers[name.toLowerCase()] = String(value);
     }
     const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-    await completeIdempotencyKey(services.sql, claim.scope, claim.key, { status: reply.statusCode, headers, body }, services.clock.now());
+    await completer.submit({ scope: claim.scope, key: claim.key, response: { status: reply.statusCode, headers, body } });
     return payload;
   });
 }
