@@ -7,7 +7,8 @@
  *    onCommit (events, money) — if it fails, the in-memory actor goes back to its last committed snapshot;
  * 3. act: publish the reply, run the other effects, then ack the message.
  *
- * A failure is either transient (a dependency away, the fence lost: message-failure.ts), retried with a
+ * A failure is handled by failed-messages.ts (classified by message-failure.ts): either transient (a
+ * dependency away, the fence lost), retried with a
  * capped backoff while the sender is told 503 at once, or permanent (data the database refuses, an
  * oversize or unreadable message, a bug): answered with a catalogue error, recorded in
  * actor_failed_messages with its outcome, the actor told (`actor.message.failed`, so a command becomes a
@@ -37,12 +38,9 @@ import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue
 import { MAILBOX_STREAM, mailboxSubject, partitionConsumer, partitionFilterSubject, partitionOf } from '../../../protocol/bus/bus-names.js';
 import {
   ACTOR_CREATE,
-  ACTOR_MESSAGE_FAILED,
   ACTOR_REPLAY,
   ActorCreatePayload,
   ActorReplayPayload,
-  MessageId,
-  ReplySubject,
   type ActorMessage,
   type ActorReply,
 } from '../../../protocol/calls/mailbox.js';
@@ -54,7 +52,6 @@ import {
   loadLiveActors,
   loadTimers,
   messageOutcome,
-  recordFailure,
   recordOutcome,
   saveSnapshot,
   upsertTimer,
@@ -63,10 +60,10 @@ import {
 } from './actor-store.js';
 import { DurableTimers } from './durable-timers.js';
 import { InvalidEffectError, sortEffects, type EffectContext, type EffectRunner, type OnCommit, type SortedEffects } from './effect.js';
-import { FailureLog } from './failure-log.js';
+import { FailedMessages } from './failed-messages.js';
 import { isStaleEpochError, withFence, type FenceTimeouts } from './fence.js';
-import { MAX_MAILBOX_MESSAGE_BYTES, readMailboxEntry, type MailboxEntry } from './mailbox-entry.js';
-import { classifyFailure, CreationRaceError, errorText, storableText, transientRetryDelay } from './message-failure.js';
+import { readMailboxEntry, type MailboxEntry } from './mailbox-entry.js';
+import { CreationRaceError } from './message-failure.js';
 
 /** The machines a host can run, by kind (the `kind` of `actor.create`). */
 export type MachineRegistry = Readonly<Record<string, AnyStateMachine>>;
@@ -127,15 +124,6 @@ interface Decision {
 }
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
-// An unreadable message this large is not even parsed for its sender (the bus's own limit is far below).
-const SALVAGE_LIMIT_BYTES = 16 * 1024 * 1024;
-
-/** What the sender of a message that failed transiently hears at once (it retries with the same id). */
-const TRANSIENT_REPLY = {
-  status: errorCatalogue.actor_unavailable.status,
-  body: { error: { code: 'actor_unavailable', message: "The call's store is briefly unavailable; retry with the same Idempotency-Key." } },
-};
 
 /** Runs the actors of one owned partition. */
 export class PartitionWorker {
@@ -145,13 +133,16 @@ export class PartitionWorker {
   private started: Promise<void> | undefined;
   private stopping: Promise<void> | undefined;
   private stopped = false;
-  private readonly failures: FailureLog;
-  /** Wakers of backoff waits, so that stop() ends them at once. */
-  private readonly waits = new Set<() => void>();
+  private readonly failed: FailedMessages;
 
   constructor(private readonly deps: PartitionWorkerDeps) {
     this.timers = new DurableTimers(deps.clock, deps.log, (message) => this.mail(message));
-    this.failures = new FailureLog(deps.leaseClock, deps.log);
+    this.failed = new FailedMessages(deps, {
+      process: (entry) => this.process(entry),
+      restoreCommitted: (callId) => this.restoreCommitted(callId),
+      reply: (subject, reply) => this.reply(subject, reply),
+      isStopped: () => this.stopped,
+    });
   }
 
   /** The partition's number. */
@@ -175,7 +166,7 @@ export class PartitionWorker {
     if (this.stopping) return this.stopping;
     this.stopped = true;
     this.timers.close();
-    for (const wake of [...this.waits]) wake();
+    this.failed.wakeAll();
     for (const live of this.actors.values()) live.actor.stop();
     this.actors.clear();
     this.stopping = (async () => {
@@ -220,140 +211,16 @@ export class PartitionWorker {
     if (this.stopped) throw new Error(`partition ${this.partition} is stopped`);
     const entry = readMailboxEntry(msg.data);
     if (typeof entry === 'string' || partitionOf(entry.callId, this.deps.partitions) !== this.partition) {
-      await this.unreadable(msg, typeof entry === 'string' ? entry : 'wrong partition');
+      await this.failed.unreadable(msg, typeof entry === 'string' ? entry : 'wrong partition');
       return;
     }
     const keepAlive = this.keepAlive(msg);
     try {
-      await this.handleEntry(entry, msg);
+      await this.failed.process(entry, msg);
     } finally {
       keepAlive.cancel();
     }
     await msg.ack();
-  }
-
-  /** Processes a message: transient failures are tried again (capped backoff), a permanent one settles it as failed. */
-  private async handleEntry(entry: MailboxEntry, msg: BusMessage): Promise<void> {
-    const key = `${entry.callId}/${entry.id}`;
-    try {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await this.process(entry);
-          return;
-        } catch (err) {
-          if (this.stopped) throw err;
-          const failure = classifyFailure(err);
-          if (!failure.transient) return await this.failForGood(msg, entry, err, failure.code);
-          // A lost fence released the partition: the next owner takes the message.
-          if (failure.cause === 'fence') throw err;
-          const fields = { partition: this.partition, callId: entry.callId, messageId: entry.id, type: entry.type, attempt, cause: failure.cause };
-          this.failures.failed(key, err, fields, `mailbox message failed (${failure.cause}); retrying`);
-          const paused = this.pause(transientRetryDelay(attempt));
-          // A race is settled by the next try; a dependency away may take long, so the sender hears at once.
-          if (attempt === 1 && entry.replyTo && failure.cause !== 'race') await this.reply(entry.replyTo, { id: entry.id, ...TRANSIENT_REPLY });
-          await paused;
-          if (this.stopped) throw err;
-        }
-      }
-    } finally {
-      this.failures.settled(key);
-    }
-  }
-
-  /** Waits `ms` on the lease clock, or until the worker stops. */
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = (): void => {
-        timer.cancel();
-        this.waits.delete(wake);
-        resolve();
-      };
-      const timer = this.deps.leaseClock.setTimer(ms, wake);
-      this.waits.add(wake);
-    });
-  }
-
-  /**
-   * A message that failed for good: the actor back at its last committed snapshot (nothing half-applied),
-   * the failure and the error answer recorded, the actor told, the sender answered; the caller acks it.
-   */
-  private async failForGood(msg: BusMessage, entry: MailboxEntry, err: unknown, code: ErrorCode): Promise<void> {
-    const { log, clock } = this.deps;
-    const live = this.actors.get(entry.callId);
-    if (live) this.rollback(entry.callId, live, false);
-    const at = entry.at ?? clock.now();
-    const { status, message } = errorCatalogue[code];
-    const reply = { status, body: { error: { code, message } } };
-    const restored = this.actors.get(entry.callId);
-    const outcome: MessageOutcome = { reply, effects: [], at, kind: restored?.kind ?? '', status: restored ? 'active' : null };
-    log.error({ err, partition: this.partition, seq: msg.seq, callId: entry.callId, messageId: entry.id, type: entry.type, code }, 'mailbox message failed for good: answered with an error, recorded, acked');
-    await this.settleFailure(msg, { callId: entry.callId, messageId: entry.id, type: entry.type }, code, err, outcome);
-    // A command that could not be taken becomes a failed command of its call.
-    if (restored && entry.type !== ACTOR_MESSAGE_FAILED && Value.Check(MessageId, entry.payload.commandId)) {
-      const told: MailboxEntry = {
-        id: `${entry.id}-failed`,
-        callId: entry.callId,
-        type: ACTOR_MESSAGE_FAILED,
-        payload: { messageId: entry.id, messageType: entry.type, commandId: entry.payload.commandId, code },
-      };
-      await this.process(told).catch((cause: unknown) => {
-        if (live) this.rollback(entry.callId, this.actors.get(entry.callId) ?? live, false);
-        log.error({ err: cause, callId: entry.callId, messageId: entry.id }, 'the actor could not be told that its message failed');
-      });
-    }
-    if (entry.replyTo) await this.reply(entry.replyTo, { id: entry.id, ...reply });
-  }
-
-  /** Writes the failure record (and the error outcome, so a retry gets the same answer); dependency failures are retried. */
-  private async settleFailure(
-    msg: BusMessage,
-    message: { callId: string | null; messageId: string | null; type: string | null },
-    code: ErrorCode,
-    err: unknown,
-    outcome: MessageOutcome | null,
-  ): Promise<void> {
-    const { sql, partition, epoch, clock } = this.deps;
-    const failedAt = new Date(clock.now());
-    const row = { partition, streamSeq: msg.seq, deliveryCount: msg.deliveryCount, ...message, messageType: message.type === null ? null : storableText(message.type, 100), code, error: errorText(err), failedAt };
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await sql.begin(async (tx) => {
-          await withFence(tx, partition, epoch, this.deps.fenceTimeouts);
-          if (outcome && message.callId !== null && message.messageId !== null) await recordOutcome(tx, message.callId, message.messageId, outcome, failedAt);
-          await recordFailure(tx, { partition: row.partition, streamSeq: row.streamSeq, deliveryCount: row.deliveryCount, callId: row.callId, messageId: row.messageId, messageType: row.messageType, code, error: row.error, failedAt });
-        });
-        return;
-      } catch (cause) {
-        const failure = classifyFailure(cause);
-        if (this.stopped || (failure.transient && failure.cause === 'fence')) {
-          if (isStaleEpochError(cause)) this.deps.onStale();
-          throw cause;
-        }
-        if (!failure.transient) {
-          this.deps.log.error({ err: cause, partition, seq: msg.seq }, 'a failed mailbox message could not be recorded');
-          return;
-        }
-        this.failures.failed(`record/${msg.seq}`, cause, { partition, seq: msg.seq }, 'a failed mailbox message could not be recorded yet; retrying');
-        await this.pause(transientRetryDelay(attempt));
-      }
-    }
-  }
-
-  /**
-   * A message that is no mailbox entry of this partition: its sender, when it names one, is answered
-   * (and the answer stored, so a retry gets it too), the failure recorded, and the message terminated.
-   */
-  private async unreadable(msg: BusMessage, reason: string): Promise<void> {
-    const code: ErrorCode = msg.data.byteLength > MAX_MAILBOX_MESSAGE_BYTES ? 'actor_message_too_large' : 'actor_message_invalid';
-    const sender = reason === 'wrong partition' ? null : salvageSender(msg.data);
-    this.deps.log.warn({ partition: this.partition, seq: msg.seq, reason, bytes: msg.data.byteLength, callId: sender?.callId }, 'mailbox message dropped');
-    const { status, message } = errorCatalogue[code];
-    const reply = { status, body: { error: { code, message } } };
-    const outcome: MessageOutcome | null = sender ? { reply, effects: [], at: this.deps.clock.now(), kind: '', status: null } : null;
-    const named = { callId: sender?.callId ?? null, messageId: sender?.id ?? null, type: sender?.type ?? null };
-    await this.settleFailure(msg, named, code, new Error(reason), outcome);
-    if (sender?.replyTo) await this.reply(sender.replyTo, { id: sender.id, ...reply });
-    await msg.term();
   }
 
   /** Resets the message's ack wait while a slow effect runner is still at work. */
@@ -543,6 +410,13 @@ export class PartitionWorker {
     };
   }
 
+  /** Puts the call's actor, if in memory, back to its last committed snapshot; the kind of the actor then in memory. */
+  private restoreCommitted(callId: string): string | undefined {
+    const live = this.actors.get(callId);
+    if (live) this.rollback(callId, live, false);
+    return this.actors.get(callId)?.kind;
+  }
+
   /** Puts an actor back to its last committed snapshot (or forgets one never committed). */
   private rollback(callId: string, live: LiveActor, created: boolean): void {
     live.actor.stop();
@@ -572,19 +446,4 @@ export class PartitionWorker {
     const subject = mailboxSubject(message.callId, this.deps.partitions);
     await this.deps.bus.publish(subject, encoder.encode(JSON.stringify(message)), { msgId: message.id });
   }
-}
-
-/** The sender of an unreadable message, when its envelope still names one this partition could answer. */
-function salvageSender(data: Uint8Array): { id: string; callId: string; type: string; replyTo?: string } | null {
-  if (data.byteLength > SALVAGE_LIMIT_BYTES) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(decoder.decode(data));
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const { id, callId, type, replyTo } = parsed as Record<string, unknown>;
-  if (!Value.Check(MessageId, id) || !Value.Check(MessageId, callId)) return null;
-  return { id, callId, type: typeof type === 'string' ? storableText(type, 100) : 'unknown', ...(Value.Check(ReplySubject, replyTo) ? { replyTo } : {}) };
 }
