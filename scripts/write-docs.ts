@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { scopesMarkdown } from '../control/api/scope-doc.js';
 import { errorsMarkdown } from '../control/api/error-doc.js';
 import { callVerbs } from '../control/calls/verbs/call-verbs.js';
-import { VERB_TABLE_MARKER, verbsMarkdown } from '../control/calls/verbs/verb-docs.js';
+import { VERB_TABLE_MARKER, verbsMarkdown } from '../control/api/routes/call-verbs/verb-docs.js';
+import { callVerbRoutes } from '../control/api/routes/call-verbs/verb-routes.js';
 import { idempotencyMarkdown, withIdempotencyTable } from '../control/api/idempotency-doc.js';
 import { openApiDocument } from '../clients/typescript/scripts/openapi-document.js';
 
@@ -35,7 +36,7 @@ ${errorsMarkdown()}`,
 // docs/verbs.md: the handwritten guide up to the marker, then the table of the registered verbs.
 const verbsPage = new URL('../docs/verbs.md', import.meta.url);
 const guide = readFileSync(verbsPage, 'utf8').split(VERB_TABLE_MARKER)[0]!;
-writeFileSync(verbsPage, `${guide}${VERB_TABLE_MARKER}\n\n${verbsMarkdown(callVerbs)}`);
+writeFileSync(verbsPage, `${guide}${VERB_TABLE_MARKER}\n\n${verbsMarkdown(callVerbs, callVerbRoutes)}`);
 
 // docs/api.md: the table of Idempotency-Key per operation, between its markers, from the OpenAPI document.
 const apiPage = new URL('../docs/api.md', import.meta.url);

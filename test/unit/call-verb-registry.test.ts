@@ -5,9 +5,13 @@ import { createCallMachine } from '../../control/calls/machines/call-machine.js'
 import { commandBody } from '../../control/calls/machines/reply-bodies.js';
 import { finishCommand, issueCommand } from '../../control/calls/machines/command-machine.js';
 import { callVerbs } from '../../control/calls/verbs/call-verbs.js';
-import { admitCommand, askCommand } from '../../control/calls/verbs/command-verb.js';
+import { admitCommand } from '../../control/calls/verbs/command-verb.js';
 import { defineVerb, type VerbEvent } from '../../control/calls/verbs/verb.js';
 import { VerbRegistry } from '../../control/calls/verbs/verb-registry.js';
+import { matchedRoutes } from '../../control/api/routes/call-actions.js';
+import { askCommand } from '../../control/api/routes/call-verbs/command-route.js';
+import { defineVerbRoute } from '../../control/api/routes/call-verbs/verb-route.js';
+import { callVerbRoutes, VerbRoutes } from '../../control/api/routes/call-verbs/verb-routes.js';
 import { CallUnderTest, T0, ops, phoneCall, recorded, replies } from './call-harness.js';
 
 type ChimeEvent = VerbEvent & { type: 'command.chime'; commandId: string; times: number };
@@ -20,14 +24,6 @@ type ChimeEvent = VerbEvent & { type: 'command.chime'; commandId: string; times:
 const chimeVerb = defineVerb<ChimeEvent>({
   name: 'chime',
   event: 'command.chime',
-  route: {
-    path: 'chime',
-    summary: 'Play a chime',
-    scope: 'calls:write',
-    idempotency: 'optional',
-    response: { 201: Command, 200: Command },
-    handle: (r) => askCommand(r, 'command.chime', { times: 1 }),
-  },
   live(d, e) {
     if (!admitCommand(d, e)) return;
     const cmd = issueCommand(d, {
@@ -46,6 +42,17 @@ const chimeVerb = defineVerb<ChimeEvent>({
     onTimer: (d, cmd) => finishCommand(d, cmd, 'completed', null),
     onMedia: (d, cmd, e) => (e.type === 'playback.ended' && e.outcome === 'failed' ? finishCommand(d, cmd, 'failed', 'playback_failed') : undefined),
   },
+});
+
+/** The chime's route half: what the API does before it asks the call. */
+const chimeRoute = defineVerbRoute({
+  verb: 'chime',
+  path: 'chime',
+  summary: 'Play a chime',
+  scope: 'calls:write',
+  idempotency: 'optional',
+  response: { 201: Command, 200: Command },
+  handle: (r) => askCommand(r, 'command.chime', { times: 1 }),
 });
 
 // A real verb adds its own action to CommandAction in protocol/ (recorded events are checked against their
@@ -101,14 +108,6 @@ type KnockEvent = VerbEvent & { type: 'command.knock'; commandId: string };
 const knockVerb = defineVerb<KnockEvent>({
   name: 'knock',
   event: 'command.knock',
-  route: {
-    path: 'knock',
-    summary: 'Knock',
-    scope: 'calls:write',
-    idempotency: 'optional',
-    response: { 201: Command, 200: Command },
-    handle: (r) => askCommand(r, 'command.knock', {}),
-  },
   live(d, e) {
     if (!admitCommand(d, e)) return;
     const cmd = issueCommand(d, { id: e.commandId, action: 'say', op: { op: 'say', commandId: e.commandId, text: 'knock', repeat: 1 }, playback: true, resultWindowMs: 10_000 });
@@ -119,6 +118,17 @@ const knockVerb = defineVerb<KnockEvent>({
     outcome: 'knock.heard → completed',
     onMedia: (d, cmd, e) => ((e as { type: string }).type === 'knock.heard' ? finishCommand(d, cmd, 'completed', null) : undefined),
   },
+});
+
+/** The knock's route half. */
+const knockRoute = defineVerbRoute({
+  verb: 'knock',
+  path: 'knock',
+  summary: 'Knock',
+  scope: 'calls:write',
+  idempotency: 'optional',
+  response: { 201: Command, 200: Command },
+  handle: (r) => askCommand(r, 'command.knock', {}),
 });
 
 describe('a verb with a media event of its own', () => {
@@ -132,3 +142,15 @@ describe('a verb with a media event of its own', () => {
     expect(recorded(heard).map((e) => [e.eventType, e.data.commandId])).toEqual([['call.command.completed', 'cmd_k']]);
   });
 });
+
+describe('a verb is a decision half and a route half, each in its own registry', () => {
+  it('the API registers the route of every verb the machine knows, and refuses a verb without a route or a route without a verb', () => {
+    // As above, the chime stands in for say (it borrows its command action).
+    const verbs = new VerbRegistry(callVerbs.all().filter((v) => v.name !== 'say')).with(chimeVerb);
+    const routes = new VerbRoutes(callVerbRoutes.all().filter((r) => r.verb !== 'say'));
+    expect(matchedRoutes(verbs, routes.with(chimeRoute)).map((r) => r.verb)).toEqual(verbs.all().map((v) => v.name));
+    expect(() => matchedRoutes(verbs, routes)).toThrow('the verb chime has no route');
+    expect(() => matchedRoutes(callVerbs, callVerbRoutes.with(knockRoute))).toThrow('names no verb');
+  });
+});
+

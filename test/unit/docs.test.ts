@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { scopesMarkdown } from '../../control/api/scope-doc.js';
 import { errorsMarkdown } from '../../control/api/error-doc.js';
 import { callVerbs } from '../../control/calls/verbs/call-verbs.js';
-import { VERB_TABLE_MARKER, verbsMarkdown } from '../../control/calls/verbs/verb-docs.js';
+import { VERB_TABLE_MARKER, verbsMarkdown } from '../../control/api/routes/call-verbs/verb-docs.js';
+import { callVerbRoutes } from '../../control/api/routes/call-verbs/verb-routes.js';
 import { errorCatalogue } from '../../shared/errors/catalogue.js';
 import { idempotencyMarkdown, withIdempotencyTable } from '../../control/api/idempotency-doc.js';
 import { openApiDocument } from '../../clients/typescript/scripts/openapi-document.js';
@@ -28,7 +29,7 @@ describe('docs/errors.md', () => {
 });
 
 it('docs/verbs.md lists the verbs the registry holds (run npm run docs when this fails)', () => {
-  expect(page('verbs.md').endsWith(`${VERB_TABLE_MARKER}\n\n${verbsMarkdown(callVerbs)}`)).toBe(true);
+  expect(page('verbs.md').endsWith(`${VERB_TABLE_MARKER}\n\n${verbsMarkdown(callVerbs, callVerbRoutes)}`)).toBe(true);
 });
 
 it('docs/api.md states Idempotency-Key for every operation that changes something, as the OpenAPI document does (run npm run docs when this fails)', async () => {

@@ -7,12 +7,15 @@ import type { Services } from '../../app/services.js';
 import { findCall } from '../../calls/store/call-records.js';
 import { callsService } from '../../calls/requests/calls-service.js';
 import { callVerbs } from '../../calls/verbs/call-verbs.js';
-import type { CallVerb } from '../../calls/verbs/verb.js';
+import type { VerbRegistry } from '../../calls/verbs/verb-registry.js';
+import { callVerbRoutes, type VerbRoutes } from './call-verbs/verb-routes.js';
+import type { VerbRoute } from './call-verbs/verb-route.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**
- * What a running call does on request: one route per call verb (control/calls/verbs/), registered from the
- * registry, so a verb's route lives with the verb. Command verbs answer at once with a command (`cmd_…`,
+ * What a running call does on request: one route per call verb, registered from the route registry
+ * (call-verbs/verb-routes.ts); each route half names its verb, whose decision half the call machine runs
+ * (control/calls/verbs/). Command verbs answer at once with a command (`cmd_…`,
  * derived from the Idempotency-Key) whose outcome arrives as call.command.completed / failed / uncertain.
  * Keypad tones are refused with their code until they exist.
  */
@@ -21,8 +24,7 @@ export const callActionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
   const { sql } = services;
   const params = Type.Object({ id: IdParam });
 
-  const register = (verb: CallVerb) => {
-    const { route } = verb;
+  const register = (route: VerbRoute) => {
     const routeParams: TObject = route.params ? Type.Object({ ...params.properties, ...route.params.properties }) : params;
     app.route({
       method: 'POST',
@@ -39,7 +41,7 @@ export const callActionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
       },
     });
   };
-  for (const verb of callVerbs.all()) register(verb);
+  for (const route of matchedRoutes(callVerbs, callVerbRoutes)) register(route);
 
   app.post('/v1/calls/:id/dtmf', {
     schema: { tags: ['calls'], summary: 'Send keypad tones into the call (not opened yet: capability_unavailable)', params, body: Type.Optional(DtmfRequest) },
@@ -48,3 +50,14 @@ export const callActionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
     throw new SentralError('capability_unavailable', { message: 'Sending keypad tones into a call is not opened yet.' });
   });
 };
+
+/** The routes of the verbs the call machine knows, in its order: a verb without a route or a route without a verb is a wiring mistake. */
+export function matchedRoutes(verbs: VerbRegistry, routes: VerbRoutes): VerbRoute[] {
+  const names = new Set(verbs.all().map((v) => v.name));
+  for (const route of routes.all()) if (!names.has(route.verb)) throw new Error(`the route ${route.path} names no verb (${route.verb})`);
+  return verbs.all().map((v) => {
+    const route = routes.forVerb(v.name);
+    if (!route) throw new Error(`the verb ${v.name} has no route`);
+    return route;
+  });
+}

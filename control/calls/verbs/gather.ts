@@ -1,15 +1,13 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { Command, GatherRequest, type GatherResult } from '../../../protocol/calls/command.js';
-import { SentralError } from '../../../shared/errors/sentral-error.js';
-import { checkVoice } from '../../api/voice-param.js';
+import type { GatherResult } from '../../../protocol/calls/command.js';
 import type { CommandRecord, ParticipantRecord } from '../machines/call-context.js';
 import type { CallDraft } from '../machines/call-draft.js';
 import { commandBody } from '../machines/reply-bodies.js';
 import { finishCommand, issueCommand } from '../machines/command-machine.js';
 import { DEFAULT_GATHER_TIMEOUT_SECONDS, pressKey, speechPhrases, spoke, stopped, timedOut } from '../machines/gather-result.js';
-import { admitCommand, askCommand, checkClip } from './command-verb.js';
+import { admitCommand } from './command-verb.js';
 import { CLIP_RESULT_WINDOW_MS, sayWindowMs } from './playback.js';
-import { defineVerb, type VerbRequest } from './verb.js';
+import { defineVerb } from './verb.js';
 
 type GatherEvent = Extract<CallRequestEvent, { type: 'command.gather' }>;
 
@@ -49,27 +47,6 @@ function speaker(d: CallDraft): ParticipantRecord | undefined {
   return joined.find((p) => p.id === d.ctx.primaryId) ?? joined.find((p) => p.kind === 'phone') ?? joined.find((p) => p.kind === 'app');
 }
 
-/** The request's own checks beyond its schema: speech needs words to listen for, a choice needs a way to be chosen. */
-function checkGather(body: GatherRequest): void {
-  const speech = body.input?.includes('speech') ?? false;
-  for (const [i, choice] of (body.choices ?? []).entries()) {
-    if (choice.digits === undefined && choice.phrases === undefined) {
-      throw new SentralError('invalid_request', { message: 'A choice needs digits, phrases or both.', param: `choices.${i}` });
-    }
-    if (choice.phrases !== undefined && !speech) {
-      throw new SentralError('invalid_request', { message: 'phrases need input ["speech"] or ["dtmf", "speech"].', param: `choices.${i}.phrases` });
-    }
-    for (const [k, phrase] of (choice.phrases ?? []).entries()) {
-      if (!/[\p{L}\p{N}]/u.test(phrase)) {
-        throw new SentralError('invalid_request', { message: 'A phrase needs a letter or a digit.', param: `choices.${i}.phrases.${k}` });
-      }
-    }
-  }
-  if (body.input !== undefined && !body.input.includes('dtmf') && (body.numDigits !== undefined || body.finishOnKey !== undefined)) {
-    throw new SentralError('invalid_request', { message: 'numDigits and finishOnKey need input "dtmf".', param: 'input' });
-  }
-}
-
 /**
  * gather: reads a question (text or clip) and listens for keys, speech or both. A key or the caller's voice
  * during the question stops it (barge-in; the media node stops it at once on voice); the gather completes on
@@ -80,24 +57,6 @@ function checkGather(body: GatherRequest): void {
 export const gatherVerb = defineVerb<GatherEvent>({
   name: 'gather',
   event: 'command.gather',
-  route: {
-    path: 'gather',
-    summary: 'Ask (text or clip) and gather keys; the result arrives as call.gather.completed',
-    scope: 'calls:write',
-    idempotency: 'required',
-    body: GatherRequest,
-    response: { 201: Command, 200: Command },
-    preValidation: checkVoice,
-    handle: async (r: VerbRequest<GatherRequest>) => {
-      const { text, audioClipId, voice, numDigits, finishOnKey, timeoutSeconds, choices, input } = r.body;
-      checkGather(r.body);
-      if (text !== undefined && audioClipId !== undefined) {
-        throw new SentralError('invalid_request', { message: 'Ask with text or audioClipId, not both.', param: 'audioClipId' });
-      }
-      await checkClip(r, audioClipId);
-      return askCommand(r, 'command.gather', { text, clipId: audioClipId, voice, numDigits, finishOnKey, timeoutSeconds, choices, input });
-    },
-  },
   live(d, e) {
     if (!admitCommand(d, e)) return;
     if (d.ctx.commands.some((c) => c.gather !== null && c.state === 'issued')) return d.refuse('gather_in_progress');

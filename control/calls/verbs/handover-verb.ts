@@ -1,6 +1,4 @@
-/** What the offer, transfer and move verbs share: admitting a new one (and finding the caller), and asking the call to complete or cancel a transfer. */
-import type { TransferReply } from '../../../protocol/calls/call-actor.js';
-import { askActor, messageIdFor } from '../requests/actor-requests.js';
+/** What the offer, transfer and move verbs share: admitting a new one (and finding the caller). */
 import type { CallDraft } from '../machines/call-draft.js';
 import type { ParticipantRecord } from '../machines/call-context.js';
 import type { InboundDecisionKind } from '../../../protocol/calls/inbound.js';
@@ -8,7 +6,6 @@ import { decideInbound } from '../machines/inbound-flow.js';
 import { isRinging } from '../machines/offer-machine.js';
 import { isPresent } from '../machines/participant-machine.js';
 import { isActive } from '../machines/transfer-machine.js';
-import type { VerbRequest } from './verb.js';
 
 /**
  * Whether the machine takes a new offer or transfer, and whom it hands over: on an inbound call it is a
@@ -35,11 +32,4 @@ export function admitHandover(d: CallDraft, kind: Extract<InboundDecisionKind, '
     return null;
   }
   return caller;
-}
-
-/** Asks the call to complete or cancel its transfer; answers the transfer with the target's connection signed. */
-export async function askHandover(r: VerbRequest<never>, type: 'call.transfer.complete' | 'call.transfer.cancel'): Promise<{ status: number; body: unknown }> {
-  const answer = await askActor(r.calls.actors, r.call.id, { id: messageIdFor(r.caller, r.idempotencyKey, type), type });
-  const reply = answer.body as TransferReply;
-  return { status: 200, body: { ...reply, target: await r.calls.signer.participant(reply.target) } };
 }

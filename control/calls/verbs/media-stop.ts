@@ -1,8 +1,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { Command } from '../../../protocol/calls/command.js';
 import { commandBody } from '../machines/reply-bodies.js';
 import { issueCommand } from '../machines/command-machine.js';
-import { admitCommand, askCommand } from './command-verb.js';
+import { admitCommand } from './command-verb.js';
 import { defineVerb } from './verb.js';
 
 type StopMediaEvent = Extract<CallRequestEvent, { type: 'command.stopMedia' }>;
@@ -11,14 +10,6 @@ type StopMediaEvent = Extract<CallRequestEvent, { type: 'command.stopMedia' }>;
 export const mediaStopVerb = defineVerb<StopMediaEvent>({
   name: 'media/stop',
   event: 'command.stopMedia',
-  route: {
-    path: 'media/stop',
-    summary: 'Stop audio that is playing (and a running gather, as stopped)',
-    scope: 'calls:write',
-    idempotency: 'optional',
-    response: { 201: Command, 200: Command },
-    handle: (r) => askCommand(r, 'command.stopMedia', {}),
-  },
   live(d, e) {
     if (!admitCommand(d, e)) return;
     for (const running of d.ctx.commands.filter((c) => c.state === 'issued')) d.verbs.forAction(running.action)?.command?.stop?.(d, running);

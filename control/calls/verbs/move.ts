@@ -1,12 +1,9 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { Call } from '../../../protocol/calls/call.js';
-import { MoveRequest } from '../../../protocol/calls/move.js';
-import { moveCaller } from '../requests/call-moves.js';
 import { enqueue, linkInto } from '../machines/call-move.js';
 import { callBody } from '../machines/reply-bodies.js';
 import { answerCaller, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
 import { admitHandover } from './handover-verb.js';
-import { defineVerb, type VerbRequest } from './verb.js';
+import { defineVerb } from './verb.js';
 
 type MoveEvent = Extract<CallRequestEvent, { type: 'call.move' }>;
 
@@ -19,15 +16,6 @@ type MoveEvent = Extract<CallRequestEvent, { type: 'call.move' }>;
 export const moveVerb = defineVerb<MoveEvent>({
   name: 'move',
   event: 'call.move',
-  route: {
-    path: 'move',
-    summary: 'Move the caller into another call (a conference) or into a queue. 200 with the caller\'s call as it is then: an unanswered caller\'s call.answered and the link\'s call.participant.joined follow as events',
-    scope: 'calls:write',
-    idempotency: 'required',
-    body: MoveRequest,
-    response: { 200: Call },
-    handle: async (r: VerbRequest<MoveRequest>) => ({ status: 200, body: await moveCaller(r.calls, r.caller, r.call, r.body, r.idempotencyKey) }),
-  },
   ended(d) {
     refuseDecisionAfterEnd(d);
   },

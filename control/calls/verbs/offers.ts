@@ -1,13 +1,11 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { Offer, OfferRequest } from '../../../protocol/calls/handover.js';
-import { offerCall } from '../requests/handover-requests.js';
 import { offerBody } from '../machines/reply-bodies.js';
 import { applyOfferStep } from '../machines/handover.js';
 import { holdAnswerCharge, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
 import { openOffer } from '../machines/offer-machine.js';
 import { launchParticipant } from '../machines/participant-machine.js';
 import { admitHandover } from './handover-verb.js';
-import { defineVerb, type VerbRequest } from './verb.js';
+import { defineVerb } from './verb.js';
 
 type OfferEvent = Extract<CallRequestEvent, { type: 'call.offer' }>;
 
@@ -22,18 +20,6 @@ const RING_BEYOND_OFFER_MS = 5_000;
 export const offersVerb = defineVerb<OfferEvent>({
   name: 'offers',
   event: 'call.offer',
-  route: {
-    path: 'offers',
-    summary: 'Ring several phones or app users at once; the first to answer takes the call',
-    scope: 'calls:write',
-    idempotency: 'required',
-    body: OfferRequest,
-    response: { 200: Offer, 201: Offer },
-    handle: async (r: VerbRequest<OfferRequest>) => {
-      const made = await offerCall(r.calls, r.caller, r.call, r.body, r.idempotencyKey);
-      return { status: made.created ? 201 : 200, body: made.offer };
-    },
-  },
   ended(d) {
     refuseDecisionAfterEnd(d);
   },

@@ -1,6 +1,4 @@
 import type { CallRequestEvent, Charge } from '../../../protocol/calls/call-actor.js';
-import { Command } from '../../../protocol/calls/command.js';
-import { startRecording } from '../requests/call-additions.js';
 import type { CommandRecord } from '../machines/call-context.js';
 import type { CallDraft } from '../machines/call-draft.js';
 import { commandBody } from '../machines/reply-bodies.js';
@@ -32,17 +30,6 @@ export function issueRecording(d: CallDraft, commandId: string, recordingId: str
 export const recordingStartVerb = defineVerb<StartRecordingEvent>({
   name: 'recording/start',
   event: 'command.startRecording',
-  route: {
-    path: 'recording/start',
-    summary: 'Start recording the call (priced per minute until the call ends); call.recording.ready follows when the call ends',
-    scope: 'calls:write',
-    idempotency: 'optional',
-    response: { 201: Command, 200: Command },
-    handle: async (r) => {
-      const started = await startRecording(r.calls, r.caller, r.call, r.idempotencyKey);
-      return { status: started.created ? 201 : 200, body: started.command };
-    },
-  },
   live(d, e) {
     if (admitCommand(d, e)) d.reply(commandBody(d.ctx, issueRecording(d, e.commandId, e.recordingId, e.charge ?? null)), 201);
   },

@@ -1,13 +1,11 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { Command, SayRequest } from '../../../protocol/calls/command.js';
-import { checkVoice } from '../../api/voice-param.js';
 import type { CommandRecord } from '../machines/call-context.js';
 import type { CallDraft } from '../machines/call-draft.js';
 import { commandBody } from '../machines/reply-bodies.js';
 import { issueCommand } from '../machines/command-machine.js';
-import { admitCommand, askCommand } from './command-verb.js';
+import { admitCommand } from './command-verb.js';
 import { onPlaybackMedia, sayWindowMs } from './playback.js';
-import { defineVerb, type VerbRequest } from './verb.js';
+import { defineVerb } from './verb.js';
 
 type SayEvent = Extract<CallRequestEvent, { type: 'command.say' }>;
 
@@ -34,19 +32,6 @@ export function issueSay(d: CallDraft, e: Omit<SayEvent, 'type' | 'at'>): Comman
 export const sayVerb = defineVerb<SayEvent>({
   name: 'say',
   event: 'command.say',
-  route: {
-    path: 'say',
-    summary: 'Read text aloud to everyone, or to one participant',
-    scope: 'calls:write',
-    idempotency: 'required',
-    body: SayRequest,
-    response: { 201: Command, 200: Command },
-    preValidation: checkVoice,
-    handle: (r: VerbRequest<SayRequest>) => {
-      const { text, voice, participantId, repeat } = r.body;
-      return askCommand(r, 'command.say', { text, voice, participantId, repeat });
-    },
-  },
   live(d, e) {
     if (admitCommand(d, e)) d.reply(commandBody(d.ctx, issueSay(d, e)), 201);
   },

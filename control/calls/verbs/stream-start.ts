@@ -1,9 +1,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { Stream, StreamStartRequest } from '../../../protocol/calls/stream.js';
-import { startStream } from '../requests/call-additions.js';
 import { streamBody } from '../machines/reply-bodies.js';
 import { isPresent, launchStream } from '../machines/participant-machine.js';
-import { defineVerb, type VerbRequest } from './verb.js';
+import { defineVerb } from './verb.js';
 
 type StreamStartEvent = Extract<CallRequestEvent, { type: 'stream.start' }>;
 
@@ -15,19 +13,6 @@ type StreamStartEvent = Extract<CallRequestEvent, { type: 'stream.start' }>;
 export const streamStartVerb = defineVerb<StreamStartEvent>({
   name: 'streams/start',
   event: 'stream.start',
-  route: {
-    path: 'streams',
-    tag: 'streams',
-    summary: 'Open a stream of the call to a registered endpoint\'s WebSocket server',
-    scope: 'streams:write',
-    idempotency: 'optional',
-    body: StreamStartRequest,
-    response: { 200: Stream, 201: Stream },
-    handle: async (r: VerbRequest<StreamStartRequest>) => {
-      const started = await startStream(r.calls, r.caller, r.call, r.body, r.idempotencyKey);
-      return { status: started.created ? 201 : 200, body: started.stream };
-    },
-  },
   live(d, e) {
     const c = d.ctx;
     const existing = d.participant(e.stream.participantId);

@@ -1,7 +1,4 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { TranscriptionStartRequest } from '../../../protocol/calls/call-control.js';
-import { Command } from '../../../protocol/calls/command.js';
-import { startTranscription as reserveAndStart } from '../requests/call-additions.js';
 import { liveTranscription, startTranscription, transcriptionOp } from '../machines/call-transcription.js';
 import { commandBody } from '../machines/reply-bodies.js';
 import { issueCommand } from '../machines/command-machine.js';
@@ -19,19 +16,6 @@ type StartTranscriptionEvent = Extract<CallRequestEvent, { type: 'command.startT
 export const transcriptionStartVerb = defineVerb<StartTranscriptionEvent>({
   name: 'transcription/start',
   event: 'command.startTranscription',
-  route: {
-    path: 'transcription/start',
-    summary: 'Start live transcription (priced per minute until stopped or the call ends); call.transcription.segment per utterance',
-    scope: 'calls:write',
-    idempotency: 'optional',
-    body: TranscriptionStartRequest,
-    response: { 201: Command, 200: Command },
-    handle: async (r) => {
-      const body = (r.body ?? {}) as TranscriptionStartRequest;
-      const started = await reserveAndStart(r.calls, r.caller, r.call, body, r.idempotencyKey);
-      return { status: started.created ? 201 : 200, body: started.command };
-    },
-  },
   live(d, e) {
     if (!admitCommand(d, e)) return;
     if (liveTranscription(d.ctx) !== undefined) return d.refuse('transcription_running');

@@ -1,6 +1,4 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { Command } from '../../../protocol/calls/command.js';
-import { askActor, messageIdFor } from '../requests/actor-requests.js';
 import { liveTranscription } from '../machines/call-transcription.js';
 import { commandBody } from '../machines/reply-bodies.js';
 import { defineVerb } from './verb.js';
@@ -14,21 +12,6 @@ type StopTranscriptionEvent = Extract<CallRequestEvent, { type: 'command.stopTra
 export const transcriptionStopVerb = defineVerb<StopTranscriptionEvent>({
   name: 'transcription/stop',
   event: 'command.stopTranscription',
-  route: {
-    path: 'transcription/stop',
-    summary: 'Stop live transcription (its charge stops; the utterance being spoken is still sent)',
-    scope: 'calls:write',
-    idempotency: 'optional',
-    response: { 200: Command },
-    handle: async (r) => {
-      const answer = await askActor(r.calls.actors, r.call.id, {
-        id: messageIdFor(r.caller, r.idempotencyKey, 'command.stopTranscription'),
-        type: 'command.stopTranscription',
-        payload: {},
-      });
-      return { status: 200, body: answer.body };
-    },
-  },
   live(d) {
     const t = liveTranscription(d.ctx);
     const cmd = t?.commandId ? d.command(t.commandId) : undefined;

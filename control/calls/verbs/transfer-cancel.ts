@@ -1,9 +1,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { Transfer } from '../../../protocol/calls/handover.js';
 import { transferBody } from '../machines/reply-bodies.js';
 import { applyTransferStep } from '../machines/handover.js';
 import { cancelTransfer } from '../machines/transfer-machine.js';
-import { askHandover } from './handover-verb.js';
 import { defineVerb } from './verb.js';
 
 type CancelEvent = Extract<CallRequestEvent, { type: 'call.transfer.cancel' }>;
@@ -12,14 +10,6 @@ type CancelEvent = Extract<CallRequestEvent, { type: 'call.transfer.cancel' }>;
 export const transferCancelVerb = defineVerb<CancelEvent>({
   name: 'transfer/cancel',
   event: 'call.transfer.cancel',
-  route: {
-    path: 'transfer/cancel',
-    summary: 'Cancel a transfer under way: the target is hung up and the caller comes back',
-    scope: 'calls:write',
-    idempotency: 'optional',
-    response: { 200: Transfer },
-    handle: (r) => askHandover(r, 'call.transfer.cancel'),
-  },
   live(d) {
     const step = cancelTransfer(d.ctx.transfer ?? null, d.at);
     if (!step.answer.ok) return d.refuse(step.answer.code);

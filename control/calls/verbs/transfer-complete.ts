@@ -1,9 +1,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { Transfer } from '../../../protocol/calls/handover.js';
 import { transferBody } from '../machines/reply-bodies.js';
 import { applyTransferStep } from '../machines/handover.js';
 import { completeTransfer } from '../machines/transfer-machine.js';
-import { askHandover } from './handover-verb.js';
 import { defineVerb } from './verb.js';
 
 type CompleteEvent = Extract<CallRequestEvent, { type: 'call.transfer.complete' }>;
@@ -12,14 +10,6 @@ type CompleteEvent = Extract<CallRequestEvent, { type: 'call.transfer.complete' 
 export const transferCompleteVerb = defineVerb<CompleteEvent>({
   name: 'transfer/complete',
   event: 'call.transfer.complete',
-  route: {
-    path: 'transfer/complete',
-    summary: 'Complete a warm transfer: the caller and the target are connected and the operator leaves',
-    scope: 'calls:write',
-    idempotency: 'optional',
-    response: { 200: Transfer },
-    handle: (r) => askHandover(r, 'call.transfer.complete'),
-  },
   live(d) {
     const step = completeTransfer(d.ctx.transfer ?? null, d.at);
     if (!step.answer.ok) return d.refuse(step.answer.code);

@@ -1,13 +1,11 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { Transfer, TransferRequest } from '../../../protocol/calls/handover.js';
-import { transferCall } from '../requests/handover-requests.js';
 import { transferBody } from '../machines/reply-bodies.js';
 import { applyTransferStep } from '../machines/handover.js';
 import { holdAnswerCharge, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
 import { isPerson, isPresent, launchParticipant } from '../machines/participant-machine.js';
 import { openTransfer } from '../machines/transfer-machine.js';
 import { admitHandover } from './handover-verb.js';
-import { defineVerb, type VerbRequest } from './verb.js';
+import { defineVerb } from './verb.js';
 
 type TransferEvent = Extract<CallRequestEvent, { type: 'call.transfer' }>;
 
@@ -20,18 +18,6 @@ type TransferEvent = Extract<CallRequestEvent, { type: 'call.transfer' }>;
 export const transferVerb = defineVerb<TransferEvent>({
   name: 'transfer',
   event: 'call.transfer',
-  route: {
-    path: 'transfer',
-    summary: 'Transfer the caller to a phone number (kind cold by default, or warm)',
-    scope: 'calls:write',
-    idempotency: 'required',
-    body: TransferRequest,
-    response: { 200: Transfer, 201: Transfer },
-    handle: async (r: VerbRequest<TransferRequest>) => {
-      const made = await transferCall(r.calls, r.caller, r.call, r.body, r.idempotencyKey);
-      return { status: made.created ? 201 : 200, body: made.transfer };
-    },
-  },
   ended(d) {
     refuseDecisionAfterEnd(d);
   },
