@@ -156,34 +156,71 @@ async function recordReservations(tx: Tx, clock: Clock, inputs: readonly Omit<Re
 
 /** Draws `amountOre` from an open reservation (what usage reports); more than remains is an error. */
 export async function capture(tx: Tx, clock: Clock, input: { reservationId: string; amountOre: number }): Promise<void> {
-  assertAmount(input.amountOre, 'amountOre');
-  if (input.amountOre === 0) return;
-  const [row] = await tx<{ company_id: string; profile_id: string | null; service: string; reference: string | null }[]>`
-    update reservations set captured_ore = captured_ore + ${input.amountOre}
-    where id = ${input.reservationId} and state = 'open'
-      and captured_ore + released_ore + ${input.amountOre} <= reserved_ore
-    returning company_id, profile_id, service, reference`;
-  if (!row) throw new SentralError('reservation_exceeded');
-  await tx`insert into ledger_entries (id, company_id, profile_id, kind, service, amount_ore, reservation_id, reference, created_at_ms)
-           values (${newId('led', clock)}, ${row.company_id}, ${row.profile_id}, 'capture', ${row.service}, ${input.amountOre},
-                   ${input.reservationId}, ${row.reference}, ${clock.now()})`;
+  await captureMany(tx, clock, [input]);
+}
+
+/**
+ * Draws many amounts (several may name one reservation) in one update of the reservations and one insert
+ * of the entries; reservation_exceeded when any would draw more than remains (nothing is drawn then: the
+ * caller's transaction fails).
+ */
+export async function captureMany(tx: Tx, clock: Clock, inputs: readonly { reservationId: string; amountOre: number }[]): Promise<void> {
+  for (const input of inputs) assertAmount(input.amountOre, 'amountOre');
+  const drawn = inputs.filter((input) => input.amountOre > 0);
+  if (drawn.length === 0) return;
+  const totals = new Map<string, number>();
+  for (const input of drawn) totals.set(input.reservationId, (totals.get(input.reservationId) ?? 0) + input.amountOre);
+  const rows = await tx<{ id: string; company_id: string; profile_id: string | null; service: string; reference: string | null }[]>`
+    update reservations r set captured_ore = r.captured_ore + v.amount
+    from unnest(${tx.array([...totals.keys()])}::text[], ${tx.array([...totals.values()])}::bigint[]) as v(id, amount)
+    where r.id = v.id and r.state = 'open' and r.captured_ore + r.released_ore + v.amount <= r.reserved_ore
+    returning r.id, r.company_id, r.profile_id, r.service, r.reference`;
+  if (rows.length !== totals.size) throw new SentralError('reservation_exceeded');
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const now = clock.now();
+  await tx`insert into ledger_entries ${tx(drawn.map((input) => {
+    const row = byId.get(input.reservationId)!;
+    return { id: newId('led', clock), company_id: row.company_id, profile_id: row.profile_id, kind: 'capture', service: row.service,
+             amount_ore: input.amountOre, reservation_id: input.reservationId, reference: row.reference, created_at_ms: now };
+  }))}`;
 }
 
 /** Closes a reservation and returns what was not captured to the balance; returns that amount (0 if closed). */
 export async function release(tx: Tx, clock: Clock, input: { reservationId: string }): Promise<number> {
-  const [row] = await tx<{ company_id: string; profile_id: string | null; service: string; reference: string | null; rest: number }[]>`
+  const [rest] = await releaseMany(tx, clock, [input.reservationId]);
+  return rest!;
+}
+
+/**
+ * Closes many reservations in one update, gives each company back what was not captured (one update per
+ * company) and records the entries in one insert; returns each one's amount given back (0 if it was closed).
+ */
+export async function releaseMany(tx: Tx, clock: Clock, reservationIds: readonly string[]): Promise<number[]> {
+  if (reservationIds.length === 0) return [];
+  const rows = await tx<{ id: string; company_id: string; profile_id: string | null; service: string; reference: string | null; rest: number }[]>`
     update reservations r set released_ore = r.reserved_ore - r.captured_ore, state = 'closed'
-    from (select id, reserved_ore - captured_ore - released_ore as rest from reservations where id = ${input.reservationId} for update) o
+    from (select id, reserved_ore - captured_ore - released_ore as rest from reservations
+          where id = any(${tx.array([...new Set(reservationIds)])}::text[]) order by id for update) o
     where r.id = o.id and r.state = 'open'
-    returning r.company_id, r.profile_id, r.service, r.reference, o.rest::bigint as rest`;
-  if (!row) return 0;
-  if (row.rest > 0) {
-    await tx`update companies set balance_ore = balance_ore + ${row.rest} where id = ${row.company_id}`;
+    returning r.id, r.company_id, r.profile_id, r.service, r.reference, o.rest::bigint as rest`;
+  if (rows.length === 0) return reservationIds.map(() => 0);
+  const back = new Map<string, number>();
+  for (const row of rows) back.set(row.company_id, (back.get(row.company_id) ?? 0) + Number(row.rest));
+  for (const [companyId, amount] of [...back].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (amount > 0) await tx`update companies set balance_ore = balance_ore + ${amount} where id = ${companyId}`;
   }
-  await tx`insert into ledger_entries (id, company_id, profile_id, kind, service, amount_ore, reservation_id, reference, created_at_ms)
-           values (${newId('led', clock)}, ${row.company_id}, ${row.profile_id}, 'release', ${row.service}, ${row.rest},
-                   ${input.reservationId}, ${row.reference}, ${clock.now()})`;
-  return row.rest;
+  const now = clock.now();
+  await tx`insert into ledger_entries ${tx(rows.map((row) => ({
+    id: newId('led', clock), company_id: row.company_id, profile_id: row.profile_id, kind: 'release', service: row.service,
+    amount_ore: Number(row.rest), reservation_id: row.id, reference: row.reference, created_at_ms: now,
+  })))}`;
+  const rest = new Map(rows.map((row) => [row.id, Number(row.rest)]));
+  // A reservation named twice is given back once.
+  return reservationIds.map((id) => {
+    const amount = rest.get(id) ?? 0;
+    rest.delete(id);
+    return amount;
+  });
 }
 
 /** First and past-last epoch ms of the UTC month `period` (YYYY-MM). */

@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Tx } from '../../shared/db/database.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
-import { capture, release, reserveMany } from '../billing/ledger.js';
+import { captureMany, releaseMany, reserveMany } from '../billing/ledger.js';
 import type { MessageRow } from './message-row.js';
 import type { MoneyEffect } from './message-transitions.js';
 
@@ -25,12 +25,12 @@ export async function reserveMessages(
 }
 
 /**
- * Moves a message's money with its state change: `capture` draws its price from its reservation (and closes
- * its own one); `release` gives its own reservation back. A campaign's shared reservation is only drawn
- * from here: the campaign releases what it did not use.
+ * Moves messages' money with their state changes, all at once: `capture` draws each one's price from its
+ * reservation (and closes its own one); `release` gives its own reservation back. A campaign's shared
+ * reservation is only drawn from here: the campaign releases what it did not use.
  */
-export async function settleMessageMoney(tx: Tx, clock: Clock, row: MessageRow, effect: MoneyEffect): Promise<void> {
-  if (effect === null || row.reservation_id === null) return;
-  if (effect === 'capture') await capture(tx, clock, { reservationId: row.reservation_id, amountOre: Number(row.price_ore) });
-  if (row.own_reservation) await release(tx, clock, { reservationId: row.reservation_id });
+export async function settleMessagesMoney(tx: Tx, clock: Clock, moves: readonly { row: MessageRow; effect: MoneyEffect }[]): Promise<void> {
+  const held = moves.filter((m) => m.effect !== null && m.row.reservation_id !== null);
+  await captureMany(tx, clock, held.filter((m) => m.effect === 'capture').map((m) => ({ reservationId: m.row.reservation_id!, amountOre: Number(m.row.price_ore) })));
+  await releaseMany(tx, clock, held.filter((m) => m.row.own_reservation).map((m) => m.row.reservation_id!));
 }

@@ -2,7 +2,12 @@ import type { Services } from '../app/services.js';
 import { wakeDispatcher } from '../events/event-log.js';
 import type { CarrierReports, ChannelCarriers } from './channel.js';
 import { messageChannels, type ChannelRegistry } from './channel-registry.js';
-import { applyReceipt } from './message-store.js';
+import { createBatcher } from '../../shared/work/batcher.js';
+import type { MessageRow } from './message-row.js';
+import { applyReceipts, type ReceiptFor } from './message-store.js';
+
+// Most receipts recorded in one transaction.
+const RECEIPT_BATCH_MAX = 128;
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from './outbox-sender.js';
 
 /** The running messaging role. */
@@ -28,10 +33,15 @@ export async function startMessaging(services: Services, options: OutboxSenderOp
       return run;
     },
   };
+  // Receipts that come in together (an SMSC reports in bursts) are recorded in one transaction.
+  const receipts = createBatcher<ReceiptFor, MessageRow | null>(async (batch) => {
+    const moved = await sql.begin((tx) => applyReceipts(tx, clock, batch));
+    if (moved.some((row) => row !== null)) await wakeDispatcher(bus).catch(() => undefined);
+    return moved;
+  }, { maxBatch: RECEIPT_BATCH_MAX });
   async function record(...[name, carrierRef, outcome, desc]: Parameters<CarrierReports['receipt']>): Promise<void> {
     try {
-      const moved = await sql.begin((tx) => applyReceipt(tx, clock, registry.get(name), carrierRef, outcome, desc));
-      if (moved) await wakeDispatcher(bus).catch(() => undefined);
+      await receipts.submit({ channel: registry.get(name), carrierRef, outcome, desc });
     } catch (err) {
       log.error({ err, channel: name, carrierRef }, 'a receipt could not be recorded');
     }
@@ -44,7 +54,7 @@ export async function startMessaging(services: Services, options: OutboxSenderOp
     for (const c of carriers.values()) await c.stop().catch(() => undefined);
     throw err;
   }
-  const outbox = await startOutboxSender(services, registry, carriers, options);
+  const outbox = await startOutboxSender(services, registry, carriers, reports, options);
   return {
     outbox,
     async whenIdle() {

@@ -2,11 +2,15 @@ import type { Services } from '../app/services.js';
 import { MESSAGING_OUTBOX_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { startClaimLoop } from '../../shared/work/claim-loop.js';
 import { wakeDispatcher } from '../events/event-log.js';
-import type { ChannelCarriers, SubmitOutcome } from './channel.js';
+import { createBatcher } from '../../shared/work/batcher.js';
+import type { CarrierReports, ChannelCarriers, SubmitOutcome } from './channel.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { MessageRow } from './message-row.js';
 import type { MessageEvent } from './message-transitions.js';
-import { applyMessageEventNow, applyReceipt, claimDueMessages, nextMessageDueAt } from './message-store.js';
+import { applyMessageEvents, claimDueMessages, nextMessageDueAt, type MessageEventFor } from './message-store.js';
+
+// Most answers recorded in one transaction.
+const ANSWER_BATCH_MAX = 128;
 
 /** Options of the outbox sender (tests shorten the waits). */
 export interface OutboxSenderOptions {
@@ -37,11 +41,18 @@ export async function startOutboxSender(
   services: Services,
   registry: ChannelRegistry,
   carriers: ReadonlyMap<string, ChannelCarriers>,
+  reports: CarrierReports,
   options: OutboxSenderOptions = {},
 ): Promise<OutboxSender> {
   const { sql, clock, log, bus } = services;
   const leaseMs = options.leaseMs ?? services.config.messagingLeaseMs;
   const names = [...registry.channels.keys()];
+  // The carriers' answers that come in together are recorded in one transaction.
+  const answers = createBatcher<MessageEventFor, MessageRow | null>(async (batch) => {
+    const moved = await sql.begin((tx) => applyMessageEvents(tx, clock, batch));
+    await wakeDispatcher(bus).catch(() => undefined);
+    return moved;
+  }, { maxBatch: ANSWER_BATCH_MAX });
 
   async function send(message: MessageRow): Promise<void> {
     const channel = registry.get(message.channel);
@@ -55,11 +66,10 @@ export async function startOutboxSender(
       log.error({ err, messageId: message.id }, 'a carrier failed while taking a message');
       outcome = { kind: 'unknown', desc: 'The carrier failed while taking the message.' };
     }
-    await applyMessageEventNow(sql, clock, channel, message.id, eventOf(outcome, clock.now()));
+    await answers.submit({ channel, messageId: message.id, event: eventOf(outcome, clock.now()) });
     if (outcome.kind === 'submitted' && outcome.delivered) {
-      for (const ref of outcome.carrierRefs) await sql.begin((tx) => applyReceipt(tx, clock, channel, ref, 'delivered', null));
+      await Promise.all(outcome.carrierRefs.map((ref) => reports.receipt(channel.name, ref, 'delivered', null)));
     }
-    await wakeDispatcher(bus).catch(() => undefined);
   }
 
   const loop = await startClaimLoop<MessageRow>({
