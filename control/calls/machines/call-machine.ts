@@ -72,6 +72,96 @@ function taking(types: readonly string[], action: string): Record<string, { acti
   return Object.fromEntries(types.map((type) => [type, { actions: action }]));
 }
 
+/** A named action: the handler runs on a draft of the context, which is then assigned and its effects emitted in order. */
+function draftAction(verbs: VerbRegistry, run: Handler, follow: Follow = 'nothing') {
+  return enqueueActions<CallContext, CallActorEvent, undefined, CallActorEvent, never, never, never, never, CallEffect>(({ context, event: received, enqueue }) => {
+    // The entry of the first state runs with XState's init event, which carries the input.
+    const event = received as AnyCallEvent;
+    const d = new CallDraft(context, atOf(event), verbs);
+    (run as (d: CallDraft, e: AnyCallEvent) => void)(d, event);
+    if (follow === 'media') settleVoicemail(d);
+    if (follow !== 'nothing') {
+      followRouting(d);
+      followMove(d);
+    }
+    // Offers and transfers hear what the transition did to their participants, whatever did it.
+    followHandovers(context, d, event);
+    enqueue.assign(() => d.ctx);
+    for (const effect of d.effects) enqueue.emit(effect);
+  });
+}
+
+/** The call's named guards: each reads the facts its context records. */
+const callGuards = {
+  endRequested: ({ context }) => context.endReason !== null,
+  noPrimary: ({ context }) => context.primaryId === null,
+  primaryRinging: ({ context }) => primary(context)?.state === 'ringing',
+  primaryJoined: ({ context }) => {
+    const s = primary(context)?.state;
+    return s === 'joined' || s === 'reconnecting';
+  },
+  primaryLeft: ({ context }) => primary(context)?.state === 'left',
+  /** A plain (not conference) call with a dialled phone ends when that phone is gone. */
+  primaryGone: ({ context }) => !context.conference && primary(context)?.state === 'left',
+  /** A conference or a call without a dialled phone ends when no person (phone or app) is left in it. */
+  noPersonLeft: ({ context }) =>
+    (context.conference || context.primaryId === null) && !context.participants.some((p) => isPerson(p) && isPresent(p)),
+  recordingsSettled: ({ context }) => context.recordingsPending.length === 0 && transcriptionsSettled(context),
+  /** An event of a type the chart does not name that names a command: a verb's own media event. */
+  namesCommand: ({ event }) => typeof (event as { commandId?: unknown }).commandId === 'string',
+} satisfies Record<string, (args: { context: CallContext; event: CallActorEvent }) => boolean>;
+
+/** The call's named actions: its lifecycle's entry actions, then what takes each event while live and after the end. */
+function callActions(verbs: VerbRegistry) {
+  const act = (run: Handler, follow?: Follow) => draftAction(verbs, run, follow);
+  return {
+    launch: act((d, e: InitEvent) => launchCall(d, e.input)),
+    replyOnCreate: act(replyOnCreate),
+    markRinging: act((d) => void (d.ctx.status = 'ringing')),
+    answer: act(answerCall),
+    finish: act((d, e: CallActorEvent) => finishCall(d, e.type)),
+    endFromPrimary: act(setEndFromPrimary),
+    endAsLastPersonLeft: act((d) => void (d.ctx.endReason ??= 'last_person_left')),
+
+    replyCall: act(on.replyCall, 'request'),
+    updateMetadata: act(on.updateMetadata, 'request'),
+    addParticipant: act(on.addParticipant, 'request'),
+    updateParticipant: act(on.updateParticipant, 'request'),
+    removeParticipant: act(on.removeParticipant, 'request'),
+    renewParticipantToken: act(on.renewParticipantToken, 'request'),
+    linkMovedCaller: act(on.linkMovedCaller, 'request'),
+    replyStream: act(on.replyStream, 'request'),
+    replyCommand: act(on.replyCommand, 'request'),
+    decideVerb: act(on.decideVerb, 'request'),
+    takeRoutingCharge: act(on.takeRoutingCharge, 'request'),
+    takeKey: act(on.takeKey, 'media'),
+    takeOpResult: act(on.takeOpResult, 'media'),
+    takeDetection: act(on.takeDetection, 'media'),
+    takeSegments: act(on.takeSegments, 'media'),
+    endTranscription: act(on.endTranscription, 'media'),
+    takeCommandEvent: act(on.takeCommandEvent, 'media'),
+    takeLegEvent: act(on.takeLegEvent, 'media'),
+    fireTimer: act(on.fireTimer, 'media'),
+    loseMedia: act(on.loseMedia),
+    failCommandRequest: act(on.failCommandRequest),
+
+    readCallAfterEnd: act(on.replyCall),
+    updateMetadataAfterEnd: act(on.updateMetadata),
+    replyStreamAfterEnd: act(on.replyStream),
+    replyCommandAfterEnd: act(on.replyCommand),
+    refuseDecisionAfterEnd: act(on.refuseDecisionEnded),
+    refuseAfterEnd: act(on.refuseEnded),
+    decideVerbAfterEnd: act(on.decideVerbAfterEnd),
+    releaseRoutingCharge: act(on.releaseRoutingCharge),
+    takeLateOpResult: act(on.takeLateOpResult),
+    takeLateSegments: act(on.takeSegments),
+    endTranscriptionAfterEnd: act(on.endTranscription),
+    takeLateCommandEvent: act(on.takeCommandEvent),
+    fireEndedTimer: act(on.fireEndedTimer),
+    loseMediaAfterEnd: act(on.loseMediaAfterEnd),
+  };
+}
+
 /**
  * The call machine (docs/statecharts.md draws it; docs/calls.md has its state table). Pure: time comes in
  * events as `at`, ids in the input and events; everything it wants done is emitted as an effect
@@ -90,24 +180,6 @@ function taking(types: readonly string[], action: string): Record<string, { acti
  * ignored otherwise.
  */
 export function createCallMachine(verbs: VerbRegistry) {
-  /** A named action: the handler runs on a draft of the context, which is then assigned and its effects emitted in order. */
-  const act = (run: Handler, follow: Follow = 'nothing') =>
-    enqueueActions<CallContext, CallActorEvent, undefined, CallActorEvent, never, never, never, never, CallEffect>(({ context, event: received, enqueue }) => {
-      // The entry of the first state runs with XState's init event, which carries the input.
-      const event = received as AnyCallEvent;
-      const d = new CallDraft(context, atOf(event), verbs);
-      (run as (d: CallDraft, e: AnyCallEvent) => void)(d, event);
-      if (follow === 'media') settleVoicemail(d);
-      if (follow !== 'nothing') {
-        followRouting(d);
-        followMove(d);
-      }
-      // Offers and transfers hear what the transition did to their participants, whatever did it.
-      followHandovers(context, d, event);
-      enqueue.assign(() => d.ctx);
-      for (const effect of d.effects) enqueue.emit(effect);
-    });
-
   const verbEvents = verbs.all().map((v) => v.event);
   const special = new Set(['dtmf.received', 'media.op.result', 'amd.decided', 'amd.greetingEnded', 'transcription.segments', 'transcription.ended']);
   const commandMedia = COMMAND_MEDIA_EVENT_TYPES.filter((t) => !special.has(t));
@@ -121,70 +193,8 @@ export function createCallMachine(verbs: VerbRegistry) {
       input: {} as CallActorInput,
       emitted: {} as CallEffect,
     },
-    actions: {
-      launch: act((d, e: InitEvent) => launchCall(d, e.input)),
-      replyOnCreate: act(replyOnCreate),
-      markRinging: act((d) => void (d.ctx.status = 'ringing')),
-      answer: act(answerCall),
-      finish: act((d, e: CallActorEvent) => finishCall(d, e.type)),
-      endFromPrimary: act(setEndFromPrimary),
-      endAsLastPersonLeft: act((d) => void (d.ctx.endReason ??= 'last_person_left')),
-
-      replyCall: act(on.replyCall, 'request'),
-      updateMetadata: act(on.updateMetadata, 'request'),
-      addParticipant: act(on.addParticipant, 'request'),
-      updateParticipant: act(on.updateParticipant, 'request'),
-      removeParticipant: act(on.removeParticipant, 'request'),
-      renewParticipantToken: act(on.renewParticipantToken, 'request'),
-      linkMovedCaller: act(on.linkMovedCaller, 'request'),
-      replyStream: act(on.replyStream, 'request'),
-      replyCommand: act(on.replyCommand, 'request'),
-      decideVerb: act(on.decideVerb, 'request'),
-      takeRoutingCharge: act(on.takeRoutingCharge, 'request'),
-      takeKey: act(on.takeKey, 'media'),
-      takeOpResult: act(on.takeOpResult, 'media'),
-      takeDetection: act(on.takeDetection, 'media'),
-      takeSegments: act(on.takeSegments, 'media'),
-      endTranscription: act(on.endTranscription, 'media'),
-      takeCommandEvent: act(on.takeCommandEvent, 'media'),
-      takeLegEvent: act(on.takeLegEvent, 'media'),
-      fireTimer: act(on.fireTimer, 'media'),
-      loseMedia: act(on.loseMedia),
-      failCommandRequest: act(on.failCommandRequest),
-
-      readCallAfterEnd: act(on.replyCall),
-      updateMetadataAfterEnd: act(on.updateMetadata),
-      replyStreamAfterEnd: act(on.replyStream),
-      replyCommandAfterEnd: act(on.replyCommand),
-      refuseDecisionAfterEnd: act(on.refuseDecisionEnded),
-      refuseAfterEnd: act(on.refuseEnded),
-      decideVerbAfterEnd: act(on.decideVerbAfterEnd),
-      releaseRoutingCharge: act(on.releaseRoutingCharge),
-      takeLateOpResult: act(on.takeLateOpResult),
-      takeLateSegments: act(on.takeSegments),
-      endTranscriptionAfterEnd: act(on.endTranscription),
-      takeLateCommandEvent: act(on.takeCommandEvent),
-      fireEndedTimer: act(on.fireEndedTimer),
-      loseMediaAfterEnd: act(on.loseMediaAfterEnd),
-    },
-    guards: {
-      endRequested: ({ context }) => context.endReason !== null,
-      noPrimary: ({ context }) => context.primaryId === null,
-      primaryRinging: ({ context }) => primary(context)?.state === 'ringing',
-      primaryJoined: ({ context }) => {
-        const s = primary(context)?.state;
-        return s === 'joined' || s === 'reconnecting';
-      },
-      primaryLeft: ({ context }) => primary(context)?.state === 'left',
-      /** A plain (not conference) call with a dialled phone ends when that phone is gone. */
-      primaryGone: ({ context }) => !context.conference && primary(context)?.state === 'left',
-      /** A conference or a call without a dialled phone ends when no person (phone or app) is left in it. */
-      noPersonLeft: ({ context }) =>
-        (context.conference || context.primaryId === null) && !context.participants.some((p) => isPerson(p) && isPresent(p)),
-      recordingsSettled: ({ context }) => context.recordingsPending.length === 0 && transcriptionsSettled(context),
-      /** An event of a type the chart does not name that names a command: a verb's own media event. */
-      namesCommand: ({ event }) => typeof (event as { commandId?: unknown }).commandId === 'string',
-    },
+    actions: callActions(verbs),
+    guards: callGuards,
   }).createMachine({
     id: 'call',
     context: ({ input }) => initialContext(input),
