@@ -3,8 +3,9 @@
  * PostgreSQL (a fresh database, dropped at the end), the simulated SMSC as a process of its own
  * (`sentral smsc-sim`, SMPP over TCP), and the webhooks benchmark's receiver in its own process.
  *
- * - accept: `messages` live POST /v1/sms with `concurrency` requests in flight, the messaging role stopped
- *   (what the API and PostgreSQL take); baseline: POST /v1/sms/quote, the same route stack without a write.
+ * - accept: `messages` live POST /v1/sms with `concurrency` requests in flight from a client process of its
+ *   own (bench/sms/load-client.ts), the messaging role stopped (what the API and PostgreSQL take); baseline:
+ *   POST /v1/sms/quote, the same route stack without a write.
  * - drain: the messaging role started on that backlog: submits per second counted at the SMSC, and the
  *   time until every sms.status (accepted, sending, sent, delivered) reached the receiver; baseline: the
  *   same backlog under the test key (the simulated directory, no SMPP).
@@ -33,6 +34,7 @@ import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import { createLogger } from '../../shared/log/log.js';
 import { createScratchDatabase } from '../../test/support/scratch-database.js';
 import type { FromReceiver } from '../webhooks/receiver.js';
+import type { LoadJob, LoadResult } from './load-client.js';
 
 const messages = Number(process.argv[2] ?? 5_000);
 const concurrency = Number(process.argv[3] ?? 32);
@@ -41,6 +43,7 @@ const RATES = [100, 200, 400];
 const ADMIN_URL = process.env.SENTRAL_BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLI = fileURLToPath(new URL('../../scripts/sentral.js', import.meta.url));
 const RECEIVER = fileURLToPath(new URL('../webhooks/receiver.ts', import.meta.url));
+const LOAD_CLIENT = fileURLToPath(new URL('./load-client.ts', import.meta.url));
 const ADMIN_TOKEN = `sat_bench${randomBytes(16).toString('hex')}`;
 const wallMs = (): number => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -134,8 +137,17 @@ async function main(): Promise<void> {
   };
   const send = (key: string, text: string) => post('/v1/sms', key, { profileId: profile.id, from: FROM, to: '+4791000003', text });
 
-  const quoteRate = await load(messages, (i) => post('/v1/sms/quote', company.liveKey, { text: `quote ${i}` }, false));
-  const acceptRate = await load(messages, (i) => send(company.liveKey, `live ${i}`));
+  // The accept phase's client is a process of its own, as a customer's is (sharing this process's event loop
+  // would bill the server for the client's work).
+  const client = fork(LOAD_CLIENT, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  process.once('exit', () => client.kill());
+  const remoteLoad = (job: Omit<LoadJob, 'count' | 'concurrency'>): Promise<number> => new Promise((resolve, reject) => {
+    client.once('message', (r: LoadResult) => (r.ok ? resolve(r.perSecond) : reject(new Error(r.error))));
+    client.send({ ...job, count: messages, concurrency } satisfies LoadJob);
+  });
+  const quoteRate = await remoteLoad({ url: `${api}/v1/sms/quote`, key: company.liveKey, idempotent: false, body: { text: 'quote {i}' } });
+  const acceptRate = await remoteLoad({ url: `${api}/v1/sms`, key: company.liveKey, idempotent: true, body: { profileId: profile.id, from: FROM, to: '+4791000003', text: 'live {i}' } });
+  client.kill();
   await until(() => received >= messages);
 
   // drain: the backlog over SMPP, then the same under the test key without SMPP.

@@ -66,6 +66,8 @@ export async function startMessaging(services: Services, options: OutboxSenderOp
     async stop() {
       await outbox.stop();
       for (const c of carriers.values()) await c.stop().catch((err: unknown) => log.error({ err }, 'a carrier did not stop cleanly'));
+      // Receipts the carriers reported before they stopped are recorded before the role says it stopped.
+      await Promise.allSettled([...recording]);
     },
   };
 }

@@ -1,0 +1,42 @@
+/**
+ * The SMS benchmark's load generator, a process of its own (as a customer's client is): runs `count` POSTs
+ * with `concurrency` in flight and reports requests per second over IPC. Each request's body is the
+ * template with `{i}` in its text replaced by the request's number; sends carry a fresh Idempotency-Key.
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+
+/** What the benchmark asks of the load generator. */
+export interface LoadJob {
+  url: string;
+  key: string;
+  count: number;
+  concurrency: number;
+  idempotent: boolean;
+  body: Record<string, unknown> & { text: string };
+}
+
+/** What it answers: requests per second, or the first failure. */
+export type LoadResult = { ok: true; perSecond: number } | { ok: false; error: string };
+
+process.on('message', async (job: LoadJob) => {
+  let next = 0;
+  const t0 = performance.now();
+  try {
+    await Promise.all(Array.from({ length: job.concurrency }, async () => {
+      while (next < job.count) {
+        const i = next++;
+        const res = await fetch(job.url, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${job.key}`, 'content-type': 'application/json', ...(job.idempotent ? { 'idempotency-key': randomUUID() } : {}) },
+          body: JSON.stringify({ ...job.body, text: job.body.text.replace('{i}', String(i)) }),
+        });
+        const text = await res.text();
+        if (res.status >= 300) throw new Error(`request failed: ${res.status} ${text}`);
+      }
+    }));
+    process.send!({ ok: true, perSecond: job.count / ((performance.now() - t0) / 1000) } satisfies LoadResult);
+  } catch (err) {
+    process.send!({ ok: false, error: String(err) } satisfies LoadResult);
+  }
+});
