@@ -44,28 +44,27 @@ export async function recordAttempt(sql: Sql, clock: Clock, delivery: ClaimedDel
   const outcome: AttemptOutcome = result.succeeded ? 'succeeded' : delay === null ? 'gave_up' : 'retry_scheduled';
   const nextAttemptAtMs = delay === null ? null : now + delay;
   let endpointDisabled: 'gone' | 'failing' | null = null;
-  // The attempt and the delivery's next state, in one statement (one round trip). The endpoint may have
-  // been deleted meanwhile (its deliveries with it): then nothing is recorded. A dispatcher whose lease ran
-  // out (its claim token replaced) records the attempt but does not move the delivery.
-  const recorded = sql`
-    with attempt as (
-      insert into webhook_attempts (id, delivery_id, endpoint_id, event_id, attempted_at_ms, status_code, response_body, duration_ms, error)
-      select ${newId('att', clock)}, ${delivery.id}, ${delivery.endpoint_id}, ${delivery.event_id}, ${result.attemptedAt},
-             ${result.statusCode}, ${result.responseBody}, ${result.durationMs}, ${result.error}
-      where exists (select 1 from webhook_deliveries where id = ${delivery.id})
-    ), moved as (
-      update webhook_deliveries
-      set attempt_count = attempt_count + 1, run_attempts = ${runAttempts},
-          state = ${outcome === 'succeeded' ? 'succeeded' : outcome === 'gave_up' ? 'failed' : 'pending'},
-          next_attempt_at_ms = ${nextAttemptAtMs ?? now},
-          completed_at_ms = ${outcome === 'retry_scheduled' ? null : now},
-          lease_until_ms = null, claim_token = null
-      where id = ${delivery.id} and claim_token = ${delivery.claim_token}
-    )`;
   if (result.succeeded) {
-    // Touches (and locks) the endpoint row only when it was failing, so successes do not queue on it.
-    await sql`${recorded} update webhook_endpoints set failing_since_ms = null where id = ${delivery.endpoint_id} and failing_since_ms is not null`;
+    await recordSuccesses(sql, clock, [{ delivery, result }]);
   } else {
+    // The attempt and the delivery's next state, in one statement. The endpoint may have been deleted
+    // meanwhile (its deliveries with it): then nothing is recorded. A dispatcher whose lease ran out (its
+    // claim token replaced) records the attempt but does not move the delivery.
+    const recorded = sql`
+      with attempt as (
+        insert into webhook_attempts (id, delivery_id, endpoint_id, event_id, attempted_at_ms, status_code, response_body, duration_ms, error)
+        select ${newId('att', clock)}, ${delivery.id}, ${delivery.endpoint_id}, ${delivery.event_id}, ${result.attemptedAt},
+               ${result.statusCode}, ${result.responseBody}, ${result.durationMs}, ${result.error}
+        where exists (select 1 from webhook_deliveries where id = ${delivery.id})
+      ), moved as (
+        update webhook_deliveries
+        set attempt_count = attempt_count + 1, run_attempts = ${runAttempts},
+            state = ${outcome === 'gave_up' ? 'failed' : 'pending'},
+            next_attempt_at_ms = ${nextAttemptAtMs ?? now},
+            completed_at_ms = ${outcome === 'retry_scheduled' ? null : now},
+            lease_until_ms = null, claim_token = null
+        where id = ${delivery.id} and claim_token = ${delivery.claim_token}
+      )`;
     await sql.begin(async (tx) => {
       await tx`${recorded} select 1`;
       const [endpoint] = await tx<{ disabled_at_ms: number | null; failing_since_ms: number | null }[]>`
@@ -84,6 +83,51 @@ export async function recordAttempt(sql: Sql, clock: Clock, delivery: ClaimedDel
         where id = ${delivery.endpoint_id}`;
     });
   }
+  return reportOf(delivery, result, outcome, nextAttemptAtMs, endpointDisabled);
+}
+
+/**
+ * Records successful attempts in one statement (the dispatcher batches the successes that finish together):
+ * each attempt, its delivery succeeded (only by the holder of its claim), and its endpoint no longer failing.
+ * Touches (and locks) an endpoint row only when it was failing, so successes do not queue on it.
+ */
+export async function recordSuccesses(sql: Sql, clock: Clock, successes: readonly { delivery: ClaimedDelivery; result: FinishedAttempt }[]): Promise<void> {
+  if (successes.length === 0) return;
+  const now = clock.now();
+  const column = <T>(pick: (s: { delivery: ClaimedDelivery; result: FinishedAttempt }) => T) => sql.array(successes.map(pick) as never[]);
+  await sql`
+    with v as (
+      select * from unnest(${column(() => newId('att', clock))}::text[], ${column((s) => s.delivery.id)}::text[], ${column((s) => s.delivery.endpoint_id)}::text[],
+                           ${column((s) => s.delivery.event_id)}::text[], ${column((s) => s.result.attemptedAt)}::bigint[], ${column((s) => s.result.statusCode)}::int[],
+                           ${column((s) => s.result.responseBody)}::text[], ${column((s) => s.result.durationMs)}::int[], ${column((s) => s.delivery.claim_token)}::text[],
+                           ${column((s) => s.delivery.run_attempts + 1)}::int[], ${column((s) => s.result.error)}::text[])
+        as v(id, delivery_id, endpoint_id, event_id, attempted_at_ms, status_code, response_body, duration_ms, claim_token, run_attempts, error)
+    ), attempt as (
+      insert into webhook_attempts (id, delivery_id, endpoint_id, event_id, attempted_at_ms, status_code, response_body, duration_ms, error)
+      select v.id, v.delivery_id, v.endpoint_id, v.event_id, v.attempted_at_ms, v.status_code, v.response_body, v.duration_ms, v.error
+      from v where exists (select 1 from webhook_deliveries d where d.id = v.delivery_id)
+    ), moved as (
+      update webhook_deliveries d
+      set attempt_count = d.attempt_count + 1, run_attempts = v.run_attempts, state = 'succeeded', next_attempt_at_ms = ${now},
+          completed_at_ms = ${now}, lease_until_ms = null, claim_token = null
+      from v where d.id = v.delivery_id and d.claim_token = v.claim_token
+    )
+    update webhook_endpoints set failing_since_ms = null
+    where id in (select endpoint_id from v) and failing_since_ms is not null`;
+}
+
+/** The report of a success recorded by recordSuccesses. */
+export function successReport(delivery: ClaimedDelivery, result: FinishedAttempt): AttemptReport {
+  return reportOf(delivery, result, 'succeeded', null, null);
+}
+
+function reportOf(
+  delivery: ClaimedDelivery,
+  result: FinishedAttempt,
+  outcome: AttemptOutcome,
+  nextAttemptAtMs: number | null,
+  endpointDisabled: 'gone' | 'failing' | null,
+): AttemptReport {
   return {
     deliveryId: delivery.id,
     endpointId: delivery.endpoint_id,

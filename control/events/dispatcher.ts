@@ -5,13 +5,17 @@ import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { startClaimLoop } from '../../shared/work/claim-loop.js';
 import { dispatcherMetrics } from './dispatcher-metrics.js';
 import { DELIVERY_LEASE_MS, DeliveryClaim, type ClaimedDelivery } from './delivery-claim.js';
-import { recordAttempt, type AttemptReport } from './attempt-recorder.js';
+import { recordAttempt, recordSuccesses, successReport, type AttemptReport, type FinishedAttempt } from './attempt-recorder.js';
+import { createBatcher } from '../../shared/work/batcher.js';
 import { sendWebhook } from './webhook-sender.js';
 
 export type { AttemptReport } from './attempt-recorder.js';
 
 /** Default time an attempt may take, from sending to the end of the (truncated) response. */
 export const DEFAULT_ATTEMPT_TIMEOUT_MS = 15_000;
+
+// Most successes recorded in one statement.
+const SUCCESS_BATCH_MAX = 128;
 
 /** Options of a dispatcher. */
 export interface DispatcherOptions {
@@ -58,6 +62,11 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
   const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
   const deliveries = new DeliveryClaim(sql, leaseMs);
   const claims = startClaimRenewal(services, deliveries, leaseMs);
+  // Successes that finish together are recorded in one statement.
+  const successes = createBatcher<{ delivery: ClaimedDelivery; result: FinishedAttempt }, true>(async (batch) => {
+    await recordSuccesses(sql, clock, batch);
+    return batch.map(() => true as const);
+  }, { maxBatch: SUCCESS_BATCH_MAX });
 
   async function attempt(delivery: ClaimedDelivery): Promise<void> {
     claims.sending.set(delivery.id, delivery);
@@ -78,7 +87,10 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
     const durationMs = Math.max(0, Math.round(clock.monotonic() - started));
     metrics.attemptDuration.observe(durationMs / 1000);
     const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    const report = await recordAttempt(sql, clock, delivery, { ...result, attemptedAt, durationMs, succeeded }, jitter);
+    const finished = { ...result, attemptedAt, durationMs, succeeded };
+    const report = succeeded
+      ? await successes.submit({ delivery, result: finished }).then(() => successReport(delivery, finished))
+      : await recordAttempt(sql, clock, delivery, finished, jitter);
     metrics.attempts.inc({ outcome: report.outcome });
     if (report.endpointDisabled) {
       log.warn({ endpointId: delivery.endpoint_id, reason: report.endpointDisabled }, 'webhook endpoint disabled');
