@@ -25,3 +25,16 @@ describe('live calls stored by an earlier version', () => {
     });
   }
 });
+
+describe('a command stored before its verb kept its state in a slot', () => {
+  it('restores with the gather (or the recording id) in its slot and the old fields gone', () => {
+    const stored = JSON.parse(readFileSync(new URL('gather-waiting.json', dir), 'utf8')) as SnapshotFixture;
+    const call = new CallUnderTest(null, { snapshot: stored.snapshot, armed: new Map(stored.armed), now: stored.now });
+    const gather = call.ctx.commands.find((c) => c.action === 'gather')!;
+    expect(gather).not.toHaveProperty('gather');
+    expect(gather).not.toHaveProperty('recordingId');
+    expect(gather.slot).toMatchObject({ finishOnKey: '#', digits: expect.any(String) });
+    expect((stored.snapshot as { context: { commands: object[] } }).context.commands[0]).toHaveProperty('gather');
+  });
+});
+

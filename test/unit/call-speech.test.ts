@@ -1,3 +1,4 @@
+import type { GatherRecord } from '../../control/calls/verbs/gather-result.js';
 /** The call machine's side of speech: a gather by speech (with keys beside it) and answering-machine detection by mode. */
 import { describe, expect, it } from 'vitest';
 import type { CallActorInput } from '../../protocol/calls/call-actor.js';
@@ -63,7 +64,7 @@ describe('gather by speech', () => {
   it('a refused listen (no recognizer) or a failed recognition leaves keys and the timeout', () => {
     const { call, listenOpId } = gathering(['dtmf', 'speech'], null);
     call.send({ type: 'media.op.result', opId: listenOpId, ok: false, code: 'media_speech_unavailable' }, T0 + 1_200);
-    expect(call.ctx.commands[0]!.gather!.speech!.listening).toBe(false);
+    expect((call.ctx.commands[0]!.slot as GatherRecord).speech!.listening).toBe(false);
     const out = call.advanceTo(T0 + 7_000);
     expect(recorded(out, 'call.gather.completed')[0]!.data).toMatchObject({ outcome: 'timeout' });
     expect(ops(out, 'stopListening')).toHaveLength(0);

@@ -20,7 +20,7 @@ const events: CommandEvent[] = [
 function issued(fields: Partial<CommandRecord>): CommandRecord {
   return {
     id: 'cmd_1', action: 'say', state: 'issued', reason: null, issuedAt: T0, finishedAt: null, opId: 'op_1', acked: false,
-    playback: true, resultWindowMs: 10_000, gather: null, recordingId: null, charge: null, ...fields,
+    playback: true, resultWindowMs: 10_000, slot: null, charge: null, ...fields,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { CallEndReason, CallState, Metadata, PriceItem } from '../../../protocol/calls/call.js';
 import type { CallActorInput, Charge, InboundLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
-import type { CommandAction, CommandState, GatherChoice, GatherResult } from '../../../protocol/calls/command.js';
+import type { CommandAction, CommandState } from '../../../protocol/calls/command.js';
 import type { OfferRecord } from './offer-machine.js';
 import type { TransferRecord } from './transfer-machine.js';
 import type { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
@@ -71,19 +71,8 @@ export type AmdRecord = NonNullable<CallActorInput['amd']> & {
   result: 'human' | 'machine' | 'unknown' | null;
 };
 
-/** A gather in progress or done. */
-export interface GatherRecord {
-  /** True while the question is still being read (keys barge in and stop it). */
-  prompting: boolean;
-  numDigits: number | null;
-  finishOnKey: string;
-  timeoutMs: number;
-  choices: GatherChoice[];
-  digits: string;
-  result: GatherResult | null;
-  /** Input speech: the leg listened to and the listen op (its refusal is the listen's failure); absent or null: keys only. */
-  speech?: { legId: string; opId: string; listening: boolean; speaking: boolean } | null;
-}
+/** What a verb keeps in its command (a plain JSON object, stored with the call). */
+export type CommandSlot = object;
 
 /** A command as plain data inside the call's context. */
 export interface CommandRecord {
@@ -100,8 +89,12 @@ export interface CommandRecord {
   playback: boolean;
   /** Estimated ms the playback takes at most, once acknowledged, before the outcome is uncertain. */
   resultWindowMs: number;
-  gather: GatherRecord | null;
-  recordingId: string | null;
+  /**
+   * The state its verb keeps (a gather's keys, question and speech; a recording's id), read and written by
+   * the verb's module alone; a `result` in it is the command's result (GET /v1/calls/:id/commands/:id).
+   * null: the verb keeps none.
+   */
+  slot: CommandSlot | null;
   /** Its own reservation (a recording started during the call), settled when the call ends; null: none. */
   charge: Charge | null;
   /** When its charge stopped running before the call's end (live transcription stopped); absent: at the end. */

@@ -13,6 +13,7 @@ import { followRouting } from './inbound-flow.js';
 import { followMove } from './call-move.js';
 import { isPerson, isPresent } from './participant-machine.js';
 import { transcriptionsSettled } from './call-transcription.js';
+import { upgradeCallSnapshot } from './stored-calls.js';
 import { callVerbs } from '../verbs/call-verbs.js';
 import type { VerbRegistry } from '../verbs/verb-registry.js';
 
@@ -186,7 +187,7 @@ export function createCallMachine(verbs: VerbRegistry) {
   const legMedia = LEG_MEDIA_EVENT_TYPES.filter((t) => !special.has(t));
   const namesCommand = { guard: 'namesCommand', actions: 'takeCommandEvent' } as const;
 
-  return setup({
+  const machine = setup({
     types: {
       context: {} as CallContext,
       events: {} as CallActorEvent,
@@ -284,6 +285,10 @@ export function createCallMachine(verbs: VerbRegistry) {
       ended: { type: 'final' },
     },
   });
+  // A call stored by an earlier version is brought to today's context as it is restored.
+  const restore = machine.restoreSnapshot.bind(machine);
+  machine.restoreSnapshot = (snapshot, scope) => restore(upgradeCallSnapshot(snapshot), scope);
+  return machine;
 }
 
 /** The call machine with the call verbs (control/calls/verbs/call-verbs.ts). */

@@ -4,7 +4,7 @@ import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState } from '../../../protocol/calls/command.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
 import type { CallDraft, OpBody } from './call-draft.js';
-import type { CommandRecord, GatherRecord, TimerKind } from './call-context.js';
+import type { CommandRecord, CommandSlot, TimerKind } from './call-context.js';
 
 /** A command whose op the media node has not acknowledged within this long is uncertain. */
 export const COMMAND_ACK_TIMEOUT_MS = 30_000;
@@ -117,8 +117,8 @@ export interface CommandLaunch {
   op: OpBody | null;
   playback: boolean;
   resultWindowMs: number;
-  gather?: GatherRecord;
-  recordingId?: string;
+  /** What its verb keeps in it (CommandRecord.slot). */
+  slot?: CommandSlot;
   charge?: Charge | null;
 }
 
@@ -139,8 +139,7 @@ export function issueCommand(d: CallDraft, launch: CommandLaunch): CommandRecord
     acked: launch.op === null,
     playback: launch.playback,
     resultWindowMs: launch.resultWindowMs,
-    gather: launch.gather ?? null,
-    recordingId: launch.recordingId ?? null,
+    slot: launch.slot ?? null,
     charge: launch.charge ?? null,
   };
   d.ctx.commands.push(c);
@@ -176,8 +175,7 @@ export function rejectCommand(d: CallDraft, commandId: string, requestType: stri
     acked: true,
     playback: false,
     resultWindowMs: 0,
-    gather: null,
-    recordingId: null,
+    slot: null,
     charge: null,
   };
   d.ctx.commands.push(c);

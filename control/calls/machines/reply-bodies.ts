@@ -89,7 +89,7 @@ export function commandBody(ctx: CallContext, c: CommandRecord): Command {
     reason: c.reason,
     issuedAt: isoOrNull(c.issuedAt)!,
     finishedAt: isoOrNull(c.finishedAt),
-    result: c.gather?.result ?? null,
+    result: (c.slot as { result?: Command['result'] } | null)?.result ?? null,
   };
 }
 

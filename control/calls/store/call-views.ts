@@ -12,6 +12,7 @@ import type { Logger } from '../../../shared/log/log.js';
 import type { CallContext } from '../machines/call-context.js';
 import type { InboundPhase } from '../machines/inbound-window.js';
 import { callBody, commandBody, streamBody } from '../machines/reply-bodies.js';
+import { upgradeCallContext } from '../machines/stored-calls.js';
 
 /** The parts of a call read one by one, and the document each is read as. */
 export interface CallViewItems {
@@ -76,7 +77,7 @@ export async function backfillCallViews(sql: Sql, log: Logger, at: number): Prom
       order by s.call_id limit ${BACKFILL_BATCH}`;
     for (const row of rows) {
       try {
-        await sql.begin((tx) => saveCallView(tx, row.snapshot.context!, row.status !== 'active', at, true));
+        await sql.begin((tx) => saveCallView(tx, upgradeCallContext(row.snapshot.context!), row.status !== 'active', at, true));
         written++;
       } catch (err) {
         log.warn({ err, callId: row.call_id }, 'call read model not backfilled: its snapshot could not be read');

@@ -4,22 +4,28 @@ import type { CommandRecord, ParticipantRecord } from '../machines/call-context.
 import type { CallDraft } from '../machines/call-draft.js';
 import { commandBody } from '../machines/reply-bodies.js';
 import { finishCommand, issueCommand } from '../machines/command-machine.js';
-import { DEFAULT_GATHER_TIMEOUT_SECONDS, pressKey, speechPhrases, spoke, stopped, timedOut } from '../machines/gather-result.js';
+import { DEFAULT_GATHER_TIMEOUT_SECONDS, pressKey, speechPhrases, spoke, stopped, timedOut, type GatherRecord } from './gather-result.js';
 import { admitCommand } from './command-verb.js';
 import { CLIP_RESULT_WINDOW_MS, sayWindowMs } from './playback.js';
 import { defineVerb } from './verb.js';
 
 type GatherEvent = Extract<CallRequestEvent, { type: 'command.gather' }>;
 
+/** The gather a command keeps in its slot (null: the command is no gather). */
+function gatherOf(c: CommandRecord): GatherRecord | null {
+  return c.action === 'gather' ? (c.slot as GatherRecord | null) : null;
+}
+
 /** Longest an utterance may take from its start to its result (the recognizer cuts at 15 s) before the wait resumes. */
 export const SPEECH_RESULT_WINDOW_MS = 30_000;
 
 /** A gather is complete: its result is kept, call.gather.completed recorded, listening stopped, and the command completed. */
 function completeGather(d: CallDraft, c: CommandRecord, result: GatherResult): void {
-  if (c.state !== 'issued' || c.gather === null) return;
-  c.gather.result = result;
-  c.gather.prompting = false;
-  const speech = c.gather.speech;
+  const g = gatherOf(c);
+  if (c.state !== 'issued' || g === null) return;
+  g.result = result;
+  g.prompting = false;
+  const speech = g.speech;
   if (speech?.listening) {
     speech.listening = false;
     d.op({ op: 'stopListening', commandId: c.id });
@@ -31,12 +37,12 @@ function completeGather(d: CallDraft, c: CommandRecord, result: GatherResult): v
 /** (Re)arms the wait for input; while the caller is speaking, the wait is for the utterance's result instead. */
 function listen(d: CallDraft, c: CommandRecord): void {
   d.cancelTimers(c.id, ['gather']);
-  d.setTimer('gather', c.id, d.at + (c.gather!.speech?.speaking ? SPEECH_RESULT_WINDOW_MS : c.gather!.timeoutMs));
+  d.setTimer('gather', c.id, d.at + (gatherOf(c)!.speech?.speaking ? SPEECH_RESULT_WINDOW_MS : gatherOf(c)!.timeoutMs));
 }
 
 /** Starts a gather's wait for keys or speech (when it has no question, or the question ended). */
 function startListening(d: CallDraft, c: CommandRecord): void {
-  c.gather!.prompting = false;
+  gatherOf(c)!.prompting = false;
   d.cancelTimers(c.id, ['commandAck', 'commandResult']);
   listen(d, c);
 }
@@ -59,7 +65,7 @@ export const gatherVerb = defineVerb<GatherEvent>({
   event: 'command.gather',
   live(d, e) {
     if (!admitCommand(d, e)) return;
-    if (d.ctx.commands.some((c) => c.gather !== null && c.state === 'issued')) return d.refuse('gather_in_progress');
+    if (d.ctx.commands.some((c) => gatherOf(c) !== null && c.state === 'issued')) return d.refuse('gather_in_progress');
     const wantsSpeech = e.input?.includes('speech') ?? false;
     const listener = wantsSpeech ? speaker(d) : undefined;
     if (wantsSpeech && listener === undefined) return d.refuse('invalid_request', 'input');
@@ -75,7 +81,7 @@ export const gatherVerb = defineVerb<GatherEvent>({
       op: prompt,
       playback: prompt !== null,
       resultWindowMs: e.text !== undefined ? sayWindowMs(e.text, 1) : CLIP_RESULT_WINDOW_MS,
-      gather: {
+      slot: {
         prompting: prompt !== null,
         numDigits: e.numDigits ?? null,
         finishOnKey: e.finishOnKey ?? '#',
@@ -89,7 +95,7 @@ export const gatherVerb = defineVerb<GatherEvent>({
     if (listener !== undefined) {
       const { phrases } = speechPhrases(e.choices ?? []);
       const opId = d.op({ op: 'listen', commandId: e.commandId, legId: listener.id, ...(phrases.length > 0 ? { phrases } : {}), bargeIn: prompt !== null });
-      cmd.gather!.speech = { legId: listener.id, opId, listening: true, speaking: false };
+      gatherOf(cmd)!.speech = { legId: listener.id, opId, listening: true, speaking: false };
     }
     if (prompt === null) startListening(d, cmd);
     d.reply(commandBody(d.ctx, cmd), 201);
@@ -99,7 +105,7 @@ export const gatherVerb = defineVerb<GatherEvent>({
     outcome: 'call.gather.completed (keys, speech, timeout, media/stop) → completed; the question failing → failed',
     onMedia(d, c, e) {
       if (c.state !== 'issued') return;
-      const g = c.gather!;
+      const g = gatherOf(c)!;
       const speech = g.speech;
       switch (e.type) {
         case 'playback.ended':
@@ -127,9 +133,9 @@ export const gatherVerb = defineVerb<GatherEvent>({
           return;
       }
     },
-    ownsOp: (c, opId) => c.gather?.speech?.opId === opId,
+    ownsOp: (c, opId) => gatherOf(c)?.speech?.opId === opId,
     onKey(d, c, digit) {
-      const g = c.gather!;
+      const g = gatherOf(c)!;
       if (g.prompting) {
         d.op({ op: 'stopMedia', commandId: c.id });
         startListening(d, c);
@@ -139,10 +145,10 @@ export const gatherVerb = defineVerb<GatherEvent>({
       else listen(d, c);
     },
     onTimer(d, c, kind) {
-      if (kind === 'gather') completeGather(d, c, timedOut(c.gather!));
+      if (kind === 'gather') completeGather(d, c, timedOut(gatherOf(c)!));
     },
     stop(d, c) {
-      completeGather(d, c, stopped(c.gather!));
+      completeGather(d, c, stopped(gatherOf(c)!));
     },
   },
 });

@@ -17,7 +17,7 @@ export function issueRecording(d: CallDraft, commandId: string, recordingId: str
     op: { op: 'startRecording', commandId, recordingId },
     playback: false,
     resultWindowMs: 0,
-    recordingId,
+    slot: { recordingId },
     charge,
   });
 }

@@ -1,5 +1,18 @@
 import type { GatherChoice, GatherResult } from '../../../protocol/calls/command.js';
-import type { GatherRecord } from './call-context.js';
+
+/** A gather in progress or done: its command's slot. */
+export interface GatherRecord {
+  /** True while the question is still being read (keys barge in and stop it). */
+  prompting: boolean;
+  numDigits: number | null;
+  finishOnKey: string;
+  timeoutMs: number;
+  choices: GatherChoice[];
+  digits: string;
+  result: GatherResult | null;
+  /** Input speech: the leg listened to and the listen op (its refusal is the listen's failure); absent or null: keys only. */
+  speech?: { legId: string; opId: string; listening: boolean; speaking: boolean } | null;
+}
 
 /** Seconds a gather waits for the first key after the question, and between keys, unless asked otherwise. */
 export const DEFAULT_GATHER_TIMEOUT_SECONDS = 5;

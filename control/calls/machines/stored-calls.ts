@@ -1,0 +1,33 @@
+/**
+ * Calls stored by an earlier version, brought to today's context as they are restored (the call machine's
+ * restore, and the read model's backfill), so a live call goes on across an upgrade.
+ * `test/unit/call-snapshot-migration.test.ts` restores stored calls of every kind written before each change.
+ *
+ * - Before the command slot (issue 28), a command kept its verb's state in fields of its own: a gather's in
+ *   `gather`, a recording's id in `recordingId`. Both are now its `slot`.
+ */
+import type { CallContext, CommandRecord } from './call-context.js';
+
+/** A command as an earlier version stored it. */
+type StoredCommand = CommandRecord & { gather?: object | null; recordingId?: string | null };
+
+function upgradeCommand(stored: StoredCommand): CommandRecord {
+  if (!('gather' in stored) && !('recordingId' in stored)) return stored;
+  const { gather, recordingId, ...command } = stored;
+  return { ...command, slot: gather ?? (recordingId ? { recordingId } : null) };
+}
+
+/** A stored call's context as today's machine keeps it (unchanged when it is already). */
+export function upgradeCallContext(ctx: CallContext): CallContext {
+  const commands = ctx.commands as StoredCommand[];
+  if (!commands.some((c) => 'gather' in c || 'recordingId' in c)) return ctx;
+  return { ...ctx, commands: commands.map(upgradeCommand) };
+}
+
+/** A persisted call snapshot with its context upgraded (a new object; the stored one is left as it is). */
+export function upgradeCallSnapshot<S>(snapshot: S): S {
+  const context = (snapshot as { context?: CallContext } | null)?.context;
+  if (context === undefined) return snapshot;
+  const upgraded = upgradeCallContext(context);
+  return upgraded === context ? snapshot : { ...snapshot, context: upgraded };
+}
