@@ -33,7 +33,7 @@ export class SenderWindow {
       latenessMs: this.probe.lateness.summary(),
       tickWorkMs: { p50: work.p50, p99: work.p99, max: work.max, mean: round(this.probe.work.mean()) },
       skippedFrames: this.probe.clock.skipped - this.skippedBefore,
-      driftFrames: this.probe.clock.ticks + this.probe.clock.skipped - Math.round((this.probe.lastTickAt - this.probe.startedAt) / 20),
+      driftFrames: this.probe.frames - Math.round((this.probe.lastTickAt - this.probe.startedAt) / 20),
       cpuPercentOfOneCore: round(((cpu.user + cpu.system) / 1000 / wallMs) * 100),
       memoryAfterGcMiB: memory,
       heapPlusExternalKiBPerStream: perStream(memory.heapUsedMiB + memory.externalMiB - this.before.heapUsedMiB - this.before.externalMiB),

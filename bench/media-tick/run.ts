@@ -65,7 +65,7 @@ const cpu = process.cpuUsage(cpuStart);
 const clock = bench.probe.clock;
 const elapsedMs = stoppedAt - bench.probe.startedAt;
 const expected = Math.floor(elapsedMs / FRAME_MS);
-const counted = clock.ticks + clock.skipped;
+const counted = bench.probe.frames;
 const result = {
   bench: 'media-tick',
   command: `node --import tsx bench/media-tick/run.ts ${seconds} ${sessions}`,

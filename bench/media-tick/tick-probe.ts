@@ -15,8 +15,10 @@ export class TickProbe implements TickSource {
   readonly lateness = new Samples();
   /** Work done in each tick, milliseconds, since the last reset. */
   readonly work = new Samples();
-  /** Monotonic time of the clock's start (its first deadline is this + 20 ms). */
+  /** Monotonic time of the clock's latest start (its first deadline is this + 20 ms). */
   startedAt = Number.NaN;
+  /** Ticks run and frames skipped before the latest start (the node stops its clock while it has no session). */
+  private framesBefore = 0;
   /** Monotonic time of the latest tick. */
   lastTickAt = Number.NaN;
 
@@ -30,10 +32,17 @@ export class TickProbe implements TickSource {
     });
   }
 
+  /** Ticks run plus frames skipped since the latest start. */
+  get frames(): number {
+    return this.clock.ticks + this.clock.skipped - this.framesBefore;
+  }
+
   start(onTick: () => void): void {
+    this.startedAt = Number.NaN;
+    this.framesBefore = this.clock.ticks + this.clock.skipped;
     this.clock.start(() => {
       const t0 = performance.now();
-      const index = this.clock.ticks + this.clock.skipped;
+      const index = this.frames;
       this.lateness.add(t0 - (this.startedAt + index * FRAME_MS));
       this.lastTickAt = t0;
       onTick();

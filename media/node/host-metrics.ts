@@ -19,7 +19,7 @@ const TOTALS = [
   { name: 'sentral_media_host_legs', from: 'sentral_media_legs', help: 'Legs on every worker of this host (its load).', of: 'sum' },
   { name: 'sentral_media_host_room_connections', from: 'sentral_media_room_connections', help: 'Open room endpoint connections on every worker of this host.', of: 'sum' },
   { name: 'sentral_media_host_tick_skipped_frames', from: 'sentral_media_tick_skipped_frames', help: 'Frames skipped by every worker of this host.', of: 'sum' },
-  { name: 'sentral_media_host_tick_lateness_ms', from: 'sentral_media_tick_lateness_ms', help: 'Tick lateness of the latest worker of this host over the last 10 s, by quantile.', of: 'max' },
+  { name: 'sentral_media_host_tick_lateness_ms', from: 'sentral_media_tick_lateness_ms', help: 'Tick lateness of the latest worker of this host over its latest 500 ticks (10 s of running), by quantile.', of: 'max' },
 ] as const;
 
 /** Merges the workers' metrics (and the host process's own) into one registry, with the host's totals. */

@@ -49,6 +49,8 @@ export interface MediaEngineDeps {
   sip?: Pick<SipAgent, 'dial' | 'answerInbound' | 'takeInbound' | 'reaches'>;
   /** Counts room audio frames dropped for a client that sends too fast or reads too slowly. */
   roomDrop?: (direction: 'in' | 'out') => void;
+  /** Told when the first session opens (true) and the last one closes (false): the node ticks only while busy. */
+  busy?: (busy: boolean) => void;
 }
 
 /**
@@ -71,7 +73,9 @@ export class MediaEngine implements RoomDirectory {
       openSession: (callId) => {
         // A draining node takes no new call (the picker no longer offers it; this closes the race).
         if (this.draining && !this.sessions.has(callId)) throw new SentralError('media_unavailable', { retryAfterSeconds: 1 });
-        if (!this.sessions.has(callId)) this.sessions.set(callId, new Session({ callId, report: (body) => deps.publish(callId, body), holdAudio: deps.holdAudio }));
+        if (this.sessions.has(callId)) return;
+        this.sessions.set(callId, new Session({ callId, report: (body) => deps.publish(callId, body), holdAudio: deps.holdAudio }));
+        if (this.sessions.size === 1) deps.busy?.(true);
       },
       closeSession: (callId, reason) => this.closeSession(callId, reason),
       legCount: () => this.legCount,
@@ -195,6 +199,8 @@ export class MediaEngine implements RoomDirectory {
     if (!session) return;
     session.close(reason);
     this.sessions.delete(callId);
-    if (this.sessions.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    if (this.sessions.size > 0) return;
+    this.deps.busy?.(false);
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 }

@@ -23,7 +23,7 @@ export class MediaMetrics {
     gauge(registry, 'sentral_media_sessions', 'Open call sessions on this node.', [], (g) => g.set(source.sessions()));
     gauge(registry, 'sentral_media_legs', 'Legs on this node (its load).', [], (g) => g.set(source.legs()));
     gauge(registry, 'sentral_media_room_connections', 'Open room endpoint connections.', [], (g) => g.set(source.roomConnections()));
-    gauge(registry, 'sentral_media_tick_lateness_ms', 'Lateness of the 20 ms tick over the last 10 s, by quantile.', ['quantile'], (g) => {
+    gauge(registry, 'sentral_media_tick_lateness_ms', 'Lateness of the 20 ms tick over its latest 500 ticks (10 s of running), by quantile.', ['quantile'], (g) => {
       const tick = source.tick();
       if (!tick) return;
       g.set({ quantile: '0.5' }, tick.lateness.quantile(0.5));

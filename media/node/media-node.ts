@@ -94,6 +94,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   const publisher = new EventPublisher({ bus, clock, log, nodeId, partitions: config.partitions });
 
   const app = createApp();
+  let stopping: Promise<void> | undefined;
   let engine: MediaEngine | undefined;
   let metrics: MediaMetrics | undefined;
   const directory = {
@@ -133,8 +134,14 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     streamLegs: options.streamLegs,
     sip: sipAgent,
     roomDrop: (direction) => metrics?.roomDrops.inc({ direction }),
+    // With no session a tick has nothing to do, and its 50 wake-ups a second were all an idle node cost.
+    busy: (busy) => {
+      if (!busy) tick.stop();
+      else if (stopping === undefined) tick.start(onTick);
+    },
   });
   const running = engine;
+  const onTick = (): void => running.tick();
   metrics = new MediaMetrics(services.metrics, {
     sessions: () => running.sessionCount,
     legs: () => running.legCount,
@@ -183,10 +190,8 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     closeListenSocket(listening.socket);
     throw err;
   }
-  tick.start(() => running.tick());
   log.info({ port: listening.port, roomUrl, capacity }, 'media node started');
 
-  let stopping: Promise<void> | undefined;
   let draining: Promise<void> | undefined;
   return {
     nodeId,

@@ -6,6 +6,20 @@ import { MediaNodeRecord } from '../../protocol/media/media-node-record.js';
 import { ROOM_JOIN_WAIT_MS } from '../../media/room/room-endpoint.js';
 import { NodeHarness } from './media-harness.js';
 import { RawWebSocket } from '../support/raw-websocket.js';
+import { ManualTick } from '../../media/clock/manual-tick.js';
+
+/** A manual tick that says whether the node has it running. */
+class RecordingTick extends ManualTick {
+  running = false;
+  override start(onTick: () => void): void {
+    this.running = true;
+    super.start(onTick);
+  }
+  override stop(): void {
+    this.running = false;
+    super.stop();
+  }
+}
 
 let h: NodeHarness;
 beforeEach(async () => {
@@ -86,6 +100,28 @@ describe('media node', () => {
     await h.op({ op: 'addLeg', callId: 'call_d', legId: 'part_keys', kind: 'phone', phone: { to: '+447700900005' } });
     await h.event((e) => e.type === 'dtmf.received' && e.digit === '#');
     expect(h.events.filter((e) => e.type === 'dtmf.received').map((e) => (e.type === 'dtmf.received' ? e.digit : ''))).toEqual(['1', '2', '3', '4', '#']);
+  });
+
+  it('ticks only while it has a session: an idle node does not wake 50 times a second', async () => {
+    const tick = new RecordingTick();
+    const idle = await new NodeHarness().start({ tick });
+    try {
+      expect(tick.running).toBe(false);
+      await idle.op({ op: 'openSession', callId: 'call_t1' });
+      expect(tick.running).toBe(true);
+      await tick.run(3);
+      await idle.op({ op: 'openSession', callId: 'call_t2' });
+      await idle.op({ op: 'closeSession', callId: 'call_t1' });
+      expect(tick.running).toBe(true);
+      await idle.op({ op: 'closeSession', callId: 'call_t2' });
+      expect(tick.running).toBe(false);
+      await idle.op({ op: 'openSession', callId: 'call_t3' });
+      expect(tick.running).toBe(true);
+      await idle.node.stop();
+      expect(tick.running).toBe(false);
+    } finally {
+      await idle.stop();
+    }
   });
 
   it('serves /healthz and /metrics with tick lateness', async () => {
