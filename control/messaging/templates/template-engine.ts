@@ -1,6 +1,7 @@
 import { Liquid, LiquidError, type FS, type Template } from 'liquidjs';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { Metadata } from '../../../protocol/api/common.js';
+import { plainTemplate, type PlainTemplate } from './plain-template.js';
 
 /** Longest template source, in characters, that is parsed at all. */
 export const TEMPLATE_PARSE_LIMIT = 200_000;
@@ -53,8 +54,11 @@ for (const tag of ['include', 'render', 'layout']) {
   });
 }
 
-/** A parsed template part, ready to render many times. */
-export type CompiledPart = Template[];
+/** A parsed template part, ready to render many times (its plain form when it is only text and outputs). */
+export interface CompiledPart {
+  liquid: Template[];
+  plain: PlainTemplate | null;
+}
 
 /** What a template sees: the contact's fields and attributes (never its national identity number). */
 export interface TemplateScope {
@@ -63,11 +67,13 @@ export interface TemplateScope {
 
 /** Parses one part of a template; a syntax error is template_syntax_error naming the part and the line. */
 export function compilePart(source: string, param: string): CompiledPart {
+  let liquid: Template[];
   try {
-    return engine.parse(source);
+    liquid = engine.parse(source);
   } catch (err) {
     throw templateError(err, param, 'template_syntax_error');
   }
+  return { liquid, plain: plainTemplate(source) };
 }
 
 /**
@@ -76,12 +82,27 @@ export function compilePart(source: string, param: string): CompiledPart {
  * both name the part and the line.
  */
 export async function renderPart(part: CompiledPart, scope: TemplateScope, param: string): Promise<string> {
+  const plain = renderPlainPart(part, scope, param);
+  if (plain !== undefined) return plain;
   let out: string;
   try {
-    out = (await engine.render(part, scope as unknown as Record<string, unknown>)) as string;
+    out = (await engine.render(part.liquid, scope as unknown as Record<string, unknown>)) as string;
   } catch (err) {
     throw templateError(err, param, 'template_render_error');
   }
+  return checkedOutput(out, param);
+}
+
+/**
+ * renderPart without liquidjs, at once: the text when the part is plain (text and outputs) and the scope
+ * holds nothing liquidjs treats specially; undefined when renderPart must be used.
+ */
+export function renderPlainPart(part: CompiledPart, scope: TemplateScope, param: string): string | undefined {
+  const out = part.plain?.render(scope as unknown as Record<string, unknown>);
+  return out === undefined ? undefined : checkedOutput(out, param);
+}
+
+function checkedOutput(out: string, param: string): string {
   if (out.length > TEMPLATE_OUTPUT_LIMIT) {
     throw new SentralError('template_limit_exceeded', { message: `${param}: the rendered text is longer than ${TEMPLATE_OUTPUT_LIMIT} characters.`, param });
   }

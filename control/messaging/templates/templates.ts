@@ -14,7 +14,7 @@ import type {
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Db } from '../../../shared/db/database.js';
 import { ownerProfile, visibleTo } from '../../accounts/profile-scope.js';
-import { compilePart, renderPart, type CompiledPart, type TemplateScope } from './template-engine.js';
+import { compilePart, renderPart, renderPlainPart, type CompiledPart, type TemplateScope } from './template-engine.js';
 
 /** A template as stored. */
 export interface TemplateRow {
@@ -46,6 +46,8 @@ export type RenderedParts = Parts;
 export interface CompiledTemplate {
   channel: MessageChannelName;
   render(scope: TemplateScope): Promise<RenderedParts>;
+  /** The same parts at once when every part renders without liquidjs (plain-template.ts); undefined otherwise. */
+  renderNow(scope: TemplateScope): RenderedParts | undefined;
 }
 
 /** Parses every part of a stored template (a template saved before a limit changed may fail here too). */
@@ -56,10 +58,15 @@ export function compileTemplate(row: Pick<TemplateRow, 'channel' | 'subject' | '
     html: row.html === null ? null : compilePart(row.html, 'html'),
   };
   const one = (name: keyof Parts, scope: TemplateScope) => (compiled[name] === null ? null : renderPart(compiled[name], scope, name));
+  const now = (name: keyof Parts, scope: TemplateScope) => (compiled[name] === null ? null : renderPlainPart(compiled[name], scope, name));
   return {
     channel: row.channel,
     async render(scope) {
       return { subject: await one('subject', scope), body: await one('body', scope), html: await one('html', scope) };
+    },
+    renderNow(scope) {
+      const parts = { subject: now('subject', scope), body: now('body', scope), html: now('html', scope) };
+      return parts.subject === undefined || parts.body === undefined || parts.html === undefined ? undefined : (parts as RenderedParts);
     },
   };
 }
