@@ -5,7 +5,8 @@ import { IdParam } from '../../../protocol/api/common.js';
 import { Campaign, CampaignCreate, CampaignDeleted, CampaignPage, CampaignPageQuery, CampaignUpdate } from '../../../protocol/messaging/campaign.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { campaignView, createCampaign, deleteCampaign, findCampaign, listCampaigns, updateCampaign } from '../../messaging/campaigns/campaigns.js';
-import { controlCampaign, startCampaign } from '../../messaging/campaigns/campaign-control.js';
+import { controlCampaign } from '../../messaging/campaigns/campaign-control.js';
+import { startCampaign } from '../../messaging/campaigns/campaign-start.js';
 import { wakeCampaignRunners } from '../../messaging/campaigns/campaign-runner.js';
 import { keyPrincipal } from '../route-config.js';
 
@@ -59,7 +60,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     config: { scope: 'campaigns:write', idempotency: 'required' },
   }, async (request) => {
     const caller = keyPrincipal(request);
-    const row = await sql.begin((tx) => startCampaign(tx, clock, caller, request.params.id));
+    const row = await startCampaign(sql, clock, caller, request.params.id);
     await wake();
     return campaignView(sql, row);
   });

@@ -6,9 +6,10 @@ import { startClaimLoop, type ClaimLoop } from '../../../shared/work/claim-loop.
 import { CAMPAIGN_RUNNER_WAKE_SUBJECT } from '../../../protocol/bus/bus-names.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
-import { acceptMessage } from '../message-store.js';
+import { acceptMessages, type NewMessage } from '../message-store.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { wakeOutbox } from '../outbox-sender.js';
-import { campaignChannelFor } from './campaign-channels.js';
+import { campaignChannelFor, type MessageBlob } from './campaign-channels.js';
 import { moveCampaign, settleCampaign, SETTLE_POLL_MS } from './campaign-control.js';
 import type { CampaignRow } from './campaigns.js';
 import { quietUntil } from './quiet-hours.js';
@@ -54,7 +55,7 @@ interface StepResult {
  * second, one second deep), nothing in quiet hours (it looks again when they end), nothing after
  * validUntil (the rest expires); when every recipient is handed over and its messages are past the point
  * of drawing money it completes and settles. A recipient's message id derives from campaign and contact,
- * so a run repeated after a crash accepts the same messages again, which acceptMessage returns unchanged.
+ * so a run repeated after a crash accepts the same messages again, which acceptMessages returns unchanged.
  */
 export async function startCampaignRunner(services: Services, options: CampaignRunnerOptions = {}): Promise<CampaignRunner> {
   const { sql, clock, log, bus } = services;
@@ -150,8 +151,8 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
 
   const side = campaignChannelFor(campaign.channel);
   const validUntilMs = campaign.valid_until_ms ?? now + side.defaultValidityMs;
-  const queued: Array<{ contactId: string; messageId: string }> = [];
   const optedOut: string[] = [];
+  const handed: Array<{ contactId: string; message: NewMessage; blobs: MessageBlob[] }> = [];
   for (const r of pending) {
     // Opted out since the start (a STOP, a bounce): skipped now, its price goes back when the campaign settles.
     if (r.suppressed) {
@@ -160,26 +161,35 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
     }
     const messageId = derivedId(side.idPrefix, campaign.id, r.contact_id);
     const prepared = side.prepare ? await side.prepare(r.content, now) : { content: r.content, blobs: [] };
-    const { created } = await acceptMessage(tx, clock, side.channel, {
-      id: messageId,
-      companyId: campaign.company_id,
-      profileId: campaign.profile_id,
-      mode: campaign.mode,
-      from: side.fromAddress(campaign.sender),
-      to: side.toAddress(r.address),
-      content: prepared.content,
-      priceOre: Number(r.price_ore),
-      sendAtMs: null,
-      validUntilMs,
-      externalRef: null,
-      metadata: campaign.metadata,
-      campaign: { id: campaign.id, reservationId: campaign.reservation_id },
+    handed.push({
+      contactId: r.contact_id,
+      blobs: prepared.blobs,
+      message: {
+        id: messageId,
+        companyId: campaign.company_id,
+        profileId: campaign.profile_id,
+        mode: campaign.mode,
+        from: side.fromAddress(campaign.sender),
+        to: side.toAddress(r.address),
+        content: prepared.content,
+        priceOre: Number(r.price_ore),
+        sendAtMs: null,
+        validUntilMs,
+        externalRef: null,
+        metadata: campaign.metadata,
+        campaign: { id: campaign.id, reservationId: campaign.reservation_id },
+      },
     });
-    if (created && prepared.blobs.length > 0) {
-      await tx`insert into message_blobs ${tx(prepared.blobs.map((b) => ({ message_id: messageId, name: b.name, content_type: b.contentType, body: b.body })))}`;
-    }
-    queued.push({ contactId: r.contact_id, messageId });
   }
+  // The step's messages in one go (one read of those stored already, one insert of the rows and one of their events).
+  const outcomes = await acceptMessages(tx, clock, side.channel, handed.map((h) => h.message));
+  const blobs = handed.flatMap((h, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome instanceof SentralError) throw outcome;
+    return outcome.created ? h.blobs.map((b) => ({ message_id: h.message.id, name: b.name, content_type: b.contentType, body: b.body })) : [];
+  });
+  if (blobs.length > 0) await tx`insert into message_blobs ${tx(blobs)}`;
+  const queued = handed.map((h) => ({ contactId: h.contactId, messageId: h.message.id }));
   if (queued.length > 0) {
     await tx`
       update campaign_recipients r set state = 'queued', message_id = q.message_id
