@@ -13,6 +13,7 @@ import type { CallContext } from '../machines/call-context.js';
 import type { InboundPhase } from '../machines/inbound-window.js';
 import { callBody, commandBody, streamBody } from '../machines/reply-bodies.js';
 import { upgradeCallContext } from '../machines/stored-calls.js';
+import { isStream } from '../machines/participant-machine.js';
 
 /** The parts of a call read one by one, and the document each is read as. */
 export interface CallViewItems {
@@ -42,7 +43,7 @@ type Json = Parameters<Tx['json']>[0];
 export async function saveCallView(tx: Tx, ctx: CallContext, done: boolean, at: number, keepExisting = false): Promise<void> {
   const items = [
     ...ctx.commands.map((c) => ({ kind: 'command', id: c.id, body: commandBody(ctx, c) })),
-    ...ctx.participants.filter((p) => p.kind === 'stream').map((p) => ({ kind: 'stream', id: p.id, body: streamBody(ctx, p) })),
+    ...ctx.participants.filter(isStream).map((p) => ({ kind: 'stream', id: p.id, body: streamBody(ctx, p) })),
   ];
   await tx`
     insert into call_views (call_id, done, body, paid_until_ms, paid_minutes, primary_participant_id, updated_at_ms, inbound_phase, media_node_id)

@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { streamBody } from '../machines/reply-bodies.js';
-import { isPresent, launchStream } from '../machines/participant-machine.js';
+import { isPresent, isStream, launchStream } from '../machines/participant-machine.js';
 import { defineVerb } from './verb.js';
 
 type StreamStartEvent = Extract<CallRequestEvent, { type: 'stream.start' }>;
@@ -16,9 +16,9 @@ export const streamStartVerb = defineVerb<StreamStartEvent>({
   live(d, e) {
     const c = d.ctx;
     const existing = d.participant(e.stream.participantId);
-    if (existing?.kind === 'stream') return d.reply(streamBody(c, existing));
+    if (existing !== undefined && isStream(existing)) return d.reply(streamBody(c, existing));
     if (c.status !== 'in_progress') return d.refuse('call_not_answered');
-    if (c.participants.some((p) => p.kind === 'stream' && isPresent(p))) return d.refuse('stream_limit_reached');
+    if (c.participants.some((p) => isStream(p) && isPresent(p))) return d.refuse('stream_limit_reached');
     d.reply(streamBody(c, launchStream(d, e.stream)), 201);
   },
 });

@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { streamBody } from '../machines/reply-bodies.js';
-import { leave } from '../machines/participant-machine.js';
+import { isStream, leave } from '../machines/participant-machine.js';
 import { defineVerb } from './verb.js';
 
 type StreamStopEvent = Extract<CallRequestEvent, { type: 'stream.stop' }>;
@@ -11,7 +11,7 @@ export const streamStopVerb = defineVerb<StreamStopEvent>({
   event: 'stream.stop',
   live(d, e) {
     const p = d.participant(e.streamId);
-    if (!p || p.kind !== 'stream') return d.refuse('not_found', 'streamId');
+    if (!p || !isStream(p)) return d.refuse('not_found', 'streamId');
     leave(d, p, 'stopped', true);
     d.reply(streamBody(d.ctx, p));
   },
