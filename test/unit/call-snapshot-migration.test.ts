@@ -27,7 +27,7 @@ describe('live calls stored by an earlier version', () => {
 });
 
 describe('a command stored before its verb kept its state in a slot', () => {
-  it('restores with the gather (or the recording id) in its slot and the old fields gone', () => {
+  it('restores with the gather (or the recording id) in its slot, the old fields gone and its timer the verb\'s', () => {
     const stored = JSON.parse(readFileSync(new URL('gather-waiting.json', dir), 'utf8')) as SnapshotFixture;
     const call = new CallUnderTest(null, { snapshot: stored.snapshot, armed: new Map(stored.armed), now: stored.now });
     const gather = call.ctx.commands.find((c) => c.action === 'gather')!;
@@ -35,6 +35,8 @@ describe('a command stored before its verb kept its state in a slot', () => {
     expect(gather).not.toHaveProperty('recordingId');
     expect(gather.slot).toMatchObject({ finishOnKey: '#', digits: expect.any(String) });
     expect((stored.snapshot as { context: { commands: object[] } }).context.commands[0]).toHaveProperty('gather');
+    // The gather's wait was the core's timer kind gather; it is the verb's own now.
+    expect(Object.values(call.ctx.timers)).toContainEqual({ kind: 'verb.gather', subjectId: 'cmd_g' });
   });
 });
 

@@ -34,7 +34,7 @@ describe('gather by speech', () => {
     const stopped = call.send({ type: 'playback.ended', commandId: 'cmd_g', outcome: 'stopped' }, T0 + 2_020);
     expect(recorded(stopped, 'call.playback.ended')[0]!.data).toMatchObject({ outcome: 'stopped' });
     // While the caller speaks, the gather waits for the result, not the 5 s timeout.
-    expect(call.timer('gather', 'cmd_g')!.fireAt).toBe(T0 + 2_020 + 30_000);
+    expect(call.timer('verb.gather', 'cmd_g')!.fireAt).toBe(T0 + 2_020 + 30_000);
     const out = call.send({ type: 'speech.recognized', commandId: 'cmd_g', legId: 'part_phone', text: 'invoices', confidence: 0.87, phrase: 1 }, T0 + 3_500);
     expect(recorded(out, 'call.gather.completed')[0]!.data).toMatchObject({ outcome: 'speech', transcript: 'invoices', choice: 'billing', confidence: 0.87, digits: '' });
     expect(recorded(out, 'call.command.completed')).toHaveLength(1);
@@ -72,7 +72,7 @@ describe('gather by speech', () => {
     const second = gathering(['speech'], null).call;
     second.send({ type: 'speech.started', commandId: 'cmd_g', legId: 'part_phone' }, T0 + 2_000);
     second.send({ type: 'speech.failed', commandId: 'cmd_g', legId: 'part_phone', reason: 'overloaded' }, T0 + 3_000);
-    expect(second.timer('gather', 'cmd_g')!.fireAt).toBe(T0 + 3_000 + 5_000);
+    expect(second.timer('verb.gather', 'cmd_g')!.fireAt).toBe(T0 + 3_000 + 5_000);
   });
 
   it('the timeout, media/stop and the call ending stop the listen', () => {

@@ -6,6 +6,12 @@ import type { TransferRecord } from './transfer-machine.js';
 import type { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
 import type { InboundWindow } from './inbound-window.js';
 
+/**
+ * A timer a verb arms for its own command (`d.setTimer('verb.<name>', commandId, at)`): the core knows no
+ * verb's timers and hands its firing to the verb (command.onTimer) while the command is issued.
+ */
+export type VerbTimerKind = `verb.${string}`;
+
 /** What a durable timer is for; `subjectId` names the participant or command it concerns. */
 export type TimerKind =
   | 'callPaid'
@@ -18,10 +24,10 @@ export type TimerKind =
   | 'testLimit'
   | 'commandAck'
   | 'commandResult'
-  | 'gather'
   | 'recordings'
   | 'offer'
-  | 'decideBy';
+  | 'decideBy'
+  | VerbTimerKind;
 
 /** An armed timer, kept so that a firing of a cancelled or replaced timer is recognised and ignored. */
 export interface TimerRecord {

@@ -5,8 +5,10 @@
  *
  * - Before the command slot (issue 28), a command kept its verb's state in fields of its own: a gather's in
  *   `gather`, a recording's id in `recordingId`. Both are now its `slot`.
+ * - Before verbs named their own timers, a gather's wait was the core's timer kind `gather`; it is now
+ *   the verb's `verb.gather`.
  */
-import type { CallContext, CommandRecord } from './call-context.js';
+import type { CallContext, CommandRecord, TimerKind } from './call-context.js';
 
 /** A command as an earlier version stored it. */
 type StoredCommand = CommandRecord & { gather?: object | null; recordingId?: string | null };
@@ -17,11 +19,20 @@ function upgradeCommand(stored: StoredCommand): CommandRecord {
   return { ...command, slot: gather ?? (recordingId ? { recordingId } : null) };
 }
 
+/** Timer kinds an earlier version gave a verb's timers, by today's. */
+const verbTimers: Readonly<Record<string, TimerKind>> = { gather: 'verb.gather' };
+
 /** A stored call's context as today's machine keeps it (unchanged when it is already). */
 export function upgradeCallContext(ctx: CallContext): CallContext {
   const commands = ctx.commands as StoredCommand[];
-  if (!commands.some((c) => 'gather' in c || 'recordingId' in c)) return ctx;
-  return { ...ctx, commands: commands.map(upgradeCommand) };
+  const oldCommands = commands.some((c) => 'gather' in c || 'recordingId' in c);
+  const oldTimers = Object.values(ctx.timers).some((t) => Object.hasOwn(verbTimers, t.kind));
+  if (!oldCommands && !oldTimers) return ctx;
+  return {
+    ...ctx,
+    commands: oldCommands ? commands.map(upgradeCommand) : ctx.commands,
+    timers: oldTimers ? Object.fromEntries(Object.entries(ctx.timers).map(([id, t]) => [id, { ...t, kind: verbTimers[t.kind] ?? t.kind }])) : ctx.timers,
+  };
 }
 
 /** A persisted call snapshot with its context upgraded (a new object; the stored one is left as it is). */

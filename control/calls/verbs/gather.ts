@@ -16,6 +16,9 @@ function gatherOf(c: CommandRecord): GatherRecord | null {
   return c.action === 'gather' ? (c.slot as GatherRecord | null) : null;
 }
 
+/** The gather's own timer: the wait for a key or the caller's speech. */
+const GATHER_TIMER = 'verb.gather';
+
 /** Longest an utterance may take from its start to its result (the recognizer cuts at 15 s) before the wait resumes. */
 export const SPEECH_RESULT_WINDOW_MS = 30_000;
 
@@ -36,8 +39,8 @@ function completeGather(d: CallDraft, c: CommandRecord, result: GatherResult): v
 
 /** (Re)arms the wait for input; while the caller is speaking, the wait is for the utterance's result instead. */
 function listen(d: CallDraft, c: CommandRecord): void {
-  d.cancelTimers(c.id, ['gather']);
-  d.setTimer('gather', c.id, d.at + (gatherOf(c)!.speech?.speaking ? SPEECH_RESULT_WINDOW_MS : gatherOf(c)!.timeoutMs));
+  d.cancelTimers(c.id, [GATHER_TIMER]);
+  d.setTimer(GATHER_TIMER, c.id, d.at + (gatherOf(c)!.speech?.speaking ? SPEECH_RESULT_WINDOW_MS : gatherOf(c)!.timeoutMs));
 }
 
 /** Starts a gather's wait for keys or speech (when it has no question, or the question ended). */
@@ -145,7 +148,7 @@ export const gatherVerb = defineVerb<GatherEvent>({
       else listen(d, c);
     },
     onTimer(d, c, kind) {
-      if (kind === 'gather') completeGather(d, c, timedOut(gatherOf(c)!));
+      if (kind === GATHER_TIMER) completeGather(d, c, timedOut(gatherOf(c)!));
     },
     stop(d, c) {
       completeGather(d, c, stopped(gatherOf(c)!));
