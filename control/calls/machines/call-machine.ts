@@ -163,6 +163,68 @@ function callActions(verbs: VerbRegistry) {
   };
 }
 
+// Media events with an action of their own; the rest go to their leg's participant or their command's verb.
+const ownActions = new Set(['dtmf.received', 'media.op.result', 'amd.decided', 'amd.greetingEnded', 'transcription.segments', 'transcription.ended']);
+const commandMedia = COMMAND_MEDIA_EVENT_TYPES.filter((t) => !ownActions.has(t));
+const legMedia = LEG_MEDIA_EVENT_TYPES.filter((t) => !ownActions.has(t));
+
+/** What the live call does with each event: by type (each verb's event read off `verbs`), then a command's own media event. */
+function liveEvents(verbs: VerbRegistry) {
+  const verbEvents = verbs.all().map((v) => v.event);
+  return {
+    ...taking(legMedia, 'takeLegEvent'),
+    ...taking(commandMedia, 'takeCommandEvent'),
+    ...taking(verbEvents, 'decideVerb'),
+    'call.get': { actions: 'replyCall' },
+    'call.update': { actions: 'updateMetadata' },
+    'participant.add': { actions: 'addParticipant' },
+    'participant.update': { actions: 'updateParticipant' },
+    'participant.remove': { actions: 'removeParticipant' },
+    'participant.token': { actions: 'renewParticipantToken' },
+    'call.link': { actions: 'linkMovedCaller' },
+    'stream.get': { actions: 'replyStream' },
+    'command.get': { actions: 'replyCommand' },
+    'dtmf.received': { actions: 'takeKey' },
+    'media.op.result': { actions: 'takeOpResult' },
+    'amd.decided': { actions: 'takeDetection' },
+    'amd.greetingEnded': { actions: 'takeDetection' },
+    'transcription.segments': { actions: 'takeSegments' },
+    'transcription.ended': { actions: 'endTranscription' },
+    'timer.fired': { actions: 'fireTimer' },
+    'inbound.routingCharged': { actions: 'takeRoutingCharge' },
+    'call.mediaLost': { actions: 'loseMedia' },
+    'actor.message.failed': { actions: 'failCommandRequest' },
+    '*': { guard: 'namesCommand', actions: 'takeCommandEvent' },
+  } as never;
+}
+
+/** What the ended call (waiting for its recordings) does with each event. */
+function endedEvents(verbs: VerbRegistry) {
+  const verbEvents = verbs.all().map((v) => v.event);
+  return {
+    ...taking(commandMedia, 'takeLateCommandEvent'),
+    ...taking(verbEvents, 'decideVerbAfterEnd'),
+    'amd.decided': { actions: 'takeLateCommandEvent' },
+    'amd.greetingEnded': { actions: 'takeLateCommandEvent' },
+    'call.get': { actions: 'readCallAfterEnd' },
+    'call.update': { actions: 'updateMetadataAfterEnd' },
+    'command.get': { actions: 'replyCommandAfterEnd' },
+    'stream.get': { actions: 'replyStreamAfterEnd' },
+    'participant.add': { actions: 'refuseDecisionAfterEnd' },
+    'participant.update': { actions: 'refuseAfterEnd' },
+    'participant.remove': { actions: 'refuseAfterEnd' },
+    'participant.token': { actions: 'refuseAfterEnd' },
+    'call.link': { actions: 'refuseAfterEnd' },
+    'inbound.routingCharged': { actions: 'releaseRoutingCharge' },
+    'media.op.result': { actions: 'takeLateOpResult' },
+    'transcription.segments': { actions: 'takeLateSegments' },
+    'transcription.ended': { actions: 'endTranscriptionAfterEnd' },
+    'timer.fired': { actions: 'fireEndedTimer' },
+    'call.mediaLost': { actions: 'loseMediaAfterEnd' },
+    '*': { guard: 'namesCommand', actions: 'takeLateCommandEvent' },
+  } as never;
+}
+
 /**
  * The call machine (docs/statecharts.md draws it; docs/calls.md has its state table). Pure: time comes in
  * events as `at`, ids in the input and events; everything it wants done is emitted as an effect
@@ -181,12 +243,6 @@ function callActions(verbs: VerbRegistry) {
  * ignored otherwise.
  */
 export function createCallMachine(verbs: VerbRegistry) {
-  const verbEvents = verbs.all().map((v) => v.event);
-  const special = new Set(['dtmf.received', 'media.op.result', 'amd.decided', 'amd.greetingEnded', 'transcription.segments', 'transcription.ended']);
-  const commandMedia = COMMAND_MEDIA_EVENT_TYPES.filter((t) => !special.has(t));
-  const legMedia = LEG_MEDIA_EVENT_TYPES.filter((t) => !special.has(t));
-  const namesCommand = { guard: 'namesCommand', actions: 'takeCommandEvent' } as const;
-
   const machine = setup({
     types: {
       context: {} as CallContext,
@@ -204,31 +260,7 @@ export function createCallMachine(verbs: VerbRegistry) {
       live: {
         initial: 'dialing',
         entry: 'launch',
-        on: {
-          ...taking(legMedia, 'takeLegEvent'),
-          ...taking(commandMedia, 'takeCommandEvent'),
-          ...taking(verbEvents, 'decideVerb'),
-          'call.get': { actions: 'replyCall' },
-          'call.update': { actions: 'updateMetadata' },
-          'participant.add': { actions: 'addParticipant' },
-          'participant.update': { actions: 'updateParticipant' },
-          'participant.remove': { actions: 'removeParticipant' },
-          'participant.token': { actions: 'renewParticipantToken' },
-          'call.link': { actions: 'linkMovedCaller' },
-          'stream.get': { actions: 'replyStream' },
-          'command.get': { actions: 'replyCommand' },
-          'dtmf.received': { actions: 'takeKey' },
-          'media.op.result': { actions: 'takeOpResult' },
-          'amd.decided': { actions: 'takeDetection' },
-          'amd.greetingEnded': { actions: 'takeDetection' },
-          'transcription.segments': { actions: 'takeSegments' },
-          'transcription.ended': { actions: 'endTranscription' },
-          'timer.fired': { actions: 'fireTimer' },
-          'inbound.routingCharged': { actions: 'takeRoutingCharge' },
-          'call.mediaLost': { actions: 'loseMedia' },
-          'actor.message.failed': { actions: 'failCommandRequest' },
-          '*': namesCommand,
-        } as never,
+        on: liveEvents(verbs),
         always: { guard: 'endRequested', target: 'ending' },
         states: {
           dialing: {
@@ -258,28 +290,7 @@ export function createCallMachine(verbs: VerbRegistry) {
       },
       ending: {
         entry: 'finish',
-        on: {
-          ...taking(commandMedia, 'takeLateCommandEvent'),
-          ...taking(verbEvents, 'decideVerbAfterEnd'),
-          'amd.decided': { actions: 'takeLateCommandEvent' },
-          'amd.greetingEnded': { actions: 'takeLateCommandEvent' },
-          'call.get': { actions: 'readCallAfterEnd' },
-          'call.update': { actions: 'updateMetadataAfterEnd' },
-          'command.get': { actions: 'replyCommandAfterEnd' },
-          'stream.get': { actions: 'replyStreamAfterEnd' },
-          'participant.add': { actions: 'refuseDecisionAfterEnd' },
-          'participant.update': { actions: 'refuseAfterEnd' },
-          'participant.remove': { actions: 'refuseAfterEnd' },
-          'participant.token': { actions: 'refuseAfterEnd' },
-          'call.link': { actions: 'refuseAfterEnd' },
-          'inbound.routingCharged': { actions: 'releaseRoutingCharge' },
-          'media.op.result': { actions: 'takeLateOpResult' },
-          'transcription.segments': { actions: 'takeLateSegments' },
-          'transcription.ended': { actions: 'endTranscriptionAfterEnd' },
-          'timer.fired': { actions: 'fireEndedTimer' },
-          'call.mediaLost': { actions: 'loseMediaAfterEnd' },
-          '*': { guard: 'namesCommand', actions: 'takeLateCommandEvent' },
-        } as never,
+        on: endedEvents(verbs),
         always: { guard: 'recordingsSettled', target: 'ended' },
       },
       ended: { type: 'final' },
