@@ -12,19 +12,14 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { MAILBOX_STREAM } from '../../../protocol/bus/bus-names.js';
 import type { Services } from '../../app/services.js';
-import { pruneFailures, pruneOutcomes } from './actor-store.js';
 import type { EffectRunner, OnCommit } from './effect.js';
 import { claimEpoch, type FenceTimeouts } from './fence.js';
+import { startMessagePruning } from './message-pruning.js';
 import { PartitionLeases } from './partition-leases.js';
 import { PartitionWorker, type CommitFault, type MachineRegistry } from './partition-worker.js';
 
 /** Lease time to live when not given. */
 export const DEFAULT_LEASE_TTL_MS = 10_000;
-// Outcomes of processed messages are kept this long: far beyond any sender's retry.
-const OUTCOME_RETENTION_MS = 24 * 3600_000;
-/** Records of messages that failed for good are kept this long for operators (docs/actors.md). */
-export const FAILURE_RETENTION_MS = 30 * 24 * 3600_000;
-const PRUNE_INTERVAL_MS = 3600_000;
 
 /** The services the host uses. */
 export type ActorHostServices = Pick<Services, 'clock' | 'log' | 'sql' | 'bus'> & {
@@ -147,12 +142,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
     },
   });
 
-  const prune = (): void => {
-    pruneOutcomes(sql, new Date(clock.now() - OUTCOME_RETENTION_MS)).catch((err: unknown) => log.warn({ err }, 'pruning processed messages failed'));
-    pruneFailures(sql, new Date(clock.now() - FAILURE_RETENTION_MS)).catch((err: unknown) => log.warn({ err }, 'pruning failed-message records failed'));
-    pruneTimer = clock.setTimer(PRUNE_INTERVAL_MS, prune);
-  };
-  let pruneTimer = clock.setTimer(PRUNE_INTERVAL_MS, prune);
+  const pruning = startMessagePruning(sql, clock, log);
 
   await bus.ensureStream({ ...MAILBOX_STREAM, subjects: [...MAILBOX_STREAM.subjects] });
   await leases.start();
@@ -167,7 +157,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
     },
     async stop() {
       stopping = true;
-      pruneTimer.cancel();
+      pruning.cancel();
       // Partitions still being gained finish (or give up) first, so none starts after the services close.
       await Promise.allSettled([...starting]);
       await leases.stop();
