@@ -18,6 +18,10 @@ export class MediaMessageWriter {
   private readonly afterTimestamp: Buffer;
   private readonly tail = Buffer.from('"}}', 'latin1');
   private buffer: Buffer;
+  /** The latest message's timestamp and where its base64 payload lies in the buffer (for `renumber`). */
+  private timestampMs = 0;
+  private payloadAt = 0;
+  private payloadEnd = 0;
 
   /** `streamSid` is written once, JSON-escaped; `payloadBytes` sizes the buffer (it grows for longer payloads). */
   constructor(streamSid: string, payloadBytes = 160) {
@@ -39,7 +43,32 @@ export class MediaMessageWriter {
     at += this.afterChunk.copy(b, at);
     at = writeDecimal(b, at, timestampMs);
     at += this.afterTimestamp.copy(b, at);
+    this.timestampMs = timestampMs;
+    this.payloadAt = at;
     at = writeBase64(b, at, payload);
+    this.payloadEnd = at;
+    at += this.tail.copy(b, at);
+    return b.subarray(0, at);
+  }
+
+  /**
+   * The latest message written again with other numbers, the same timestamp and payload (a mark or DTMF
+   * message took its sequence number between the preparing and the sending): rare, so its payload text is
+   * copied out and back rather than every frame's audio kept for it.
+   */
+  renumber(sequenceNumber: number, chunk: number): Buffer {
+    const payload = Buffer.from(this.buffer.subarray(this.payloadAt, this.payloadEnd));
+    const b = this.buffer;
+    let at = this.head.copy(b, 0);
+    at = writeDecimal(b, at, sequenceNumber);
+    at += this.afterSequence.copy(b, at);
+    at = writeDecimal(b, at, chunk);
+    at += this.afterChunk.copy(b, at);
+    at = writeDecimal(b, at, this.timestampMs);
+    at += this.afterTimestamp.copy(b, at);
+    this.payloadAt = at;
+    at += payload.copy(b, at);
+    this.payloadEnd = at;
     at += this.tail.copy(b, at);
     return b.subarray(0, at);
   }

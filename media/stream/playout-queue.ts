@@ -185,7 +185,8 @@ export class PlayoutQueue {
   // Drops consumed entries now and then, so the array does not grow for the life of the stream.
   private compact(): void {
     if (this.head === this.entries.length) {
-      this.entries = [];
+      // Emptied on most pulls of a bot that answers frame by frame: the array is kept, not made anew.
+      this.entries.length = 0;
       this.head = 0;
     } else if (this.head > 256 && this.head * 2 > this.entries.length) {
       this.entries = this.entries.slice(this.head);

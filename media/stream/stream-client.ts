@@ -47,6 +47,9 @@ const READ_SHARE_BYTES = 64 * 1024;
 /** Customer messages read before the socket pauses for one turn of the event loop. */
 const READ_SHARE_MESSAGES = 256;
 
+/** Send options of a media message: one object for every frame. */
+const AS_TEXT = { binary: false } as const;
+
 /** Tunable bounds of a stream client; the defaults are the documented behaviour. */
 export interface StreamClientLimits {
   /** Waits before each redial after a drop; the last one repeats. */
@@ -141,10 +144,7 @@ export class StreamClient {
   private readBytes = 0;
   private readMessages = 0;
   private readonly media: MediaMessageWriter;
-  /** The media frame prepared for the next flush (a copy), its stream time, and the message written for it. */
-  private readonly preparedAudio = new Uint8Array(FRAME_BYTES);
-  private preparedLength = -1;
-  private preparedTimestamp = 0;
+  /** The media message written for the next flush (the writer's latest), and the sequence number it was written with. */
   private preparedMessage: Buffer | null = null;
   private preparedSequence = 0;
   /** Marks whose audio finished playing on this tick's pull: echoed at the next flush, with the frames. */
@@ -190,19 +190,16 @@ export class StreamClient {
   }
 
   /**
-   * One tick of what the stream hears: 160 bytes of mu-law (copied, not kept), sent at the next `flush`.
+   * One tick of what the stream hears: 160 bytes of mu-law (read at once, not kept), sent at the next `flush`.
    * Counts stream time, so it must be called on every tick, connected or not.
    */
   prepareAudio(frame: Uint8Array): void {
     if (this.state === 'ended') return;
     const tick = this.ticks++;
-    const length = Math.min(frame.length, FRAME_BYTES);
-    this.preparedAudio.set(length === frame.length ? frame : frame.subarray(0, length));
-    this.preparedLength = length;
-    this.preparedTimestamp = tick * 20;
-    // Written now, so the deadline only sends; rewritten at the flush if another message took its number.
+    // Written now (the frame is read here and not kept), so the deadline only sends; renumbered at the flush
+    // if another message took its number.
     this.preparedSequence = this.sequence + 1;
-    this.preparedMessage = this.media.write(this.preparedSequence, this.chunk + 1, this.preparedTimestamp, this.preparedAudio.subarray(0, length));
+    this.preparedMessage = this.media.write(this.preparedSequence, this.chunk + 1, tick * 20, frame.length > FRAME_BYTES ? frame.subarray(0, FRAME_BYTES) : frame);
     if (this.ticks >= this.maxFrames) this.pendingEnd = true;
   }
 
@@ -214,9 +211,8 @@ export class StreamClient {
       this.dueEchoes = [];
       for (const name of echoes) this.echoMark(name);
     }
-    if (this.preparedLength >= 0) {
-      this.sendPrepared();
-      this.preparedLength = -1;
+    if (this.preparedMessage !== null) {
+      this.sendPrepared(this.preparedMessage);
       this.preparedMessage = null;
     }
     // sendPrepared may have ended the stream (unresponsive) on this very tick.
@@ -429,7 +425,7 @@ export class StreamClient {
     });
   }
 
-  private sendPrepared(): void {
+  private sendPrepared(prepared: Buffer): void {
     const socket = this.socket;
     if (this.state !== 'open' || socket === null) {
       this.dropFrame(false);
@@ -439,14 +435,11 @@ export class StreamClient {
       this.dropFrame(true);
       return;
     }
-    let message = this.preparedMessage!;
-    if (this.preparedSequence !== this.sequence + 1) {
-      message = this.media.write(this.sequence + 1, this.chunk + 1, this.preparedTimestamp, this.preparedAudio.subarray(0, this.preparedLength));
-    }
+    const message = this.preparedSequence === this.sequence + 1 ? prepared : this.media.renumber(this.sequence + 1, this.chunk + 1);
     this.sequence++;
     this.chunk++;
     // A text frame, as Twilio sends it (ws would send a Buffer as binary; Starlette's receive_text refuses that).
-    if (socket.readyState === WebSocket.OPEN) socket.send(message, { binary: false });
+    if (socket.readyState === WebSocket.OPEN) socket.send(message, AS_TEXT);
     this.stats.framesSent++;
     this.droppedInRow = 0;
   }

@@ -23,4 +23,21 @@ describe('media message writer', () => {
       expect(writer.write(sequence, chunk, timestamp, payload).toString('utf8')).toBe(expected);
     }
   });
+
+  it('renumbers its latest message: the same timestamp and payload under new numbers, of fewer or more digits', () => {
+    const sid = 'str_renumber';
+    const writer = new MediaMessageWriter(sid);
+    const payload = Uint8Array.from({ length: 160 }, (_, i) => (i * 53) % 256);
+    const message = (sequence: number, chunk: number): string =>
+      JSON.stringify({
+        event: 'media',
+        sequenceNumber: String(sequence),
+        streamSid: sid,
+        media: { track: 'inbound', chunk: String(chunk), timestamp: '1980', payload: Buffer.from(payload).toString('base64') },
+      });
+    writer.write(99, 98, 1980, payload);
+    expect(writer.renumber(100, 99).toString('utf8')).toBe(message(100, 99));
+    expect(writer.renumber(101, 100).toString('utf8')).toBe(message(101, 100));
+    expect(writer.renumber(7, 7).toString('utf8')).toBe(message(7, 7));
+  });
 });
