@@ -11,7 +11,7 @@ import {
 } from '../../protocol/stream/customer-messages.js';
 import type { ErrorCode } from '../../shared/errors/catalogue.js';
 import { findUnstorable } from '../../shared/json/storable-json.js';
-import { readOrdinaryMedia } from './ordinary-media.js';
+import { readOrdinaryMedia, readOrdinaryMediaBytes } from './ordinary-media.js';
 
 /** What a customer's frame asks for, or why it is refused. */
 export type CustomerInput =
@@ -39,6 +39,10 @@ export function readCustomerMessageStrictly(data: Buffer, isBinary: boolean, str
 function read(data: Buffer, isBinary: boolean, streamSid: string, fast: boolean): CustomerInput {
   if (isBinary) return refused('stream_binary_frame');
   if (data.length > MAX_CUSTOMER_MESSAGE_BYTES) return refused('stream_message_too_large');
+  if (fast) {
+    const audio = readOrdinaryMediaBytes(data, streamSid);
+    if (audio !== undefined) return { kind: 'media', audio };
+  }
   let message: unknown;
   try {
     message = JSON.parse(data.toString('utf8'));

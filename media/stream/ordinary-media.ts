@@ -5,8 +5,55 @@
  * base64 by its length, padding and alphabet, decoded once) and nothing more: with only those three keys and
  * that one, there is no other text to search for lone surrogates or NUL, no nesting to bound and no other
  * field for the schema. Anything else, refusals included, is left to the strict reader (test/unit/stream-customer-message
- * proves with fast-check that the two agree on every message).
+ * proves with fast-check that the two agree on every message). The message as encoders commonly write it is
+ * matched on its bytes, before any JSON.parse (readOrdinaryMediaBytes); other spacings and key orders are
+ * checked once parsed (readOrdinaryMedia).
  */
+
+/**
+ * The text of an ordinary media message in the two spacings encoders write (compact, as JavaScript's
+ * JSON.stringify; and Python's json.dumps default), in the order Twilio's own messages have: before the
+ * stream's sid, between it and the payload, and after the payload.
+ */
+const LAYOUTS = [
+  ['{"event":"media","streamSid":"', '","media":{"payload":"'],
+  ['{"event": "media", "streamSid": "', '", "media": {"payload": "'],
+].map(([head, middle]) => ({ head: Buffer.from(head!, 'latin1'), middle: Buffer.from(middle!, 'latin1') }));
+const QUOTE = 0x22;
+const BRACE = 0x7d;
+
+/**
+ * The audio of a frame that is, byte for byte, an ordinary media message of stream `streamSid` in one of
+ * the LAYOUTS, read without JSON.parse; undefined for anything else, which the caller then parses. The sid
+ * is compared character by character and must need no JSON escape (a stream id never does: it is
+ * `[A-Za-z0-9_.:-]+`), and the payload runs to the first quote, which must be the one before the closing
+ * `}}`; an escape or any other character there is not a base64 digit, which decodeCanonicalBase64 refuses.
+ */
+export function readOrdinaryMediaBytes(data: Buffer, streamSid: string): Buffer | undefined {
+  for (const { head, middle } of LAYOUTS) {
+    if (!startsWith(data, head, 0)) continue;
+    let at = head.length;
+    const n = streamSid.length;
+    if (data.length < at + n + middle.length + 4) return undefined;
+    for (let i = 0; i < n; i++) {
+      const c = streamSid.charCodeAt(i);
+      if (c < 0x20 || c > 0x7e || c === QUOTE || c === 0x5c || data[at + i] !== c) return undefined;
+    }
+    at += n;
+    if (!startsWith(data, middle, at)) return undefined;
+    at += middle.length;
+    const end = data.length - 3;
+    if (data.indexOf(QUOTE, at) !== end || data[end + 1] !== BRACE || data[end + 2] !== BRACE) return undefined;
+    return decodeCanonicalBase64(data.toString('latin1', at, end));
+  }
+  return undefined;
+}
+
+function startsWith(data: Buffer, prefix: Buffer, at: number): boolean {
+  if (data.length < at + prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (data[at + i] !== prefix[i]) return false;
+  return true;
+}
 
 // Each base64 character's value (RFC 4648 §4, standard alphabet), by ASCII code.
 const VALUE = new Uint8Array(128);

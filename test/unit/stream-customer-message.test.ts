@@ -180,6 +180,26 @@ describe('the fast path for ordinary media agrees with the strict reader', () =>
     );
   });
 
+  it('reads a frame that differs from an ordinary one by a few bytes anywhere exactly as the strict reader does (the byte matcher)', () => {
+    const ordinary = fc
+      .tuple(audio, fc.constantFrom([',', ':'], [', ', ': ']))
+      .map(([a, [comma, colon]]) => Buffer.from(`{"event"${colon}"media"${comma}"streamSid"${colon}"${sid}"${comma}"media"${colon}{"payload"${colon}"${a.toString('base64')}"}}`));
+    const byte = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(...Buffer.from('"\\{}:, =-_+/Aa0\n')));
+    const edit = fc.tuple(fc.constantFrom('replace', 'insert', 'delete'), fc.nat(), byte);
+    fc.assert(
+      fc.property(ordinary, fc.array(edit, { minLength: 0, maxLength: 3 }), (data, edits) => {
+        let bytes = [...data];
+        for (const [kind, where, value] of edits) {
+          const at = where % (bytes.length + 1);
+          if (kind === 'insert') bytes.splice(at, 0, value);
+          else if (at < bytes.length) bytes.splice(at, 1, ...(kind === 'replace' ? [value] : []));
+        }
+        both(Buffer.from(bytes));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('reads hostile frames exactly as the strict reader does', () => {
     const frames = fc.oneof(
       fc.uint8Array({ maxLength: 300 }).map((b) => Buffer.from(b)),
