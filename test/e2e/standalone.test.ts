@@ -67,7 +67,8 @@ describe('the CLI', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // A new data directory: the embedded PostgreSQL's first start (initdb and every migration) comes first.
+  }, 90_000);
 
   it('lists its commands with --help', async () => {
     const proc = runSentral(['--help'], {});
