@@ -68,8 +68,15 @@ function setEndFromPrimary(d: CallDraft): void {
   if (p) d.ctx.endReason ??= endFromPrimary(p);
 }
 
+/** The name of one of the call's actions. */
+type CallActionName = keyof ReturnType<typeof callActions>;
+/** How the chart takes one event type: with an action, when a guard allows. */
+type Taking = { actions: CallActionName; guard?: keyof typeof callGuards };
+/** The events a state takes: event types are read off the registry and the protocol, so the keys are strings. */
+type EventMap = Record<string, Taking>;
+
 /** Each event type with the action that takes it. */
-function taking(types: readonly string[], action: string): Record<string, { actions: string }> {
+function taking(types: readonly string[], action: CallActionName): EventMap {
   return Object.fromEntries(types.map((type) => [type, { actions: action }]));
 }
 
@@ -171,7 +178,7 @@ const legMedia = LEG_MEDIA_EVENT_TYPES.filter((t) => !ownActions.has(t));
 /** What the live call does with each event: by type (each verb's event read off `verbs`), then a command's own media event. */
 function liveEvents(verbs: VerbRegistry) {
   const verbEvents = verbs.all().map((v) => v.event);
-  return {
+  const events: EventMap = {
     ...taking(legMedia, 'takeLegEvent'),
     ...taking(commandMedia, 'takeCommandEvent'),
     ...taking(verbEvents, 'decideVerb'),
@@ -195,13 +202,15 @@ function liveEvents(verbs: VerbRegistry) {
     'call.mediaLost': { actions: 'loseMedia' },
     'actor.message.failed': { actions: 'failCommandRequest' },
     '*': { guard: 'namesCommand', actions: 'takeCommandEvent' },
-  } as never;
+  };
+  // XState types the keys by the event union; these are checked above by action and guard name instead.
+  return events as never;
 }
 
 /** What the ended call (waiting for its recordings) does with each event. */
 function endedEvents(verbs: VerbRegistry) {
   const verbEvents = verbs.all().map((v) => v.event);
-  return {
+  const events: EventMap = {
     ...taking(commandMedia, 'takeLateCommandEvent'),
     ...taking(verbEvents, 'decideVerbAfterEnd'),
     'amd.decided': { actions: 'takeLateCommandEvent' },
@@ -222,7 +231,8 @@ function endedEvents(verbs: VerbRegistry) {
     'timer.fired': { actions: 'fireEndedTimer' },
     'call.mediaLost': { actions: 'loseMediaAfterEnd' },
     '*': { guard: 'namesCommand', actions: 'takeLateCommandEvent' },
-  } as never;
+  };
+  return events as never;
 }
 
 /**
