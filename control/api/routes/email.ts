@@ -9,7 +9,9 @@ import { messageChannels } from '../../messaging/channel-registry.js';
 import { cancelEmail, sendEmail } from '../../messaging/email/email-service.js';
 import { emailView } from '../../messaging/email/email-view.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';
-import { wakeOutbox } from '../../messaging/outbox-sender.js';
+import { sendBatcher } from '../../messaging/send-batcher.js';
+import { eachInSavepoint } from '../../../shared/db/savepoint-batch.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**
@@ -20,6 +22,11 @@ export const emailRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   const { sql, clock } = services;
   const tags = ['email'];
   const channel = messageChannels.get('email');
+  // Concurrent sends share a transaction, each in a savepoint of its own.
+  const sends = sendBatcher<{ caller: KeyPrincipal; id: string; body: EmailCreate }>(
+    services,
+    eachInSavepoint(sql, (tx, send) => sendEmail(tx, clock, channel, send.caller, send.id, send.body)),
+  );
 
   app.post('/v1/email', {
     bodyLimit: EMAIL_BODY_LIMIT_BYTES,
@@ -28,8 +35,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
     const id = derivedId('eml', caller.companyId, caller.mode, request.idempotencyKey!);
-    const row = await sql.begin((tx) => sendEmail(tx, clock, channel, caller, id, request.body));
-    await Promise.all([wakeOutbox(services), wakeDispatcher(services.bus)]).catch(() => undefined);
+    const row = await sends.submit({ caller, id, body: request.body });
     return reply.code(201).header('location', `/v1/email/${row.id}`).send(emailView(row));
   });
 

@@ -7,15 +7,10 @@ import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { messageChannels } from '../../messaging/channel-registry.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';
-import { wakeOutbox } from '../../messaging/outbox-sender.js';
 import { cancelSms, quoteSms, sendSmsBatch, type SmsSend } from '../../messaging/sms/sms-service.js';
 import { smsView } from '../../messaging/sms/sms-view.js';
-import type { MessageRow } from '../../messaging/message-row.js';
-import { createBatcher } from '../../../shared/work/batcher.js';
+import { sendBatcher } from '../../messaging/send-batcher.js';
 import { keyPrincipal } from '../route-config.js';
-
-// Most sends accepted in one transaction.
-const SEND_BATCH_MAX = 100;
 
 /**
  * SMS (docs/sms.md): send one (stored with its reservation before the 201, then sent by the messaging
@@ -26,13 +21,8 @@ export const smsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
   const { sql, clock } = services;
   const tags = ['sms'];
   const channel = messageChannels.get('sms');
-  // Concurrent sends share a transaction (one lock of the profile and the balance, one commit), and the
-  // outbox and the dispatcher are woken once for the batch.
-  const sends = createBatcher<SmsSend, MessageRow>(async (batch) => {
-    const outcomes = await sql.begin((tx) => sendSmsBatch(tx, clock, channel, batch));
-    await Promise.all([wakeOutbox(services), wakeDispatcher(services.bus)]).catch(() => undefined);
-    return outcomes;
-  }, { maxBatch: SEND_BATCH_MAX });
+  // Concurrent sends share a transaction, set-based (one lock of the profile and the balance, one commit).
+  const sends = sendBatcher<SmsSend>(services, (batch) => sql.begin((tx) => sendSmsBatch(tx, clock, channel, batch)));
 
   app.post('/v1/sms', {
     schema: { operationId: 'sendSms', tags, summary: 'Send an SMS: priced and reserved now, sent by the outbox, reported by sms.status', body: SmsCreate, response: { 201: Sms } },
