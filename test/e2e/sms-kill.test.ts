@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from '../integration/api-harness.js';
-import { messagingDatabase } from '../support/message-waits.js';
+import { ownDatabase } from '../support/services.js';
 import { startMessaging } from '../../control/messaging/messaging-role.js';
 import { startSmscSim, type SmscTrace } from '../../carriers/sms/smsc-sim.js';
 import { realClock } from '../../shared/clock/real-clock.js';
@@ -18,13 +18,13 @@ import { serviceUrls, uniquePrefix } from '../support/services.js';
 
 const CREDENTIALS = { SENTRAL_SMPP_SYSTEM_ID: 'kill', SENTRAL_SMPP_PASSWORD: 'kill1234' };
 let api: ApiHarness;
-let database: Awaited<ReturnType<typeof messagingDatabase>>;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
 let company: TestCompany;
 let profileId = '';
 const FROM = '+4790000501';
 
 beforeAll(async () => {
-  database = await messagingDatabase('sms_kill');
+  database = await ownDatabase('sms_kill');
   api = await startApi({ clock: realClock, sql: database.sql });
   company = await createTestCompany(api.app, 10_000_000);
   const p = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: 'Burst', slug: `burst-${randomUUID().slice(0, 6)}`, services: { sms: true } } });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import smpp, { type PDU } from 'smpp';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from '../integration/api-harness.js';
-import { messagingDatabase } from '../support/message-waits.js';
+import { ownDatabase } from '../support/services.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
@@ -19,7 +19,7 @@ import { SmppClient } from '../../carriers/sms/smpp-client.js';
 const FROM = '+4790000201';
 let smsc: SentralProcess;
 let api: ApiHarness;
-let database: Awaited<ReturnType<typeof messagingDatabase>>;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
 let messaging: Messaging;
 let company: TestCompany;
 let profileId = '';
@@ -33,7 +33,7 @@ function traces(): SmscTrace[] {
 beforeAll(async () => {
   smsc = runSentral(['smsc-sim'], { SENTRAL_SMPP_PORT: '0', SENTRAL_SMPP_SYSTEM_ID: 'esme', SENTRAL_SMPP_PASSWORD: 'secret12' });
   const port = Number((await smsc.printed(/smsc-sim listening on port (\d+)/))[1]);
-  database = await messagingDatabase('sms_smpp');
+  database = await ownDatabase('sms_smpp');
   api = await startApi({ clock: realClock, sql: database.sql, env: { SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(port), SENTRAL_SMPP_SYSTEM_ID: 'esme', SENTRAL_SMPP_PASSWORD: 'secret12' } });
   company = await createTestCompany(api.app, 100_000);
   const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: 'Live', slug: `live-${randomUUID().slice(0, 8)}`, services: { sms: true } } });

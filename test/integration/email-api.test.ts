@@ -14,7 +14,8 @@ import { startMessaging, type Messaging } from '../../control/messaging/messagin
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { verifyDkim } from '../support/dkim-verifier.js';
 import { DnsTable } from '../support/dns-table.js';
-import { MessageWaits, messagingDatabase } from '../support/message-waits.js';
+import { MessageWaits } from '../support/message-waits.js';
+import { ownDatabase } from '../support/services.js';
 import { freePort } from '../support/private-services.js';
 import { SmtpUpstream } from '../support/smtp-upstream.js';
 
@@ -29,11 +30,11 @@ let company: TestCompany;
 let profileId = '';
 let slug = '';
 let waits: MessageWaits;
-let database: Awaited<ReturnType<typeof messagingDatabase>>;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
 
 beforeAll(async () => {
   relayPort = await freePort();
-  database = await messagingDatabase('email_api');
+  database = await ownDatabase('email_api');
   api = await startApi({ sql: database.sql, clock, dnsResolver: resolver, env: { SENTRAL_DATA_DIR: dataDir, SENTRAL_SMTP_URL: `smtp://127.0.0.1:${relayPort}` } });
   company = await createTestCompany(api.app, 10_000);
   slug = `shop-${randomUUID().slice(0, 8)}`;

@@ -16,7 +16,8 @@ import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCo
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { verifyDkim } from '../support/dkim-verifier.js';
 import { DnsTable } from '../support/dns-table.js';
-import { MessageWaits, messagingDatabase } from '../support/message-waits.js';
+import { MessageWaits } from '../support/message-waits.js';
+import { ownDatabase } from '../support/services.js';
 import { privatePostfix, type PrivatePostfix } from '../support/postfix.js';
 import { freePort } from '../support/private-services.js';
 import { SmtpUpstream } from '../support/smtp-upstream.js';
@@ -31,7 +32,7 @@ let messaging: Messaging;
 let company: TestCompany;
 let profileId = '';
 let waits: MessageWaits;
-let database: Awaited<ReturnType<typeof messagingDatabase>>;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
 
 beforeAll(async () => {
   internet = new SmtpUpstream();
@@ -40,7 +41,7 @@ beforeAll(async () => {
   await internet.start();
   const bouncePort = await freePort();
   postfix = await privatePostfix({ relayPort: internet.port, transports: { [`bounces.${DOMAIN}`]: bouncePort } });
-  database = await messagingDatabase('email_mta');
+  database = await ownDatabase('email_mta');
   api = await startApi({ sql: database.sql,
     dnsResolver: resolver,
     env: { SENTRAL_DATA_DIR: dataDir, SENTRAL_SMTP_URL: postfix.url, SENTRAL_BOUNCE_LISTEN: `127.0.0.1:${bouncePort}` },

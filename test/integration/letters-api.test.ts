@@ -16,7 +16,8 @@ import { LETTER_EVENTS_POLL_MS } from '../../control/messaging/letters/letter-ch
 import { renderLetterPdf } from '../../control/messaging/letters/letter-pdf.js';
 import { sqlMailboxStore } from '../../control/sim/sim-mailboxes.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
-import { MessageWaits, messagingDatabase } from '../support/message-waits.js';
+import { MessageWaits } from '../support/message-waits.js';
+import { ownDatabase } from '../support/services.js';
 import { freePort } from '../support/private-services.js';
 import { nationalIds } from '../support/national-ids.js';
 import { pdfText } from '../support/pdf-text.js';
@@ -28,12 +29,12 @@ let messaging: Messaging;
 let company: TestCompany;
 let profileId = '';
 let waits: MessageWaits;
-let database: Awaited<ReturnType<typeof messagingDatabase>>;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
 
 const newNationalId = nationalIds('150385');
 
 beforeAll(async () => {
-  database = await messagingDatabase('letters');
+  database = await ownDatabase('letters');
   api = await startApi({ sql: database.sql, clock, env: { SENTRAL_DATA_DIR: dataDir } });
   waits = new MessageWaits(api.sql);
   await waits.listen(api.services.bus);

@@ -14,7 +14,7 @@ import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import type { Bus, KvBucket } from '../../shared/bus/bus.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { loadConfig } from '../../shared/config/config.js';
-import { openDatabase, type Sql } from '../../shared/db/database.js';
+import type { Sql } from '../../shared/db/database.js';
 import { migrate } from '../../shared/db/migrate.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import { createLogger } from '../../shared/log/log.js';
@@ -35,7 +35,7 @@ import { MediaNodePicker } from '../../control/calls/requests/media-node-picker.
 import { insertCall } from '../../control/calls/store/call-records.js';
 import { startMediaWatcher, sweepLostMedia, type MediaWatcherDeps } from '../../control/calls/host/media-watcher.js';
 import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
-import { runDatabaseUrl } from '../support/services.js';
+import { ownDatabase } from '../support/services.js';
 import { recordedCallEventMismatches } from '../support/call-event-check.js';
 
 const clock = new ManualClock();
@@ -43,6 +43,7 @@ const log = createLogger({ level: 'silent' });
 const hot = createMemoryStore({ clock });
 const roomKey = generateRoomKeyPair().privateKey;
 const encoder = new TextEncoder();
+let database: Awaited<ReturnType<typeof ownDatabase>>;
 let sql: Sql;
 let bus: Bus;
 let nodes: KvBucket;
@@ -57,7 +58,10 @@ let seq = 0;
 const endings = new Map<string, (data: Record<string, unknown>) => void>();
 
 beforeAll(async () => {
-  sql = openDatabase({ url: runDatabaseUrl(), max: 6 });
+  // A database of its own: the host leases every call partition of its database, and another file's host
+  // (on its own bus) holding some of them would leave this file's calls unheard.
+  database = await ownDatabase('media_watch');
+  sql = database.sql;
   await migrate(sql);
   bus = createMemoryBus({ clock });
   nodes = await bus.kv(MEDIA_NODES_BUCKET, { ttlMs: MEDIA_NODE_TTL_MS });
@@ -91,7 +95,7 @@ afterAll(async () => {
   await host?.stop();
   const mismatches = companyId ? await recordedCallEventMismatches(sql, companyId) : [];
   await bus?.close();
-  await sql?.end();
+  await database?.drop();
   expect(mismatches).toEqual([]);
 });
 

@@ -8,7 +8,7 @@ import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { loadConfig } from '../../shared/config/config.js';
-import { openDatabase, type Sql } from '../../shared/db/database.js';
+import type { Sql } from '../../shared/db/database.js';
 import { migrate } from '../../shared/db/migrate.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import { createLogger } from '../../shared/log/log.js';
@@ -30,7 +30,7 @@ import { callMachines } from '../../control/calls/machines/machine-registry.js';
 import { MediaNodePicker } from '../../control/calls/requests/media-node-picker.js';
 import { ABANDONED_AFTER_MS, startReservationSweeper, sweepAbandonedCalls, type ReservationSweeperDeps } from '../../control/calls/host/reservation-sweeper.js';
 import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
-import { runDatabaseUrl } from '../support/services.js';
+import { ownDatabase } from '../support/services.js';
 import { recordedCallEventMismatches } from '../support/call-event-check.js';
 
 const MIN = 60_000;
@@ -50,6 +50,7 @@ const watchedLog = pino({
   },
 }, { write: () => {} });
 const hot = createMemoryStore({ clock });
+let database: Awaited<ReturnType<typeof ownDatabase>>;
 let sql: Sql;
 let bus: Bus;
 let host: ActorHost;
@@ -64,7 +65,10 @@ let seq = 0;
 const roomKey = generateRoomKeyPair().privateKey;
 
 beforeAll(async () => {
-  sql = openDatabase({ url: runDatabaseUrl(), max: 6 });
+  // A database of its own: the host leases every call partition of its database, and another file's host
+  // (on its own bus) holding some of them would leave this file's calls unheard.
+  database = await ownDatabase('sweeper');
+  sql = database.sql;
   await migrate(sql);
   bus = createMemoryBus({ clock, log: watchedLog });
   const config = loadConfig({ SENTRAL_PARTITIONS: '8' });
@@ -97,7 +101,7 @@ afterAll(async () => {
   // Every call event the actors recorded matches its schema in protocol/calls/call-events.ts.
   const mismatches = companyId ? await recordedCallEventMismatches(sql, companyId) : [];
   await bus?.close();
-  await sql?.end();
+  await database?.drop();
   expect(mismatches).toEqual([]);
 });
 

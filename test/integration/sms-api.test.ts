@@ -12,19 +12,19 @@ import { THROTTLE_RETRY_MS } from '../../control/messaging/sms/simulated-sms-car
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { messageChannels } from '../../control/messaging/channel-registry.js';
 import { applyMessageEvent, applyReceipt } from '../../control/messaging/message-store.js';
-import { messagingDatabase } from '../support/message-waits.js';
+import { ownDatabase } from '../support/services.js';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
 const FROM = '+4790000101';
 let api: ApiHarness;
-let database: Awaited<ReturnType<typeof messagingDatabase>>;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
 let messaging: Messaging;
 let company: TestCompany;
 let profileId = '';
 
 beforeAll(async () => {
   // A database of its own: this file's outbox, on a clock of its own, must never claim another file's messages.
-  database = await messagingDatabase('sms_api');
+  database = await ownDatabase('sms_api');
   api = await startApi({ clock, sql: database.sql });
   company = await createTestCompany(api.app, 10_000);
   const profile = await call(api.app, {

@@ -8,18 +8,18 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
-import { messagingDatabase } from '../support/message-waits.js';
+import { ownDatabase } from '../support/services.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 
 let api: ApiHarness;
-let database: Awaited<ReturnType<typeof messagingDatabase>>;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
 let company: TestCompany;
 let profile: { id: string; slug: string };
 let off: { id: string };
 const FROM = '+4790000611';
 
 beforeAll(async () => {
-  database = await messagingDatabase('sms_concurrent');
+  database = await ownDatabase('sms_concurrent');
   api = await startApi({ clock: realClock, sql: database.sql });
   // 13 one-unit messages (75 øre each) fit, the 14th does not.
   company = await createTestCompany(api.app, 13 * 75 + 74);

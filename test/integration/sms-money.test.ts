@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
-import { messagingDatabase } from '../support/message-waits.js';
+import { ownDatabase } from '../support/services.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { startSmscSim, type SmscSim } from '../../carriers/sms/smsc-sim.js';
 import { realClock } from '../../shared/clock/real-clock.js';
@@ -16,14 +16,14 @@ import { eventually } from '../support/eventually.js';
 
 let sim: SmscSim;
 let api: ApiHarness;
-let database: Awaited<ReturnType<typeof messagingDatabase>>;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
 let messaging: Messaging;
 let company: TestCompany;
 const profiles: { id: string; slug: string; from: string }[] = [];
 
 beforeAll(async () => {
   sim = await startSmscSim({ host: '127.0.0.1', port: 0, systemId: 'money', password: 'money123' });
-  database = await messagingDatabase('sms_money');
+  database = await ownDatabase('sms_money');
   api = await startApi({ clock: realClock, sql: database.sql, env: { SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(sim.port), SENTRAL_SMPP_SYSTEM_ID: 'money', SENTRAL_SMPP_PASSWORD: 'money123' } });
   company = await createTestCompany(api.app, 10_000_000);
   for (const [i, from] of ['+4790000401', '+4790000402'].entries()) {

@@ -1,8 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Bus } from '../../shared/bus/bus.js';
-import { openDatabase, type Sql } from '../../shared/db/database.js';
-import { createScratchDatabase } from './scratch-database.js';
-import { runDatabaseUrl } from './services.js';
+import type { Sql } from '../../shared/db/database.js';
 import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 
 /**
@@ -58,20 +55,3 @@ export class MessageWaits {
   }
 }
 
-/**
- * A database of its own for a test file that runs the messaging role: the outbox claims every due message
- * of its database, and test files run at once on their own clocks, so one file's role must never see
- * another's messages (a clock hours ahead would take their leases for lost).
- */
-export async function messagingDatabase(label: string): Promise<{ url: string; sql: Sql; drop(): Promise<void> }> {
-  const scratch = await createScratchDatabase(runDatabaseUrl(), `sentral_${label}_${randomBytes(4).toString('hex')}`);
-  const sql = openDatabase({ url: scratch.url, max: 10 });
-  return {
-    url: scratch.url,
-    sql,
-    async drop() {
-      await sql.end();
-      await scratch.drop();
-    },
-  };
-}
