@@ -35,6 +35,7 @@ export interface CampaignRunner {
 }
 
 interface PendingRecipient {
+  position: number;
   contact_id: string;
   address: string;
   content: Record<string, unknown>;
@@ -144,25 +145,25 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
   const filled = takeFromBucket({ tokens: campaign.bucket_tokens, at: campaign.bucket_at_ms ?? now }, bucket, 0, now).state;
   const room = Math.min(batch, Math.floor(filled.tokens + 1e-9));
   const pending = room === 0 ? [] : await tx<PendingRecipient[]>`
-    select r.contact_id, r.address, r.content, r.price_ore,
+    select r.position, r.contact_id, r.address, r.content, r.price_ore,
            exists (select 1 from suppressions s where s.profile_id = ${campaign.profile_id} and s.address = r.address) as suppressed
     from campaign_recipients r where r.campaign_id = ${id} and r.state = 'pending'
     order by r.position limit ${room}`;
 
   const side = campaignChannelFor(campaign.channel);
   const validUntilMs = campaign.valid_until_ms ?? now + side.defaultValidityMs;
-  const optedOut: string[] = [];
-  const handed: Array<{ contactId: string; message: NewMessage; blobs: MessageBlob[] }> = [];
+  const optedOut: number[] = [];
+  const handed: Array<{ position: number; message: NewMessage; blobs: MessageBlob[] }> = [];
   for (const r of pending) {
     // Opted out since the start (a STOP, a bounce): skipped now, its price goes back when the campaign settles.
     if (r.suppressed) {
-      optedOut.push(r.contact_id);
+      optedOut.push(r.position);
       continue;
     }
     const messageId = derivedId(side.idPrefix, campaign.id, r.contact_id);
     const prepared = side.prepare ? await side.prepare(r.content, now) : { content: r.content, blobs: [] };
     handed.push({
-      contactId: r.contact_id,
+      position: r.position,
       blobs: prepared.blobs,
       message: {
         id: messageId,
@@ -189,19 +190,18 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
     return outcome.created ? h.blobs.map((b) => ({ message_id: h.message.id, name: b.name, content_type: b.contentType, body: b.body })) : [];
   });
   if (blobs.length > 0) await tx`insert into message_blobs ${tx(blobs)}`;
-  const queued = handed.map((h) => ({ contactId: h.contactId, messageId: h.message.id }));
-  if (queued.length > 0) {
+  if (handed.length > 0) {
     await tx`
       update campaign_recipients r set state = 'queued', message_id = q.message_id
-      from (select unnest(${tx.array(queued.map((q) => q.contactId))}::text[]) as contact_id,
-                   unnest(${tx.array(queued.map((q) => q.messageId))}::text[]) as message_id) q
-      where r.campaign_id = ${id} and r.contact_id = q.contact_id`;
+      from (select unnest(${tx.array(handed.map((h) => h.position))}::int[]) as position,
+                   unnest(${tx.array(handed.map((h) => h.message.id))}::text[]) as message_id) q
+      where r.campaign_id = ${id} and r.position = q.position`;
   }
   if (optedOut.length > 0) {
     await tx`update campaign_recipients set state = 'skipped', skip_reason = 'recipient_opted_out'
-             where campaign_id = ${id} and contact_id = any(${tx.array(optedOut)}::text[])`;
+             where campaign_id = ${id} and position = any(${tx.array(optedOut)}::int[])`;
   }
-  const tokens = filled.tokens - queued.length;
+  const tokens = filled.tokens - handed.length;
 
   if (pending.length < room || room === 0) {
     const [left] = await tx<{ n: number }[]>`select count(*)::int as n from campaign_recipients where campaign_id = ${id} and state = 'pending'`;
@@ -209,16 +209,16 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
       const [inFlight] = await tx<{ n: number }[]>`select count(*)::int as n from messages where campaign_id = ${id} and state in ('scheduled', 'accepted', 'sending')`;
       if (inFlight!.n === 0) {
         const done = await moveCampaign(tx, clock, { ...campaign, bucket_tokens: tokens }, { type: 'drained' });
-        return { accepted: queued.length, moved: done.status === 'completed' };
+        return { accepted: handed.length, moved: done.status === 'completed' };
       }
       // Everyone is handed over; the last messages are with the sender: look again shortly.
       await tx`update campaigns set bucket_tokens = ${tokens}, bucket_at_ms = ${now}, next_run_at_ms = ${now + SETTLE_POLL_MS} where id = ${id}`;
-      return { accepted: queued.length, moved: false };
+      return { accepted: handed.length, moved: false };
     }
   }
   // The next chunk: a tenth of a second's worth (at least one), so a slow rate is not one transaction per message.
   const chunk = Math.max(1, Math.min(batch, Math.ceil(campaign.rate_per_second / 10)));
   const wait = tokens >= chunk ? 0 : Math.ceil(((chunk - tokens) * 1000) / campaign.rate_per_second);
   await tx`update campaigns set bucket_tokens = ${tokens}, bucket_at_ms = ${now}, next_run_at_ms = ${now + wait} where id = ${id}`;
-  return { accepted: queued.length, moved: false };
+  return { accepted: handed.length, moved: false };
 }
