@@ -11,6 +11,11 @@
  * Bounded: at most `maxQueuedSeconds` of audio (default 120 s, 960 KB; Twilio keeps 10 minutes, but a node
  * serves hundreds of streams, and no bot needs minutes of look-ahead) and `maxPendingMarks` marks (default
  * 1000). Whatever does not fit is dropped and reported to the caller, never buffered.
+ *
+ * The audio is copied into one ring of bytes per stream (grown by doubling as a backlog needs it, given back
+ * once empty), not kept as the decoded buffers it came in: bots send ahead of real time, so queued audio
+ * lives for seconds, and thousands of small buffers living that long were promoted out of V8's young
+ * generation and collected by mark-compacts every second or two (bench/media-streams/RESULTS.md, 2026-11-27).
  */
 import { MULAW_SILENCE } from '../../shared/audio/g711.js';
 
@@ -30,23 +35,29 @@ export interface PlayoutQueueOptions {
 }
 
 const NO_MARKS: readonly string[] = Object.freeze([]);
-
-type Entry = { audio: Uint8Array; offset: number; mark?: undefined } | { mark: string; audio?: undefined };
+/** The ring's size when a stream starts, and again once it empties after a backlog (25 frames). */
+const INITIAL_RING_BYTES = 4096;
 
 /** A bounded FIFO of mu-law audio and marks, re-framed into 20 ms frames. */
 export class PlayoutQueue {
   private readonly onMark: (name: string) => void;
   private readonly maxBytes: number;
   private readonly maxMarks: number;
-  private entries: Entry[] = [];
-  private head = 0;
+  private ring = new Uint8Array(INITIAL_RING_BYTES);
+  /** Ring index of the oldest queued byte, and the queued byte count. */
+  private start = 0;
   private bytes = 0;
-  private marks = 0;
+  /** Bytes ever taken from the queue: a mark sits at the count of bytes queued before it. */
+  private taken = 0;
+  /** Marks waiting for their audio, in order, each with the byte position it follows. */
+  private marks: { name: string; at: number }[] = [];
   /** Marks whose audio left with the last frame: echoed at the next pull, once that frame has played. */
   private due: string[] = [];
   /** Marks a pull went past (kept empty between pulls). */
   private readonly passed: string[] = [];
   private partialHeld = false;
+  /** The frame a pull returns when its bytes are not contiguous in the ring, or a padded partial frame. */
+  private readonly frame = new Uint8Array(FRAME_BYTES);
 
   constructor(options: PlayoutQueueOptions) {
     this.onMark = options.onMark;
@@ -61,7 +72,7 @@ export class PlayoutQueue {
 
   /** Marks waiting for their audio (or for its last frame to finish playing). */
   get pendingMarks(): number {
-    return this.marks + this.due.length;
+    return this.marks.length + this.due.length;
   }
 
   /** Largest number of bytes the queue holds. */
@@ -70,14 +81,19 @@ export class PlayoutQueue {
   }
 
   /**
-   * Queues mu-law audio (kept by reference: the caller must not change it). Returns the number of bytes that
-   * did not fit and were dropped (0 when all fit).
+   * Queues mu-law audio (copied: the caller may reuse it). Returns the number of bytes that did not fit and
+   * were dropped (0 when all fit).
    */
   push(audio: Uint8Array): number {
     const room = this.maxBytes - this.bytes;
     const accepted = Math.min(room, audio.length);
     if (accepted > 0) {
-      this.entries.push({ audio: accepted === audio.length ? audio : audio.subarray(0, accepted), offset: 0 });
+      if (this.bytes + accepted > this.ring.length) this.grow(this.bytes + accepted);
+      const ring = this.ring;
+      const end = (this.start + this.bytes) % ring.length;
+      const first = Math.min(accepted, ring.length - end);
+      ring.set(first === audio.length ? audio : audio.subarray(0, first), end);
+      if (first < accepted) ring.set(audio.subarray(first, accepted), 0);
       this.bytes += accepted;
     }
     return audio.length - accepted;
@@ -86,31 +102,35 @@ export class PlayoutQueue {
   /** Queues a mark after the audio queued so far. Returns false when the mark bound is full (mark dropped). */
   mark(name: string): boolean {
     if (this.pendingMarks >= this.maxMarks) return false;
-    this.entries.push({ mark: name });
-    this.marks++;
+    this.marks.push({ name, at: this.taken + this.bytes });
     return true;
   }
 
   /**
    * The next 20 ms frame, or null when there is nothing to play this tick. Echoes the marks whose last frame
-   * was played during the previous tick; with nothing to play, also the marks now at the head. The frame may
-   * be a view into queued audio.
+   * was played during the previous tick; with nothing to play, also the marks now at the head. The frame is
+   * valid until the next pull or push.
    */
   pull(): Uint8Array | null {
     // Most ticks pass no mark: arrays are made only when one is due or passed.
     const echoed = this.due.length > 0 ? this.due : NO_MARKS;
     if (echoed !== NO_MARKS) this.due = [];
-    const passed = this.passed;
     let frame: Uint8Array | null = null;
     if (this.bytes >= FRAME_BYTES) {
-      frame = this.take(FRAME_BYTES, passed);
+      frame = this.take(FRAME_BYTES);
     } else if (this.bytes > 0) {
-      if (this.partialHeld || this.marks > 0) frame = this.take(this.bytes, passed);
+      if (this.partialHeld || this.marks.length > 0) frame = this.take(this.bytes);
       else this.partialHeld = true;
     }
     if (frame !== null) this.partialHeld = false;
-    this.takeLeadingMarks(passed);
-    this.compact();
+    // The marks behind the audio taken so far (in the frame, or at the head now): passed.
+    const passed = this.passed;
+    if (this.marks.length > 0 && this.marks[0]!.at <= this.taken) {
+      let n = 0;
+      while (n < this.marks.length && this.marks[n]!.at <= this.taken) passed.push(this.marks[n++]!.name);
+      this.marks.splice(0, n);
+    }
+    if (this.bytes === 0) this.emptied();
     // Marks behind the frame just taken wait until it has played; behind nothing, they are due now.
     let now: readonly string[] = NO_MARKS;
     if (passed.length > 0) {
@@ -127,70 +147,46 @@ export class PlayoutQueue {
   clear(): void {
     const echoed = this.due;
     this.due = [];
-    for (let i = this.head; i < this.entries.length; i++) {
-      const e = this.entries[i]!;
-      if (e.mark !== undefined) echoed.push(e.mark);
-    }
-    this.entries = [];
-    this.head = 0;
+    for (const m of this.marks) echoed.push(m.name);
+    this.marks = [];
+    this.taken += this.bytes;
     this.bytes = 0;
-    this.marks = 0;
     this.partialHeld = false;
+    this.emptied();
     for (const name of echoed) this.onMark(name);
   }
 
-  // Takes `count` bytes (count <= queued bytes) as one frame, padded with silence to FRAME_BYTES; marks
-  // passed on the way are collected.
-  private take(count: number, echoed: string[]): Uint8Array {
-    const first = this.entries[this.head]!;
-    if (count === FRAME_BYTES && first.audio !== undefined && first.audio.length - first.offset >= FRAME_BYTES) {
-      const view = first.audio.subarray(first.offset, first.offset + FRAME_BYTES);
-      this.consume(first, FRAME_BYTES);
-      return view;
-    }
-    const frame = new Uint8Array(FRAME_BYTES).fill(MULAW_SILENCE);
-    let filled = 0;
-    while (filled < count) {
-      const e = this.entries[this.head]!;
-      if (e.mark !== undefined) {
-        echoed.push(e.mark);
-        this.marks--;
-        this.head++;
-        continue;
-      }
-      const n = Math.min(count - filled, e.audio.length - e.offset);
-      frame.set(e.audio.subarray(e.offset, e.offset + n), filled);
-      filled += n;
-      this.consume(e, n);
-    }
+  // Takes `count` bytes (count <= queued bytes) as one frame, padded with silence to FRAME_BYTES.
+  private take(count: number): Uint8Array {
+    const ring = this.ring;
+    const at = this.start;
+    this.start = (at + count) % ring.length;
+    this.bytes -= count;
+    this.taken += count;
+    if (count === FRAME_BYTES && at + FRAME_BYTES <= ring.length) return ring.subarray(at, at + FRAME_BYTES);
+    const frame = this.frame;
+    const first = Math.min(count, ring.length - at);
+    frame.set(ring.subarray(at, at + first));
+    if (first < count) frame.set(ring.subarray(0, count - first), first);
+    if (count < FRAME_BYTES) frame.fill(MULAW_SILENCE, count);
     return frame;
   }
 
-  private consume(entry: Entry & { audio: Uint8Array }, n: number): void {
-    entry.offset += n;
-    this.bytes -= n;
-    if (entry.offset === entry.audio.length) this.head++;
+  // Room for `needed` bytes: the ring doubles, its bytes laid out from index 0.
+  private grow(needed: number): void {
+    let size = this.ring.length * 2;
+    while (size < needed) size *= 2;
+    const ring = new Uint8Array(size);
+    const first = Math.min(this.bytes, this.ring.length - this.start);
+    ring.set(this.ring.subarray(this.start, this.start + first));
+    if (first < this.bytes) ring.set(this.ring.subarray(0, this.bytes - first), first);
+    this.ring = ring;
+    this.start = 0;
   }
 
-  private takeLeadingMarks(echoed: string[]): void {
-    while (this.head < this.entries.length) {
-      const e = this.entries[this.head]!;
-      if (e.mark === undefined) break;
-      echoed.push(e.mark);
-      this.marks--;
-      this.head++;
-    }
-  }
-
-  // Drops consumed entries now and then, so the array does not grow for the life of the stream.
-  private compact(): void {
-    if (this.head === this.entries.length) {
-      // Emptied on most pulls of a bot that answers frame by frame: the array is kept, not made anew.
-      this.entries.length = 0;
-      this.head = 0;
-    } else if (this.head > 256 && this.head * 2 > this.entries.length) {
-      this.entries = this.entries.slice(this.head);
-      this.head = 0;
-    }
+  // Nothing queued: start again at the ring's head, and give back a ring a backlog grew.
+  private emptied(): void {
+    this.start = 0;
+    if (this.ring.length > INITIAL_RING_BYTES) this.ring = new Uint8Array(INITIAL_RING_BYTES);
   }
 }
