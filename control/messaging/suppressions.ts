@@ -43,15 +43,6 @@ export async function suppressedPairs(db: Db, pairs: readonly { profileId: strin
   return keys.map((k) => held.has(`${k.profileId} ${k.address}`));
 }
 
-/** The first of `addresses` (in the order given) the profile's list holds, or null: one query for all of an email's recipients. */
-export async function firstSuppressed(db: Db, profileId: string, addresses: readonly string[]): Promise<string | null> {
-  if (addresses.length === 0) return null;
-  const rows = await db<{ address: string }[]>`
-    select address from suppressions where profile_id = ${profileId} and address = any(${db.array(addresses.map(suppressionAddress))}::text[])`;
-  const held = new Set(rows.map((r) => r.address));
-  return addresses.find((a) => held.has(suppressionAddress(a))) ?? null;
-}
-
 /** Puts an address on the profile's list (adding it again keeps the first entry); returns the entry. */
 export async function addSuppression(
   db: Db,

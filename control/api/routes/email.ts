@@ -6,12 +6,10 @@ import type { Services } from '../../app/services.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { messageChannels } from '../../messaging/channel-registry.js';
-import { cancelEmail, sendEmail } from '../../messaging/email/email-service.js';
+import { cancelEmail, sendEmailBatch, type EmailSend } from '../../messaging/email/email-service.js';
 import { emailView } from '../../messaging/email/email-view.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';
 import { sendBatcher } from '../../messaging/send-batcher.js';
-import { eachInSavepoint } from '../../../shared/db/savepoint-batch.js';
-import type { KeyPrincipal } from '../../accounts/principal.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**
@@ -22,11 +20,8 @@ export const emailRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   const { sql, clock } = services;
   const tags = ['email'];
   const channel = messageChannels.get('email');
-  // Concurrent sends share a transaction, each in a savepoint of its own.
-  const sends = sendBatcher<{ caller: KeyPrincipal; id: string; body: EmailCreate }>(
-    services,
-    eachInSavepoint(sql, (tx, send) => sendEmail(tx, clock, channel, send.caller, send.id, send.body)),
-  );
+  // Concurrent sends share a transaction, set-based (one lookup of each kind for the batch, one commit).
+  const sends = sendBatcher<EmailSend>(services, (batch) => sql.begin((tx) => sendEmailBatch(tx, clock, channel, batch)));
 
   app.post('/v1/email', {
     bodyLimit: EMAIL_BODY_LIMIT_BYTES,

@@ -85,9 +85,21 @@ export async function verifyEmailDomain(
 
 /** The profile's domain of an address, with its key; null when the profile has no such domain. */
 export async function signingDomain(db: Db, profileId: string, address: string): Promise<SigningDomain | null> {
-  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
-  const [row] = await db<DomainRow[]>`select * from email_domains where profile_id = ${profileId} and domain = ${domain}`;
-  return row ? { domain: row.domain, selector: row.dkim_selector, privateKey: row.dkim_private_key, verified: row.status === 'verified' } : null;
+  const [domain] = await signingDomains(db, [{ profileId, address }]);
+  return domain!;
+}
+
+/** signingDomain for many (profile, address) pairs in one query (a batch of sends). */
+export async function signingDomains(db: Db, pairs: readonly { profileId: string; address: string }[]): Promise<(SigningDomain | null)[]> {
+  if (pairs.length === 0) return [];
+  const domains = pairs.map((p) => p.address.slice(p.address.lastIndexOf('@') + 1).toLowerCase());
+  const rows = await db<DomainRow[]>`
+    select * from email_domains
+    where (profile_id, domain) in (select * from unnest(${db.array(pairs.map((p) => p.profileId))}::uuid[], ${db.array(domains)}::text[]))`;
+  return pairs.map((p, i) => {
+    const row = rows.find((r) => r.profile_id === p.profileId && r.domain === domains[i]);
+    return row ? { domain: row.domain, selector: row.dkim_selector, privateKey: row.dkim_private_key, verified: row.status === 'verified' } : null;
+  });
 }
 
 function domainView(row: DomainRow, settings: EmailConfig): EmailDomain {

@@ -3,13 +3,15 @@ import type { Sql, Tx } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { EMAIL_ATTACHMENTS_MAX_BYTES, EMAIL_MAX_RECIPIENTS, EMAIL_SEND_AT_MAX_MS, type EmailCreate } from '../../../protocol/messaging/email.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
-import { getProfile, viewerOf } from '../../accounts/profiles.js';
+import { findProfiles, viewerOf } from '../../accounts/profiles.js';
+import type { Profile } from '../../../protocol/api/profiles.js';
+import type { PriceList } from '../../../protocol/api/admin.js';
 import { priceListFor } from '../../billing/price-list.js';
 import type { Channel } from '../channel.js';
 import type { MessageRow } from '../message-row.js';
-import { acceptMessage, applyMessageEvent, getMessage } from '../message-store.js';
-import { firstSuppressed } from '../suppressions.js';
-import { signingDomain } from './email-domains.js';
+import { acceptMessages, applyMessageEvent, getMessage, type NewMessage } from '../message-store.js';
+import { suppressedPairs } from '../suppressions.js';
+import { signingDomains, type SigningDomain } from './email-domains.js';
 import type { EmailContent } from './email-view.js';
 
 // Header fields sentral writes itself: a caller's copy would forge or break the message.
@@ -22,22 +24,93 @@ const RESERVED_HEADERS = new Set([
 const FROM = /^\s*(?:"?([^"<>]*?)"?\s*<([^<>\s]+)>|([^<>\s]+))\s*$/;
 const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
+/** One email to accept: who asks, the message id derived from their Idempotency-Key, and the request body. */
+export interface EmailSend {
+  caller: KeyPrincipal;
+  id: string;
+  body: EmailCreate;
+}
+
+// What the batch's lookups found for one send.
+interface EmailFacts {
+  existing: MessageRow | undefined;
+  profile: Profile | null;
+  domain: SigningDomain | null;
+  suppressed: ReadonlySet<string>;
+  prices: PriceList;
+}
+
 /**
- * Accepts an email in the caller's transaction: the profile (visible, active, `services.email` on), the
- * sender (an address at a sender domain of the profile; verified for live keys), the recipients (at most
- * 50, none on the suppression list), the header fields and attachments (10 MB at most); then the message
- * with one price per recipient reserved, its attachments stored apart, and its first `email.status`.
+ * Accepts emails in the caller's transaction (the route's group commit: concurrent requests share it),
+ * each checked in this order: the profile (visible, active, `services.email` on), the sender (an address at
+ * a sender domain of the profile; verified for live keys), the recipients (at most 50, none on the
+ * suppression list), the header fields and attachments (10 MB at most); then the message with one price per
+ * recipient reserved, its attachments stored apart, and its first `email.status`. Each lookup is one query
+ * for the whole batch; each request gets its message or its own error. A message already stored under the
+ * id is returned as it is.
  */
-export async function sendEmail(tx: Tx, clock: Clock, channel: Channel, caller: KeyPrincipal, id: string, body: EmailCreate): Promise<MessageRow> {
-  const [existing] = await tx<MessageRow[]>`select * from messages where id = ${id}`;
-  if (existing) return existing;
-  const profile = await getProfile(tx, viewerOf(caller), body.profileId).catch((err: unknown) => {
-    throw err instanceof SentralError && err.code === 'not_found' ? new SentralError('not_found', { message: 'No such profile.', param: 'profileId' }) : err;
+export async function sendEmailBatch(tx: Tx, clock: Clock, channel: Channel, sends: readonly EmailSend[]): Promise<(MessageRow | SentralError)[]> {
+  const stored = await tx<MessageRow[]>`select * from messages where id = any(${tx.array(sends.map((s) => s.id))}::text[])`;
+  const existing = new Map(stored.map((row) => [row.id, row]));
+  const profiles = await findProfiles(tx, sends.map((s) => ({ viewer: viewerOf(s.caller), ref: s.body.profileId })));
+  const senders = sends.flatMap((send, i) => {
+    const address = fromAddressOrNull(send.body.from);
+    return profiles[i] && address !== null ? [{ send, profileId: profiles[i].id, address }] : [];
   });
+  const domains = new Map((await signingDomains(tx, senders)).map((domain, k) => [senders[k]!.send, domain]));
+  const recipients = sends.flatMap((send, i) => {
+    const profile = profiles[i];
+    return profile ? recipientsOf(send.body).map((address) => ({ profileId: profile.id, address })) : [];
+  });
+  const held = await suppressedPairs(tx, recipients);
+  const suppressed = new Set(recipients.flatMap((r, k) => (held[k] ? [`${r.profileId} ${r.address}`] : [])));
+  const prices = new Map<string, PriceList>();
+  for (const companyId of new Set(sends.map((s) => s.caller.companyId))) prices.set(companyId, await priceListFor(tx, companyId));
+  const now = clock.now();
+  const checked = sends.map((send, i) => {
+    const profile = profiles[i] ?? null;
+    const facts: EmailFacts = {
+      existing: existing.get(send.id),
+      profile,
+      domain: domains.get(send) ?? null,
+      suppressed: new Set(profile === null ? [] : recipientsOf(send.body).filter((a) => suppressed.has(`${profile.id} ${a}`))),
+      prices: prices.get(send.caller.companyId)!,
+    };
+    try {
+      return checkEmail(send, facts, now);
+    } catch (err) {
+      if (err instanceof SentralError) return err;
+      throw err;
+    }
+  });
+  const fresh = checked.flatMap((c) => (c instanceof SentralError || 'row' in c ? [] : [c]));
+  const outcomes = await acceptMessages(tx, clock, channel, fresh.map((c) => c.message));
+  const blobs = fresh.flatMap((c, k) => {
+    const outcome = outcomes[k]!;
+    if (outcome instanceof SentralError || !outcome.created) return [];
+    return c.files.map((f, n) => ({ message_id: c.message.id, name: `attachment-${String(n).padStart(2, '0')}`, content_type: f.contentType, body: f.bytes }));
+  });
+  if (blobs.length > 0) await tx`insert into message_blobs ${tx(blobs)}`;
+  const byId = new Map(fresh.map((c, k) => [c.message.id, outcomes[k]!]));
+  return checked.map((c) => {
+    if (c instanceof SentralError) return c;
+    if ('row' in c) return c.row;
+    const outcome = byId.get(c.message.id)!;
+    return outcome instanceof SentralError ? outcome : outcome.row;
+  });
+}
+
+// One send checked against the batch's lookups, in the documented order: the message to store and its
+// attachments, the message already stored under its id, or a SentralError thrown.
+function checkEmail(send: EmailSend, facts: EmailFacts, now: number): { row: MessageRow } | { message: NewMessage; files: { contentType: string; bytes: Buffer }[] } {
+  const { caller, id, body } = send;
+  if (facts.existing) return { row: facts.existing };
+  const profile = facts.profile;
+  if (!profile) throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
   if (profile.status !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
   if (!profile.services.email) throw new SentralError('service_disabled', { message: 'The profile has email switched off (services.email).', param: 'profileId' });
   const fromAddress = addressOfFrom(body.from);
-  const domain = await signingDomain(tx, profile.id, fromAddress);
+  const domain = facts.domain;
   // Test keys may send from a domain not verified yet (to the sink): the quickstart works before DNS does.
   if (!domain || (caller.mode === 'live' && !domain.verified)) throw new SentralError('sender_domain_not_verified', { param: 'from' });
   const to = (Array.isArray(body.to) ? body.to : [body.to]).map(lower);
@@ -47,8 +120,8 @@ export async function sendEmail(tx: Tx, clock: Clock, channel: Channel, caller: 
   if (everyone.length > EMAIL_MAX_RECIPIENTS) {
     throw new SentralError('invalid_request', { message: `An email has at most ${EMAIL_MAX_RECIPIENTS} recipients (to, cc and bcc together).`, param: 'to' });
   }
-  const suppressed = await firstSuppressed(tx, profile.id, everyone);
-  if (suppressed !== null) {
+  const suppressed = everyone.find((address) => facts.suppressed.has(address));
+  if (suppressed !== undefined) {
     throw new SentralError('recipient_opted_out', { message: `${suppressed} is on the profile's suppression list; nothing was sent.`, param: fieldOf(suppressed, to, cc) });
   }
   if (body.text === undefined && body.html === undefined) throw new SentralError('email_body_required', { param: 'text' });
@@ -58,12 +131,10 @@ export async function sendEmail(tx: Tx, clock: Clock, channel: Channel, caller: 
   if (total > EMAIL_ATTACHMENTS_MAX_BYTES) {
     throw new SentralError('attachments_too_large', { message: `The attachments are ${total} bytes together; at most ${EMAIL_ATTACHMENTS_MAX_BYTES} are allowed.`, param: 'attachments' });
   }
-  const now = clock.now();
   const sendAtMs = body.sendAt === undefined ? null : Date.parse(body.sendAt);
   if (sendAtMs !== null && (Number.isNaN(sendAtMs) || sendAtMs > now + EMAIL_SEND_AT_MAX_MS)) {
     throw new SentralError('invalid_request', { message: 'sendAt must be a time at most 7 days ahead.', param: 'sendAt' });
   }
-  const prices = await priceListFor(tx, caller.companyId);
   const content: EmailContent = {
     from: body.from.trim(),
     to,
@@ -77,25 +148,36 @@ export async function sendEmail(tx: Tx, clock: Clock, channel: Channel, caller: 
     tags: body.tags ?? [],
     attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, sizeBytes: f.bytes.length })),
   };
-  const { row, created } = await acceptMessage(tx, clock, channel, {
-    id,
-    companyId: caller.companyId,
-    profileId: profile.id,
-    mode: caller.mode,
-    from: fromAddress,
-    to: to[0]!,
-    content: content as unknown as Record<string, unknown>,
-    priceOre: everyone.length * prices.emailOre,
-    sendAtMs: sendAtMs !== null && sendAtMs > now ? sendAtMs : null,
-    validUntilMs: Math.max(now, sendAtMs ?? now) + 72 * 3_600_000,
-    externalRef: body.externalRef ?? null,
-    metadata: body.metadata ?? null,
-  });
-  if (created && files.length > 0) {
-    const blobs = files.map((f, i) => ({ message_id: id, name: `attachment-${String(i).padStart(2, '0')}`, content_type: f.contentType, body: f.bytes }));
-    await tx`insert into message_blobs ${tx(blobs)}`;
+  return {
+    message: {
+      id,
+      companyId: caller.companyId,
+      profileId: profile.id,
+      mode: caller.mode,
+      from: fromAddress,
+      to: to[0]!,
+      content: content as unknown as Record<string, unknown>,
+      priceOre: everyone.length * facts.prices.emailOre,
+      sendAtMs: sendAtMs !== null && sendAtMs > now ? sendAtMs : null,
+      validUntilMs: Math.max(now, sendAtMs ?? now) + 72 * 3_600_000,
+      externalRef: body.externalRef ?? null,
+      metadata: body.metadata ?? null,
+    },
+    files,
+  };
+}
+
+// Every recipient of a request (to, cc, bcc), lower-cased, for the batch's suppression lookup.
+function recipientsOf(body: EmailCreate): string[] {
+  return [...new Set([...(Array.isArray(body.to) ? body.to : [body.to]), ...(body.cc ?? []), ...(body.bcc ?? [])].map(lower))];
+}
+
+function fromAddressOrNull(from: string): string | null {
+  try {
+    return addressOfFrom(from);
+  } catch {
+    return null;
   }
-  return row;
 }
 
 /** Cancels a scheduled email the caller can see (its reservation back); one on its way or done is message_not_cancelable. */
