@@ -36,13 +36,7 @@ export class MediaMessageWriter {
   write(sequenceNumber: number, chunk: number, timestampMs: number, payload: Uint8Array): Buffer {
     if (this.buffer.length < this.sizeFor(payload.length)) this.buffer = Buffer.alloc(this.sizeFor(payload.length));
     const b = this.buffer;
-    let at = this.head.copy(b, 0);
-    at = writeDecimal(b, at, sequenceNumber);
-    at += this.afterSequence.copy(b, at);
-    at = writeDecimal(b, at, chunk);
-    at += this.afterChunk.copy(b, at);
-    at = writeDecimal(b, at, timestampMs);
-    at += this.afterTimestamp.copy(b, at);
+    let at = this.writeNumbers(sequenceNumber, chunk, timestampMs);
     this.timestampMs = timestampMs;
     this.payloadAt = at;
     at = writeBase64(b, at, payload);
@@ -59,18 +53,24 @@ export class MediaMessageWriter {
   renumber(sequenceNumber: number, chunk: number): Buffer {
     const payload = Buffer.from(this.buffer.subarray(this.payloadAt, this.payloadEnd));
     const b = this.buffer;
-    let at = this.head.copy(b, 0);
-    at = writeDecimal(b, at, sequenceNumber);
-    at += this.afterSequence.copy(b, at);
-    at = writeDecimal(b, at, chunk);
-    at += this.afterChunk.copy(b, at);
-    at = writeDecimal(b, at, this.timestampMs);
-    at += this.afterTimestamp.copy(b, at);
+    let at = this.writeNumbers(sequenceNumber, chunk, this.timestampMs);
     this.payloadAt = at;
     at += payload.copy(b, at);
     this.payloadEnd = at;
     at += this.tail.copy(b, at);
     return b.subarray(0, at);
+  }
+
+  // Everything before the payload; returns where the payload starts.
+  private writeNumbers(sequenceNumber: number, chunk: number, timestampMs: number): number {
+    const b = this.buffer;
+    let at = this.head.copy(b, 0);
+    at = writeDecimal(b, at, sequenceNumber);
+    at += this.afterSequence.copy(b, at);
+    at = writeDecimal(b, at, chunk);
+    at += this.afterChunk.copy(b, at);
+    at = writeDecimal(b, at, timestampMs);
+    return at + this.afterTimestamp.copy(b, at);
   }
 
   private sizeFor(payloadBytes: number): number {
