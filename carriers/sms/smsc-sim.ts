@@ -80,12 +80,13 @@ export async function startSmscSim(options: SmscSimOptions): Promise<SmscSim> {
     }
     const id = (nextId++).toString(16).padStart(8, '0');
     accepted++;
-    session.send(pdu.response({ message_id: id }));
     const sm = pdu.short_message as DecodedShortMessage;
     const text = textOf(sm);
     const concat = concatOf(sm);
     const from = String(pdu.source_addr ?? '');
+    // Traced before it is answered: a sim killed between the two has counted every submit it confirmed.
     options.onTrace?.({ event: 'submit', id, from, to, dataCoding: Number(pdu.data_coding ?? 0), esmClass: Number(pdu.esm_class ?? 0), concat, text });
+    session.send(pdu.response({ message_id: id }));
     reassemble(to, from, concat, text);
     if ((Number(pdu.registered_delivery ?? 0) & 0x01) === 0) return;
     const submittedAt = new Date();

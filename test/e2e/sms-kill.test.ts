@@ -51,14 +51,14 @@ async function burst(n: number, label: string): Promise<Map<string, string>> {
 }
 
 /** Waits until none of the messages is waiting or being handed over, then checks them against the SMSC's count. */
-async function settledAgainst(ids: Map<string, string>, submits: () => Map<string, number>): Promise<Record<string, number>> {
+async function settledAgainst(ids: Map<string, string>, submits: () => Map<string, number> | Promise<Map<string, number>>): Promise<Record<string, number>> {
   const list = [...ids.values()];
   await eventually(async () => {
     const [{ open } = { open: 1 }] = await api.sql<{ open: number }[]>`
       select count(*)::int as open from messages where id = any(${api.sql.array(list)}::text[]) and state in ('scheduled', 'accepted', 'sending')`;
     return open === 0;
   }, 60_000, 100);
-  const counted = submits();
+  const counted = await submits();
   const rows = await api.sql<{ id: string; state: string; error_code: string | null; text: string }[]>`
     select id, state, error_code, content->>'text' as text from messages where id = any(${api.sql.array(list)}::text[])`;
   expect(rows).toHaveLength(ids.size);
@@ -101,12 +101,16 @@ describe('killed in the middle of a burst', () => {
     try {
       await eventually(() => submitLines(smsc).length >= 40, 30_000);
       smsc.child.kill('SIGKILL');
-      await smsc.exited;
+      // 'exit' can come before the last lines in the pipe are read; the count needs them all.
+      await smsc.closed;
       for (const l of submitLines(smsc)) count.onTrace(JSON.parse(l) as SmscTrace);
       const second = runSentral(['smsc-sim'], env);
       smsc = second;
       await second.printed(/listening on port/);
-      const byState = await settledAgainst(ids, () => {
+      const byState = await settledAgainst(ids, async () => {
+        // Settled in the database can be ahead of reading the sim's pipe: stop it and read everything it printed.
+        await second.stop('SIGKILL');
+        await second.closed;
         for (const l of submitLines(second)) count.onTrace(JSON.parse(l) as SmscTrace);
         return count.submits;
       });

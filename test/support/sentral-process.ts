@@ -14,6 +14,8 @@ export interface SentralProcess {
   printed(pattern: RegExp): Promise<RegExpExecArray>;
   /** Resolves with the exit code once the process exits. */
   exited: Promise<number | null>;
+  /** Resolves once the process exited and everything it printed has been read (its pipes closed). */
+  closed: Promise<void>;
   /** Sends a signal and waits for the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -55,8 +57,10 @@ export function runSentral(args: string[], env: Record<string, string>): Sentral
       resolve(code);
     });
   });
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   return {
     child,
+    closed,
     output: () => text,
     apiUrl,
     printed(pattern) {
