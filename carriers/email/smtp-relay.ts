@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { createTransport } from 'nodemailer';
 import type { Clock } from '../../shared/clock/clock.js';
 import { takeFromBucket, type TokenBucketState } from '../../shared/kv/token-bucket.js';
@@ -30,10 +31,14 @@ interface SmtpError extends Error {
 // A relay that was never reached: nothing left sentral, so trying again cannot send twice.
 const UNREACHED = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|Greeting never received|Connection timeout/i;
 
+// Parsed DKIM keys kept (one a sender domain): parsing a PEM costs twice the signature it is used for.
+const PARSED_KEYS_MAX = 1_000;
+
 /** Sends through an SMTP relay with nodemailer: pooled connections, DKIM-signed, a rate per sender domain. */
 export class SmtpRelay implements EmailCarrier {
   private readonly transport;
   private readonly buckets = new Map<string, TokenBucketState>();
+  private readonly keys = new Map<string, KeyObject>();
   private readonly perSecond: number;
   private readonly retryAfterMs: number;
 
@@ -77,7 +82,7 @@ export class SmtpRelay implements EmailCarrier {
         envelope: { from: email.returnPath, to: [...email.to, ...email.cc, ...email.bcc] },
         // Ask the relay for delivery reports with our id in them (RFC 3461); relays without DSN ignore it.
         dsn: { id: email.id, return: 'headers', notify: ['success', 'failure', 'delay'] },
-        dkim: { domainName: email.dkim.domainName, keySelector: email.dkim.keySelector, privateKey: email.dkim.privateKey },
+        dkim: { domainName: email.dkim.domainName, keySelector: email.dkim.keySelector, privateKey: this.parsedKey(email.dkim.privateKey) },
         disableFileAccess: true,
         disableUrlAccess: true,
       });
@@ -86,6 +91,17 @@ export class SmtpRelay implements EmailCarrier {
     } catch (err) {
       return this.classify(err as SmtpError);
     }
+  }
+
+  // The sender domain's key parsed once (by its PEM, so a new key of the domain is a new entry).
+  private parsedKey(pem: string): KeyObject {
+    let key = this.keys.get(pem);
+    if (key === undefined) {
+      if (this.keys.size >= PARSED_KEYS_MAX) this.keys.delete(this.keys.keys().next().value!);
+      key = createPrivateKey(pem);
+      this.keys.set(pem, key);
+    }
+    return key;
   }
 
   private classify(err: SmtpError): EmailHandOff {

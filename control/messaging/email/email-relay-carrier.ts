@@ -5,9 +5,13 @@ import type { EmailCarrier, RecipientRefusal } from '../../../carriers/email/ema
 import type { Carrier, CarrierReports, SubmitOutcome } from '../channel.js';
 import type { MessageRow } from '../message-row.js';
 import { addSuppression } from '../suppressions.js';
-import { signingDomain } from './email-domains.js';
+import { createBatcher } from '../../../shared/work/batcher.js';
+import { signingDomains, type SigningDomain } from './email-domains.js';
 import { recipientRef, type EmailContent } from './email-view.js';
 import { RETURN_PATH_LABEL } from './domain-records.js';
+
+// Most sender domains looked up in one query.
+const DOMAIN_BATCH_MAX = 128;
 
 /**
  * The pipeline's email carrier over a relay adapter (the SMTP relay or the sink): builds the message from
@@ -15,10 +19,12 @@ import { RETURN_PATH_LABEL } from './domain-records.js';
  * Recipients the relay refuses for good go on the profile's suppression list.
  */
 export function relayCarrier(sql: Sql, clock: Clock, relay: EmailCarrier, options: { deliveredOnAccept: boolean }): Carrier {
+  // The outbox hands over a claimed batch at once: their sender domains are looked up in one query.
+  const domains = createBatcher<{ profileId: string; address: string }, SigningDomain | null>((pairs) => signingDomains(sql, pairs), { maxBatch: DOMAIN_BATCH_MAX });
   return {
     async submit(row: MessageRow): Promise<SubmitOutcome> {
       const content = row.content as unknown as EmailContent;
-      const signing = await signingDomain(sql, row.profile_id, row.from_address);
+      const signing = await domains.submit({ profileId: row.profile_id, address: row.from_address });
       if (!signing) return { kind: 'refused', code: 'sender_domain_not_verified', desc: 'The sender domain was removed from the profile.' };
       const blobs = content.attachments.length === 0
         ? []
