@@ -1,15 +1,22 @@
 /**
  * Messaging benchmark (email and letters): one process runs the API (listening on loopback) and the
  * messaging role on real PostgreSQL (a fresh database, dropped at the end), the real clock and the
- * in-process bus: `sentral start`'s shape with a relay configured. Phases:
+ * in-process bus: `sentral start`'s shape with a relay configured. The relay (a loopback SMTP server that
+ * takes and counts everything, counting-relay.ts) and the email clients (bench/sms/load-client.ts) are
+ * processes of their own, as they are in production. Phases:
  *
- * 1. baseline: `emails` messages straight to a loopback SMTP server with nodemailer's pool (the relay's and
- *    the client's own ceiling, no API, no database), measured in the same run;
+ * 1. baseline: `emails` messages from this process straight to the relay with nodemailer's pool (the
+ *    relay's and the client's own ceiling, no API, no database), measured in the same run;
  * 2. email: `emails` POST /v1/email (live key, verified domain, DKIM-signed) from `concurrency` clients;
  *    accepted per second (201s) and handed to the relay per second (the relay counting what it took);
  * 3. letters: `letters` POST /v1/letters at 20/s (a text rendered to PDF, to a registered recipient of the
  *    simulated mailbox service); latency from the request to `delivered` (the row's updated_at_ms minus the
- *    request's start), p50/p90/p99.
+ *    request's start), p50/p90/p99, and where it went: request → 201; request → stored (rendered, the
+ *    row's created_at_ms), stored → claimed (`sending`), claimed → stored by the mailbox service, that →
+ *    `delivered` recorded.
+ *
+ * Each phase also reports this process's CPU time (user + system, all threads) per message: a figure
+ * that moves less than the rates when the machine is shared.
  *
  *   node --import tsx bench/messaging/run.ts [emails=3000] [letters=300] [concurrency=32]
  *
@@ -21,10 +28,11 @@ import { tmpdir, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { fork } from 'node:child_process';
 import { createTransport } from 'nodemailer';
 import { benchServices } from './bench-services.js';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import type { RelayMessage } from './counting-relay.js';
+import type { LoadJob, LoadResult } from '../sms/load-client.js';
 import { openDatabase } from '../../shared/db/database.js';
 import { migrate } from '../../shared/db/migrate.js';
 import { buildApiServer } from '../../control/api/server.js';
@@ -39,6 +47,8 @@ const ADMIN_TOKEN = 'sat_benchAdminToken0123456789abcdefghij';
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const DOMAIN = 'bench.example.no';
 const NATIONAL_ID = '15038510190';
+const RELAY = fileURLToPath(new URL('./counting-relay.ts', import.meta.url));
+const LOAD_CLIENT = fileURLToPath(new URL('../sms/load-client.ts', import.meta.url));
 
 const now = (): number => performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -50,21 +60,32 @@ function summary(values: number[]): { n: number; p50: number; p90: number; p99: 
   return { n: s.length, p50: r(at(50)), p90: r(at(90)), p99: r(at(99)), max: r(s.at(-1) ?? NaN) };
 }
 
-/** A loopback SMTP server that takes everything and counts it. */
-async function countingRelay(): Promise<{ port: number; count(): number; close(): Promise<void> }> {
-  let taken = 0;
-  const server = new SMTPServer({
-    authOptional: true, disabledCommands: ['AUTH', 'STARTTLS'], logger: false, maxClients: 200,
-    onData(stream, _session, callback) {
-      stream.on('data', () => {});
-      stream.on('end', () => {
-        taken++;
-        callback();
-      });
-    },
+/** The counting relay, started as a process of its own: its port, and how many messages it has taken. */
+async function countingRelay(): Promise<{ port: number; count(): Promise<number>; close(): void }> {
+  const child = fork(RELAY, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  process.once('exit', () => child.kill());
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: RelayMessage) => ('port' in m ? resolve(m.port) : reject(new Error('the relay did not start'))));
+    child.once('exit', () => reject(new Error('the relay exited')));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return { port: (server.server.address() as AddressInfo).port, count: () => taken, close: () => new Promise<void>((r) => server.close(() => r())) };
+  const count = () => new Promise<number>((resolve) => {
+    child.once('message', (m: RelayMessage) => resolve('taken' in m ? m.taken : NaN));
+    child.send('count');
+  });
+  return { port, count, close: () => child.disconnect() };
+}
+
+/** Runs a load job in the load client, a process of its own; requests per second. */
+async function remoteLoad(job: LoadJob): Promise<number> {
+  const client = fork(LOAD_CLIENT, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  try {
+    return await new Promise<number>((resolve, reject) => {
+      client.once('message', (r: LoadResult) => (r.ok ? resolve(r.perSecond) : reject(new Error(r.error))));
+      client.send(job);
+    });
+  } finally {
+    client.kill();
+  }
 }
 
 async function pool<T>(items: T[], width: number, run: (item: T) => Promise<void>): Promise<void> {
@@ -74,7 +95,14 @@ async function pool<T>(items: T[], width: number, run: (item: T) => Promise<void
   }));
 }
 
+// CPU milliseconds this process used since `since` (all its threads).
+function cpuMsSince(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
 async function main(): Promise<void> {
+  const loadAverageAtStart = loadavg().map((x) => Math.round(x * 10) / 10);
   const db = await createScratchDatabase(ADMIN_URL, `sentral_bench_messaging_${randomBytes(4).toString('hex')}`);
   const sql = openDatabase({ url: db.url, max: 20 });
   const dataDir = mkdtempSync(join(tmpdir(), 'sentral-bench-messaging-'));
@@ -107,29 +135,35 @@ async function main(): Promise<void> {
 
     // 1. Baseline: nodemailer's pool straight to the same relay.
     const direct = createTransport({ host: '127.0.0.1', port: relay.port, pool: true, maxConnections: 5, secure: false, ignoreTLS: true } as never);
-    const before = relay.count();
+    const before = await relay.count();
     let t0 = now();
     await pool([...Array(emails).keys()], concurrency, async (i) => {
       await direct.sendMail({ from: `post@${DOMAIN}`, to: `r${i}@mottaker.example.no`, subject: 'Kvittering', text: 'Takk for handelen.' });
     });
     const baselineSeconds = (now() - t0) / 1000;
     direct.close();
-    if (relay.count() - before !== emails) throw new Error('the baseline lost messages');
+    if ((await relay.count()) - before !== emails) throw new Error('the baseline lost messages');
 
     // 2. Email through the API and the pipeline.
-    const taken = relay.count();
+    const taken = await relay.count();
+    let cpu = process.cpuUsage();
     t0 = now();
-    await pool([...Array(emails).keys()], concurrency, async (i) => {
-      await api('POST', '/v1/email', company.liveKey, { profileId: profile.id, from: `Butikken <post@${DOMAIN}>`, to: `r${i}@mottaker.example.no`, subject: 'Kvittering', text: 'Takk for handelen.' });
+    const acceptedPerSecond = await remoteLoad({
+      url: `${base}/v1/email`, key: company.liveKey, count: emails, concurrency, idempotent: true,
+      body: { profileId: profile.id, from: `Butikken <post@${DOMAIN}>`, to: 'r{i}@mottaker.example.no', subject: 'Kvittering', text: 'Takk for handelen.' },
     });
-    const acceptSeconds = (now() - t0) / 1000;
-    while (relay.count() - taken < emails && now() - t0 < 600_000) await sleep(20);
+    while ((await relay.count()) - taken < emails && now() - t0 < 600_000) await sleep(20);
     const handOffSeconds = (now() - t0) / 1000;
+    const emailCpuMs = cpuMsSince(cpu);
+    // The relay's answers are recorded before the letters start: their phase measures letters alone.
+    await messaging.whenIdle();
     const [sent] = await sql<{ n: number }[]>`select count(*)::int as n from messages where channel = 'email' and state = 'sent'`;
 
     // 3. Letters at 20 per second.
     const started = new Map<string, number>();
-    const wall = new Map<string, number>();
+    const answered = new Map<string, number>();
+    const order = new Map<string, number>();
+    cpu = process.cpuUsage();
     t0 = now();
     const inflight: Promise<void>[] = [];
     for (let i = 0; i < letters; i++) {
@@ -142,7 +176,8 @@ async function main(): Promise<void> {
           document: { text: `Hei Åse!\nDette er brev nummer ${i}, med æ, ø og å.\n${'Linje med tekst. '.repeat(40)}` },
         });
         started.set(letter.id, at);
-        wall.set(letter.id, now());
+        answered.set(letter.id, Date.now());
+        order.set(letter.id, i);
       })());
     }
     await Promise.all(inflight);
@@ -151,26 +186,53 @@ async function main(): Promise<void> {
       if (open!.n === 0 || now() - t0 > 120_000) break;
       await sleep(50);
     }
-    const rows = await sql<{ id: string; updated_at_ms: number; state: string }[]>`select id, updated_at_ms, state from messages where channel = 'letter'`;
-    const latencies = rows.filter((r) => r.state === 'delivered').map((r) => Number(r.updated_at_ms) - started.get(r.id)!);
+    const lettersCpuMs = cpuMsSince(cpu);
+    const rows = await sql<{ id: string; created_at_ms: number; updated_at_ms: number; state: string; claimed_ms: number | null; stored_ms: number | null }[]>`
+      select m.id, m.created_at_ms, m.updated_at_ms, m.state,
+        (select min(e.occurred_at_ms) from events e where e.object_id = m.id and e.type = 'letter.status' and e.body::jsonb->'data'->>'state' = 'sending') as claimed_ms,
+        (select s.delivered_at_ms from sim_mailbox_letters s where s.message_id = m.id) as stored_ms
+      from messages m where m.channel = 'letter'`;
+    const delivered = rows.filter((r) => r.state === 'delivered');
+    const latencies = delivered.map((r) => Number(r.updated_at_ms) - started.get(r.id)!);
+    const stage = (from: (r: (typeof rows)[number]) => number | null, to: (r: (typeof rows)[number]) => number | null) =>
+      summary(delivered.flatMap((r) => (from(r) === null || to(r) === null ? [] : [Number(to(r)) - Number(from(r))])));
     const results = {
       command: `node --import tsx bench/messaging/run.ts ${emails} ${letters} ${concurrency}`,
-      machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverageAtEnd: loadavg().map((x) => Math.round(x * 10) / 10) },
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverageAtStart, loadAverageAtEnd: loadavg().map((x) => Math.round(x * 10) / 10) },
       email: {
         messages: emails,
         baselineNodemailerPerSecond: Math.round(emails / baselineSeconds),
-        acceptedPerSecond: Math.round(emails / acceptSeconds),
+        acceptedPerSecond: Math.round(acceptedPerSecond),
         handedToRelayPerSecond: Math.round(emails / handOffSeconds),
         sentRows: sent!.n,
+        cpuMsPerEmail: Math.round((emailCpuMs / emails) * 100) / 100,
       },
-      letters: { sent: letters, ratePerSecond: 20, delivered: latencies.length, acceptToDeliveredMs: summary(latencies) },
+      letters: {
+        sent: letters,
+        ratePerSecond: 20,
+        delivered: latencies.length,
+        acceptToDeliveredMs: summary(latencies),
+        stagesMs: {
+          requestTo201: stage((r) => started.get(r.id)!, (r) => answered.get(r.id)!),
+          requestToStored: stage((r) => started.get(r.id)!, (r) => r.created_at_ms),
+          storedToClaimed: stage((r) => r.created_at_ms, (r) => r.claimed_ms),
+          claimedToStoredByMailbox: stage((r) => r.claimed_ms, (r) => r.stored_ms),
+          mailboxToDeliveredRecorded: stage((r) => r.stored_ms, (r) => r.updated_at_ms),
+        },
+        // The three slowest: which letter of the run (0 the first) and each stage's share.
+        slowest: [...delivered].sort((a, b) => Number(b.updated_at_ms) - started.get(b.id)! - (Number(a.updated_at_ms) - started.get(a.id)!)).slice(0, 3).map((r) => ({
+          letter: order.get(r.id), ms: Number(r.updated_at_ms) - started.get(r.id)!, rendered: Number(r.created_at_ms) - started.get(r.id)!,
+          claimed: Number(r.claimed_ms) - Number(r.created_at_ms), mailbox: Number(r.stored_ms) - Number(r.claimed_ms), recorded: Number(r.updated_at_ms) - Number(r.stored_ms),
+        })),
+        cpuMsPerLetter: Math.round((lettersCpuMs / Math.max(letters, 1)) * 100) / 100,
+      },
     };
     mkdirSync(`${HERE}results`, { recursive: true });
     writeFileSync(`${HERE}results/${emails}-${letters}.json`, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    await relay.close();
+    relay.close();
     await sql.end();
     await db.drop();
     rmSync(dataDir, { recursive: true, force: true });
