@@ -106,6 +106,8 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
     wakeSubject: DISPATCHER_WAKE_SUBJECT,
     concurrency: options.concurrency ?? 16,
     pollIntervalMs: options.pollIntervalMs ?? 5_000,
+    // Each claim is one walk of the pending deliveries: claimed for half the slots at a time, not one per finished attempt.
+    minClaim: Math.ceil((options.concurrency ?? 16) / 2),
     claim: (room, now, held) => deliveries.claim(room, now, held),
     idOf: (delivery) => delivery.id,
     run: attempt,

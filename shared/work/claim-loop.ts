@@ -15,6 +15,11 @@ export interface ClaimLoopOptions<T> {
   concurrency: number;
   /** The safety poll for work nobody woke the loop for. */
   pollIntervalMs: number;
+  /**
+   * While runs are in flight, claim only once at least this many slots are free (default 1): each claim
+   * then takes a batch instead of one item per finished run; the runs in flight wake the loop as they end.
+   */
+  minClaim?: number;
   /** Claims up to `room` due items, leaving out `held` (ids this loop is running, even if their lease ran out). */
   claim(room: number, now: number, held: ReadonlySet<string>): Promise<T[]>;
   /** The id of an item. */
@@ -46,6 +51,7 @@ const MIN_REARM_MS = 250;
  */
 export async function startClaimLoop<T>(options: ClaimLoopOptions<T>): Promise<ClaimLoop> {
   const { clock, log, concurrency, pollIntervalMs } = options;
+  const minClaim = Math.min(concurrency, Math.max(1, options.minClaim ?? 1));
   let stopped = false;
   let pumping: Promise<void> | null = null;
   let again = false;
@@ -79,7 +85,7 @@ export async function startClaimLoop<T>(options: ClaimLoopOptions<T>): Promise<C
       do {
         again = false;
         const room = concurrency - inFlight.size;
-        if (room <= 0) break;
+        if (room <= 0 || (inFlight.size > 0 && room < minClaim)) break;
         const claimed = await options.claim(room, clock.now(), held);
         for (const item of claimed) start(item);
         if (claimed.length === room) again = true;
