@@ -1,7 +1,9 @@
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { createTransport } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Clock } from '../../shared/clock/clock.js';
 import { takeFromBucket, type TokenBucketState } from '../../shared/kv/token-bucket.js';
+import { dkimSigned } from './dkim-signature.js';
 import type { EmailCarrier, EmailHandOff, OutgoingEmail, RecipientRefusal } from './email-carrier.js';
 
 /** Settings of the relay adapter. */
@@ -34,7 +36,7 @@ const UNREACHED = /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|Gre
 // Parsed DKIM keys kept (one a sender domain): parsing a PEM costs twice the signature it is used for.
 const PARSED_KEYS_MAX = 1_000;
 
-/** Sends through an SMTP relay with nodemailer: pooled connections, DKIM-signed, a rate per sender domain. */
+/** Sends through an SMTP relay with nodemailer: pooled connections, DKIM-signed (dkim-signature.ts), a rate per sender domain. */
 export class SmtpRelay implements EmailCarrier {
   private readonly transport;
   private readonly buckets = new Map<string, TokenBucketState>();
@@ -67,7 +69,7 @@ export class SmtpRelay implements EmailCarrier {
     this.buckets.set(domain, taken.state);
     if (!taken.result.allowed) return { kind: 'retry', afterMs: taken.result.retryAfterMs, desc: `sender domain ${domain} is over its rate` };
     try {
-      const info = await this.transport.sendMail({
+      const composed = await new MailComposer({
         from: email.from,
         to: email.to,
         cc: email.cc,
@@ -79,12 +81,16 @@ export class SmtpRelay implements EmailCarrier {
         attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
         headers: email.headers,
         messageId: `<${email.messageIdHeader}>`,
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      }).compile().build();
+      // Signed before a pooled connection is taken, the signature off the event loop (dkim-signature.ts).
+      const raw = await dkimSigned(composed, { domainName: email.dkim.domainName, keySelector: email.dkim.keySelector, privateKey: this.parsedKey(email.dkim.privateKey) });
+      const info = await this.transport.sendMail({
+        raw,
         envelope: { from: email.returnPath, to: [...email.to, ...email.cc, ...email.bcc] },
         // Ask the relay for delivery reports with our id in them (RFC 3461); relays without DSN ignore it.
         dsn: { id: email.id, return: 'headers', notify: ['success', 'failure', 'delay'] },
-        dkim: { domainName: email.dkim.domainName, keySelector: email.dkim.keySelector, privateKey: this.parsedKey(email.dkim.privateKey) },
-        disableFileAccess: true,
-        disableUrlAccess: true,
       });
       const refused = refusalsOf(info.rejectedErrors as SmtpError[] | undefined);
       return { kind: 'accepted', relayRef: queueIdOf(String(info.response ?? '')) ?? email.messageIdHeader, accepted: (info.accepted as string[]).map(String), refused };
