@@ -39,6 +39,39 @@ export const SmsCreate = Type.Object(
 /** POST /v1/sms. */
 export type SmsCreate = Static<typeof SmsCreate>;
 
+/** Most recipients of one POST /v1/sms/batches. */
+export const SMS_BATCH_MAX = 1000;
+
+/** A parameter's values by recipient (E.164), with an optional `default` for the others. */
+// A Record's key schema only becomes a pattern of patternProperties; propertyNames refuses other keys.
+export const SmsBatchParameter = Type.Record(Type.String(), Type.String({ maxLength: SMS_TEXT_MAX }), {
+  propertyNames: { pattern: '^(\\+[1-9][0-9]{6,14}|default)$' },
+  maxProperties: SMS_BATCH_MAX + 1,
+  description: 'Values by recipient number (E.164); `default` for recipients not named',
+});
+
+/** POST /v1/sms/batches: one text to many recipients, `${name}` in it filled per recipient from `parameters`. */
+export const SmsBatchCreate = Type.Object(
+  {
+    profileId: Uuid,
+    from: SmsFrom,
+    to: Type.Array(PhoneNumber, { minItems: 1, maxItems: SMS_BATCH_MAX, description: `1–${SMS_BATCH_MAX} recipients, each at most once` }),
+    text: Type.String({ minLength: 1, maxLength: SMS_TEXT_MAX, description: `\${name} is replaced by the recipient's value of parameters.name; at most ${SMS_MAX_UNITS} units per recipient` }),
+    parameters: Type.Optional(Type.Record(Type.String(), SmsBatchParameter, {
+      propertyNames: { pattern: '^[A-Za-z0-9_]{1,32}$' },
+      maxProperties: 20,
+      description: 'Per-recipient substitutions, as Sinch: {"name": {"+4791234567": "Kari", "default": "kunde"}}; at most 20 names of 1–32 letters, digits or _',
+    })),
+    sendAt: Type.Optional(Type.String({ format: 'date-time', description: 'Send later (at most 7 days ahead); until then each message can be canceled' })),
+    validitySeconds: Type.Optional(Type.Integer({ minimum: SMS_VALIDITY_MIN_SECONDS, maximum: SMS_VALIDITY_MAX_SECONDS, description: 'How long the network keeps trying (default 172800)' })),
+    externalRef: Type.Optional(Type.String({ minLength: 1, maxLength: 128, description: 'Set on every message of the batch' })),
+    metadata: Type.Optional(Metadata),
+  },
+  { additionalProperties: false, title: 'SmsBatchCreate' },
+);
+/** POST /v1/sms/batches. */
+export type SmsBatchCreate = Static<typeof SmsBatchCreate>;
+
 /** POST /v1/sms/quote: what a text costs; free, sends nothing. */
 export const SmsQuoteRequest = Type.Object(
   {
@@ -110,6 +143,26 @@ export const Sms = Type.Object(
 );
 /** An SMS. */
 export type Sms = Static<typeof Sms>;
+
+/** The answer of POST /v1/sms/batches: one message per recipient, in the order of `to`. */
+export const SmsBatch = Type.Object(
+  {
+    object: Type.Literal('sms_batch'),
+    id: Type.String(),
+    messages: Type.Array(Type.Object({
+      id: Type.String(),
+      to: Type.String(),
+      state: SmsState,
+      units: Type.Integer({ minimum: 1 }),
+      priceOre: Type.Integer({ minimum: 0 }),
+    })),
+    /** The sum of the messages' priceOre. */
+    priceOre: Type.Integer({ minimum: 0 }),
+  },
+  { title: 'SmsBatch' },
+);
+/** A batch of SMS. */
+export type SmsBatch = Static<typeof SmsBatch>;
 
 /** GET /v1/sms filters and cursor. */
 export const SmsListQuery = Type.Object(

@@ -562,6 +562,11 @@ export const operations = {
     "path": "/v1/sms",
     "idempotency": "required"
   },
+  "createSmsBatch": {
+    "method": "POST",
+    "path": "/v1/sms/batches",
+    "idempotency": "required"
+  },
   "quoteSms": {
     "method": "POST",
     "path": "/v1/sms/quote",
@@ -804,6 +809,7 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "PATCH /v1/templates/{id}": "optional",
   "DELETE /v1/templates/{id}": "optional",
   "POST /v1/sms": "required",
+  "POST /v1/sms/batches": "required",
   "POST /v1/sms/{id}/cancel": "optional",
   "POST /v1/email": "required",
   "POST /v1/email/{id}/cancel": "optional",

@@ -1892,6 +1892,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sms/batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one text to up to 1,000 recipients, ${name} filled per recipient: all accepted in one go, or none
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
+        post: operations["createSmsBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sms/quote": {
         parameters: {
             query?: never;
@@ -26101,6 +26121,253 @@ export interface operations {
             };
             /** @description Error: idempotency_in_flight */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createSmsBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Set on every message of the batch */
+                    externalRef?: string;
+                    /** @description A number of the profile with SMS on (E.164) or a registered alphanumeric sender id */
+                    from: string;
+                    /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+                    metadata?: {
+                        [key: string]: string | number | boolean | null;
+                    };
+                    /** @description Per-recipient substitutions, as Sinch: {"name": {"+4791234567": "Kari", "default": "kunde"}}; at most 20 names of 1–32 letters, digits or _ */
+                    parameters?: {
+                        [key: string]: {
+                            [key: string]: string;
+                        };
+                    };
+                    /** Format: uuid */
+                    profileId: string;
+                    /**
+                     * Format: date-time
+                     * @description Send later (at most 7 days ahead); until then each message can be canceled
+                     */
+                    sendAt?: string;
+                    /** @description ${name} is replaced by the recipient's value of parameters.name; at most 10 units per recipient */
+                    text: string;
+                    /** @description 1–1000 recipients, each at most once */
+                    to: string[];
+                    /** @description How long the network keeps trying (default 172800) */
+                    validitySeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        messages: {
+                            id: string;
+                            priceOre: number;
+                            state: "scheduled" | "accepted" | "sending" | "sent" | "delivered" | "undelivered" | "expired" | "rejected" | "failed" | "canceled" | "received";
+                            to: string;
+                            units: number;
+                        }[];
+                        /** @enum {string} */
+                        object: "sms_batch";
+                        priceOre: number;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
-import { Sms, SmsCreate, SmsList, SmsListQuery, SmsQuote, SmsQuoteRequest } from '../../../protocol/messaging/sms.js';
+import { Sms, SmsBatch, SmsBatchCreate, SmsCreate, SmsList, SmsListQuery, SmsQuote, SmsQuoteRequest } from '../../../protocol/messaging/sms.js';
 import type { Services } from '../../app/services.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
@@ -9,6 +9,8 @@ import { messageChannels } from '../../messaging/channel-registry.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';
 import { cancelSms, quoteSms, sendSmsBatch, type SmsSend } from '../../messaging/sms/sms-service.js';
 import { smsView } from '../../messaging/sms/sms-view.js';
+import { sendSmsRecipients } from '../../messaging/sms/sms-batch.js';
+import { wakeOutbox } from '../../messaging/outbox-sender.js';
 import { sendBatcher } from '../../messaging/send-batcher.js';
 import { keyPrincipal } from '../route-config.js';
 
@@ -32,6 +34,15 @@ export const smsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
     const id = derivedId('msg', caller.companyId, caller.mode, request.idempotencyKey!);
     const row = await sends.submit({ caller, id, body: request.body });
     return reply.code(201).header('location', `/v1/sms/${row.id}`).send(smsView(row));
+  });
+
+  app.post('/v1/sms/batches', {
+    schema: { operationId: 'createSmsBatch', tags, summary: 'Send one text to up to 1,000 recipients, ${name} filled per recipient: all accepted in one go, or none', body: SmsBatchCreate, response: { 201: SmsBatch } },
+    config: { scope: 'sms:send', idempotency: 'required' },
+  }, async (request, reply) => {
+    const batch = await sendSmsRecipients(sql, clock, channel, keyPrincipal(request), request.idempotencyKey!, request.body);
+    await Promise.all([wakeOutbox(services), wakeDispatcher(services.bus)]).catch(() => undefined);
+    return reply.code(201).send(batch);
   });
 
   app.post('/v1/sms/quote', {
