@@ -8,10 +8,11 @@ export class BenchChild<Command, Reply> {
   private readonly child: ChildProcess;
   private readonly waiting: { resolve: (r: Reply) => void; reject: (e: Error) => void }[] = [];
 
-  constructor(file: URL, args: string[] = []) {
+  /** `nodeArgs`: Node and V8 flags of this process only (e.g. a young-generation size under test). */
+  constructor(file: URL, args: string[] = [], nodeArgs: string[] = []) {
     // `node --cpu-prof … run.ts` profiles the helper processes too.
     const profiling = process.execArgv.filter((a) => a.startsWith('--cpu-prof'));
-    this.child = fork(file.pathname, args, { execArgv: ['--import', 'tsx', ...profiling] });
+    this.child = fork(file.pathname, args, { execArgv: ['--import', 'tsx', ...profiling, ...nodeArgs] });
     this.child.on('message', (reply: Reply) => this.waiting.shift()?.resolve(reply));
     this.child.on('exit', (code) => {
       for (const w of this.waiting.splice(0)) w.reject(new Error(`${file.pathname} exited with ${code}`));

@@ -110,11 +110,10 @@ process.on('message', (command: SenderCommand) => {
       break;
     }
     case 'reset':
-      window.reset();
-      reply({ type: 'ok' });
+      void window.reset(command.allocation).then(() => reply({ type: 'ok' }));
       break;
     case 'report':
-      reply({ type: 'report', ...window.report(sockets.length) });
+      void window.report(sockets.length).then((report) => reply({ type: 'report', ...report }));
       break;
   }
 });

@@ -19,7 +19,14 @@
  * measures each side with no stream at all (the idle node). Loopback only; stops by itself.
  *
  *   node --import tsx bench/media-streams/run.ts [steps=50,100,200,300,400,500,600,800,1000] [seconds=10]
- *     [--scenario=two|three] [--send-delay-frames=1] [--sides=node,relay] [--bots=bursty,frame] > results.json
+ *     [--scenario=two|three] [--send-delay-frames=1] [--sides=node,relay] [--bots=bursty,frame]
+ *     [--allocation] [--node-args='--max-semi-space-size=32'] [--relay-args=…] > results.json
+ *
+ * `--allocation` samples every JavaScript allocation of each sender's window (bytes per stream and frame, and
+ * the functions that allocated them); `--node-args` and `--relay-args` are Node/V8 flags for that side's
+ * process only. The run ends with issue 29's targets read off its own windows (`targets` in the JSON, a
+ * table on stderr): per bot, the streams per core at the largest N the node carried with no skipped frame,
+ * node ÷ relay CPU per stream at every N, and the node's p99 tick lateness up to 500 streams.
  *
  * `--send-delay-frames` is how many frames the node holds a frame before sending it (1 with the two-phase
  * tick, 0 before it): the mark echo error is measured against the boundary that delay puts the echo on.
@@ -32,21 +39,29 @@ import type { BotKind, CustomerReport, ServerCommand, ServerReply } from './cust
 import type { SenderCommand, SenderReply, SenderReport } from './sender-messages.js';
 
 const SETTLE_MS = 4000;
+type Side = 'node' | 'relay';
 const OPEN_TIMEOUT_MS = 180_000;
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const flags = new Map(
   process.argv
     .slice(2)
     .filter((a) => a.startsWith('--'))
-    .map((a) => a.slice(2).split('=') as [string, string]),
+    .map((a) => {
+      const at = a.indexOf('=');
+      return at < 0 ? [a.slice(2), ''] : [a.slice(2, at), a.slice(at + 1)];
+    }),
 );
 const steps = (positional[0] ?? '50,100,200,300,400,500,600,800,1000').split(',').map(Number);
 const seconds = Number(positional[1] ?? 10);
 const scenario = flags.get('scenario') ?? 'two';
 const sendDelayFrames = Number(flags.get('send-delay-frames') ?? 1);
-type Side = 'node' | 'relay';
 const sides = (flags.get('sides') ?? (scenario === 'three' ? 'node' : 'node,relay')).split(',') as Side[];
 const bots = (flags.get('bots') ?? 'bursty,frame').split(',') as BotKind[];
+const allocation = flags.has('allocation');
+const nodeArgs: Record<Side, string[]> = {
+  node: (flags.get('node-args') ?? '').split(' ').filter(Boolean),
+  relay: (flags.get('relay-args') ?? '').split(' ').filter(Boolean),
+};
 if (
   steps.some((n) => !(n >= 0 && n <= 5000)) ||
   bots.some((b) => b !== 'bursty' && b !== 'frame') ||
@@ -55,7 +70,9 @@ if (
   sides.some((s) => s !== 'node' && s !== 'relay') ||
   !(sendDelayFrames >= 0)
 ) {
-  console.error('usage: run.ts [steps, each 0..5000] [seconds 1..600] [--scenario=two|three] [--send-delay-frames=N] [--sides=node,relay] [--bots=bursty,frame]');
+  console.error(
+    "usage: run.ts [steps, each 0..5000] [seconds 1..600] [--scenario=two|three] [--send-delay-frames=N] [--sides=node,relay] [--bots=bursty,frame] [--allocation] [--node-args='…'] [--relay-args='…']",
+  );
   process.exit(2);
 }
 
@@ -133,6 +150,8 @@ async function step(side: Side, bot: BotKind | 'none', n: number): Promise<void>
   overloaded.set(key, over ? past(side, bot) + 1 : 0);
 }
 
+const targets = readTargets(rows);
+printTargets(targets);
 const best = (side: Side, bot: BotKind): number =>
   Math.max(0, ...rows.filter((r) => r.side === side && r.bot === bot && r.sender.skippedFrames === 0 && r.customer.connections === r.streams).map((r) => r.streams));
 console.log(
@@ -140,11 +159,12 @@ console.log(
     {
       bench: 'media-streams',
       scenario,
-      command: `node --import tsx bench/media-streams/run.ts ${steps.join(',')} ${seconds} --scenario=${scenario} --send-delay-frames=${sendDelayFrames} --sides=${sides.join(',')} --bots=${bots.join(',')}`,
+      command: `node --import tsx bench/media-streams/run.ts ${steps.join(',')} ${seconds} --scenario=${scenario} --send-delay-frames=${sendDelayFrames} --sides=${sides.join(',')} --bots=${bots.join(',')}${allocation ? ' --allocation' : ''}${nodeArgs.node.length ? ` --node-args='${nodeArgs.node.join(' ')}'` : ''}${nodeArgs.relay.length ? ` --relay-args='${nodeArgs.relay.join(' ')}'` : ''}`,
       machineAtStart: startMachine,
       machineAtEnd: machine(),
       largestNWithZeroSkips: Object.fromEntries(sides.flatMap((s) => bots.map((b) => [`${s} ${b}`, best(s, b)]))),
       idleCpuPercentOfOneCore: Object.fromEntries(rows.filter((r) => r.streams === 0).map((r) => [r.side, r.sender.cpuPercentOfOneCore])),
+      targets,
       steps: rows,
     },
     null,
@@ -156,7 +176,7 @@ process.exit(0);
 
 // One side at one size: a fresh sender process opens n streams, settles, is measured, and goes.
 async function measure(side: Side, n: number, bot: BotKind): Promise<{ customer: CustomerReport; sender: SenderReport; rooms?: Extract<ClientReply, { type: 'report' }> }> {
-  const sender = new BenchChild<SenderCommand, SenderReply>(new URL(SENDERS[side].file, import.meta.url));
+  const sender = new BenchChild<SenderCommand, SenderReply>(new URL(SENDERS[side].file, import.meta.url), [], nodeArgs[side]);
   let clients: BenchChild<ClientCommand, ClientReply> | undefined;
   try {
     const started = server.ask({ type: 'started', count: n, sendDelayFrames: side === 'node' ? sendDelayFrames : 0, bot });
@@ -169,7 +189,7 @@ async function measure(side: Side, n: number, bot: BotKind): Promise<{ customer:
     }
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     await server.ask({ type: 'reset' });
-    await sender.ask({ type: 'reset' });
+    await sender.ask({ type: 'reset', allocation });
     clients?.tell({ type: 'reset' });
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     const senderReport = await sender.ask({ type: 'report' });
@@ -194,3 +214,74 @@ function within<T>(promise: Promise<T>, what: string): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+
+/** A window that counts: every stream connected and not one frame skipped. */
+function clean(r: Row | undefined): r is Row {
+  return r !== undefined && r.sender.skippedFrames === 0 && r.customer.connections === r.streams;
+}
+
+/** Issue 29's targets as this run's windows answer them, per bot. */
+interface Targets {
+  /** The node with no call, % of one core (target ≤ 1.5). */
+  idleNodePercentOfOneCore: number | null;
+  byBot: Record<
+    string,
+    {
+      /** The largest N the node carried with no skipped frame, and the streams per core at its CPU per stream there (target ≥ 1,000, frame bot). */
+      node: { largestCleanN: number; streamsPerCore: number | null };
+      relay: { largestCleanN: number; streamsPerCore: number | null };
+      /** Per N: node ÷ relay CPU per stream (target ≤ 1.3 at every N), null where either side skipped. */
+      ratioByN: { n: number; node: number; relay: number; ratio: number | null }[];
+      /** The node's p99 tick lateness per N up to 500 (target ≤ 1.5 ms), and the largest of them. */
+      latenessP99MsByN: { n: number; p99: number; skipped: number }[];
+      worstLatenessP99MsUpTo500: number | null;
+    }
+  >;
+}
+
+function readTargets(all: Row[]): Targets {
+  const idle = all.find((r) => r.side === 'node' && r.streams === 0);
+  const byBot: Targets['byBot'] = {};
+  for (const bot of bots) {
+    const of = (side: Side): Row[] => all.filter((r) => r.side === side && r.bot === bot);
+    const capacity = (side: Side): { largestCleanN: number; streamsPerCore: number | null } => {
+      const top = of(side).filter(clean).sort((a, b) => b.streams - a.streams)[0];
+      return { largestCleanN: top?.streams ?? 0, streamsPerCore: top ? top.streamsPerCoreAtThisCost : null };
+    };
+    const ratioByN = of('node').flatMap((node) => {
+      const relay = of('relay').find((r) => r.streams === node.streams);
+      if (relay === undefined) return [];
+      const ratio = clean(node) && clean(relay) ? round(node.cpuPerStreamPercent / relay.cpuPerStreamPercent) : null;
+      return [{ n: node.streams, node: node.cpuPerStreamPercent, relay: relay.cpuPerStreamPercent, ratio }];
+    });
+    const latenessP99MsByN = of('node')
+      .filter((r) => r.streams <= 500)
+      .map((r) => ({ n: r.streams, p99: r.sender.latenessMs.p99, skipped: r.sender.skippedFrames }));
+    byBot[bot] = {
+      node: capacity('node'),
+      relay: capacity('relay'),
+      ratioByN,
+      latenessP99MsByN,
+      worstLatenessP99MsUpTo500: latenessP99MsByN.length > 0 ? Math.max(...latenessP99MsByN.map((l) => l.p99)) : null,
+    };
+  }
+  return { idleNodePercentOfOneCore: idle ? idle.sender.cpuPercentOfOneCore : null, byBot };
+}
+
+function printTargets(t: Targets): void {
+  const lines = [`\nissue 29's targets in this run (${scenario}; load at end ${machine().loadavg.join(' ')})`];
+  lines.push(`- idle node: ${t.idleNodePercentOfOneCore ?? '(no step 0)'} % of one core (target <= 1.5)`);
+  for (const [bot, b] of Object.entries(t.byBot)) {
+    lines.push(
+      `- ${bot} bot: node ${b.node.largestCleanN} streams with no skipped frame, ${b.node.streamsPerCore ?? '-'} per core at that cost ` +
+        `(relay ${b.relay.largestCleanN}, ${b.relay.streamsPerCore ?? '-'}); target >= 1000 per core`,
+    );
+    lines.push(`  | N | node %/stream | relay %/stream | ratio (<= 1.3) | node lateness p99 ms (<= 1.5 up to 500) |`);
+    for (const r of b.ratioByN) {
+      const l = b.latenessP99MsByN.find((x) => x.n === r.n);
+      lines.push(`  | ${r.n} | ${r.node} | ${r.relay} | ${r.ratio ?? 'skipped'} | ${l ? `${l.p99}${l.skipped ? ` (${l.skipped} skipped)` : ''}` : '-'} |`);
+    }
+    lines.push(`  worst node lateness p99 up to 500: ${b.worstLatenessP99MsUpTo500 ?? '-'} ms`);
+  }
+  console.error(lines.join('\n'));
+}

@@ -1,7 +1,8 @@
 /** What run.ts says to a sender process: the media node (stream-node.ts) or the bare relay (bare-relay.ts). */
 export type SenderCommand =
   | { type: 'open'; count: number; url: string; /** Node only: a room participant in every session as well (three legs). */ rooms?: boolean }
-  | { type: 'reset' }
+  /** A new measuring window; with `allocation`, its allocations are sampled (bytes per stream and frame, and by whom). */
+  | { type: 'reset'; allocation?: boolean }
   | { type: 'report' };
 
 /** A sender's own figures for one window: its tick and what it cost. */
@@ -14,6 +15,13 @@ export interface SenderReport {
   /** Ticks run plus frames skipped, minus the 20 ms periods from the clock's start to its latest tick (0: no drift). */
   driftFrames: number;
   cpuPercentOfOneCore: number;
+  /** Garbage collections in the window: young-generation scavenges, full mark-compacts, and their pauses' total. */
+  gc: { scavenges: number; markCompacts: number; ms: number };
+  /**
+   * When asked for: JavaScript heap bytes allocated in the window (V8's sampling heap profiler, short-lived
+   * objects included) per stream and tick, and the functions that allocated the most.
+   */
+  allocation?: { bytesPerStreamFrame: number; bytesInWindow: number; top: { site: string; bytes: number; percent: number }[] };
   memoryAfterGcMiB: { rssMiB: number; heapUsedMiB: number; externalMiB: number };
   /** JS heap and buffers added since before the streams opened, per stream (after a full collection). */
   heapPlusExternalKiBPerStream: number;

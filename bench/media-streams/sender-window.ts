@@ -1,30 +1,55 @@
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, constants, performance } from 'node:perf_hooks';
 import type { TickProbe } from '../media-tick/tick-probe.js';
 import { round } from '../media-tick/samples.js';
 import { settledMemory } from '../media-tick/settled-memory.js';
+import { AllocationSampler } from './allocation-sampler.js';
 import type { SenderReport } from './sender-messages.js';
 
-/** The measuring window of a sender process: its tick probe, CPU and memory since the last reset. */
+/** The measuring window of a sender process: its tick probe, CPU, garbage collections and memory since the last reset. */
 export class SenderWindow {
   private cpuStart = process.cpuUsage();
   private startedAt = performance.now();
   private readonly before = settledMemory();
   private skippedBefore = 0;
+  private framesBefore = 0;
+  private sampler: AllocationSampler | null = null;
+  private readonly gc = { scavenges: 0, markCompacts: 0, ms: 0 };
 
-  constructor(private readonly probe: TickProbe) {}
+  constructor(private readonly probe: TickProbe) {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const kind = (entry as unknown as { detail?: { kind?: number } }).detail?.kind;
+        if (kind === constants.NODE_PERFORMANCE_GC_MINOR) this.gc.scavenges++;
+        else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) this.gc.markCompacts++;
+        this.gc.ms += entry.duration;
+      }
+    }).observe({ entryTypes: ['gc'] });
+  }
 
-  /** Starts a new window. */
-  reset(): void {
+  /** Starts a new window; with `allocation`, every allocation of the window is sampled as well. */
+  async reset(allocation = false): Promise<void> {
+    if (allocation) {
+      this.sampler ??= new AllocationSampler();
+      await this.sampler.start();
+    }
     this.probe.reset();
     this.skippedBefore = this.probe.clock.skipped;
+    this.framesBefore = this.probe.frames;
+    this.gc.scavenges = 0;
+    this.gc.markCompacts = 0;
+    this.gc.ms = 0;
     this.cpuStart = process.cpuUsage();
     this.startedAt = performance.now();
   }
 
   /** The window's figures for `streams` streams (memory read after a full collection that ends the window). */
-  report(streams: number): SenderReport {
+  async report(streams: number): Promise<SenderReport> {
     const cpu = process.cpuUsage(this.cpuStart);
     const wallMs = performance.now() - this.startedAt;
+    const frames = this.probe.frames - this.framesBefore;
+    const gc = { scavenges: this.gc.scavenges, markCompacts: this.gc.markCompacts, ms: round(this.gc.ms) };
+    const allocation = this.sampler === null ? undefined : await this.sampler.stop();
+    this.sampler = null;
     const memory = settledMemory();
     const perStream = (mib: number): number => round((mib * 1024) / Math.max(1, streams));
     const work = this.probe.work.summary();
@@ -35,6 +60,10 @@ export class SenderWindow {
       skippedFrames: this.probe.clock.skipped - this.skippedBefore,
       driftFrames: this.probe.frames - Math.round((this.probe.lastTickAt - this.probe.startedAt) / 20),
       cpuPercentOfOneCore: round(((cpu.user + cpu.system) / 1000 / wallMs) * 100),
+      gc,
+      ...(allocation
+        ? { allocation: { bytesPerStreamFrame: Math.round(allocation.bytes / Math.max(1, frames * streams)), bytesInWindow: allocation.bytes, top: allocation.top } }
+        : {}),
       memoryAfterGcMiB: memory,
       heapPlusExternalKiBPerStream: perStream(memory.heapUsedMiB + memory.externalMiB - this.before.heapUsedMiB - this.before.externalMiB),
       rssKiBPerStream: perStream(memory.rssMiB - this.before.rssMiB),

@@ -24,11 +24,10 @@ process.on('message', (command: SenderCommand) => {
       void open(command.count, command.url, command.rooms ?? false).then((roomUrls) => reply({ type: 'opened', roomUrls }));
       break;
     case 'reset':
-      window.reset();
-      reply({ type: 'ok' });
+      void window.reset(command.allocation).then(() => reply({ type: 'ok' }));
       break;
     case 'report':
-      reply({ type: 'report', ...window.report(streams) });
+      void window.report(streams).then((report) => reply({ type: 'report', ...report }));
       break;
   }
 });
