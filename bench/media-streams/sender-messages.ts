@@ -15,6 +15,11 @@ export interface SenderReport {
   /** Ticks run plus frames skipped, minus the 20 ms periods from the clock's start to its latest tick (0: no drift). */
   driftFrames: number;
   cpuPercentOfOneCore: number;
+  /**
+   * CPU time per stream and tick run (µs): the cost of a frame each way, which a window starved into skipping
+   * reads the same as a full one (its CPU per stream reads low, having done less).
+   */
+  cpuMicrosecondsPerStreamTick: number;
   /** Garbage collections in the window: young-generation scavenges, full mark-compacts, and their pauses' total. */
   gc: { scavenges: number; markCompacts: number; ms: number };
   /**

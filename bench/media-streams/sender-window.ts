@@ -47,6 +47,7 @@ export class SenderWindow {
     const cpu = process.cpuUsage(this.cpuStart);
     const wallMs = performance.now() - this.startedAt;
     const frames = this.probe.frames - this.framesBefore;
+    const skipped = this.probe.clock.skipped - this.skippedBefore;
     const gc = { scavenges: this.gc.scavenges, markCompacts: this.gc.markCompacts, ms: round(this.gc.ms) };
     const allocation = this.sampler === null ? undefined : await this.sampler.stop();
     this.sampler = null;
@@ -57,12 +58,13 @@ export class SenderWindow {
       streams,
       latenessMs: this.probe.lateness.summary(),
       tickWorkMs: { p50: work.p50, p99: work.p99, max: work.max, mean: round(this.probe.work.mean()) },
-      skippedFrames: this.probe.clock.skipped - this.skippedBefore,
+      skippedFrames: skipped,
       driftFrames: this.probe.frames - Math.round((this.probe.lastTickAt - this.probe.startedAt) / 20),
       cpuPercentOfOneCore: round(((cpu.user + cpu.system) / 1000 / wallMs) * 100),
+      cpuMicrosecondsPerStreamTick: round((cpu.user + cpu.system) / Math.max(1, (frames - skipped) * streams)),
       gc,
       ...(allocation
-        ? { allocation: { bytesPerStreamFrame: Math.round(allocation.bytes / Math.max(1, frames * streams)), bytesInWindow: allocation.bytes, top: allocation.top } }
+        ? { allocation: { bytesPerStreamFrame: Math.round(allocation.bytes / Math.max(1, (frames - skipped) * streams)), bytesInWindow: allocation.bytes, top: allocation.top } }
         : {}),
       memoryAfterGcMiB: memory,
       heapPlusExternalKiBPerStream: perStream(memory.heapUsedMiB + memory.externalMiB - this.before.heapUsedMiB - this.before.externalMiB),

@@ -101,7 +101,7 @@ export class SimPhoneLeg implements G711Leg {
     const step = this.current()?.step;
     if (step === 'waitForAudio' || step === 'waitForSilence') this.measure(payload);
     if (this.echo !== null && this.echoCount < ECHO_LIMIT_FRAMES) {
-      this.echo[(this.echoHead + this.echoCount) % ECHO_LIMIT_FRAMES]!.set(payload.subarray(0, FRAME));
+      this.echo[(this.echoHead + this.echoCount) % ECHO_LIMIT_FRAMES]!.set(payload.length > FRAME ? payload.subarray(0, FRAME) : payload);
       this.echoCount++;
     }
   }

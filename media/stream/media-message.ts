@@ -1,7 +1,8 @@
 /**
  * The `media` message of a stream, written into one buffer per stream from pieces computed once: only
  * `sequenceNumber`, `chunk`, `timestamp` and the payload change from frame to frame, so a frame costs some
- * digits and a base64 encoding into bytes that are already there, and nothing is allocated. The bytes are
+ * digits and a base64 encoding into bytes that are already there, and nothing is allocated (the view returned
+ * is the same one from frame to frame while the message's length stays). The bytes are
  * exactly `JSON.stringify` of the message (same field order), which a test checks.
  */
 
@@ -18,6 +19,8 @@ export class MediaMessageWriter {
   private readonly afterTimestamp: Buffer;
   private readonly tail = Buffer.from('"}}', 'latin1');
   private buffer: Buffer;
+  /** The latest message's view of the buffer, kept while its length stays (it changes when a number gains a digit). */
+  private view: Buffer | null = null;
   /** The latest message's timestamp and where its base64 payload lies in the buffer (for `renumber`). */
   private timestampMs = 0;
   private payloadAt = 0;
@@ -34,7 +37,10 @@ export class MediaMessageWriter {
 
   /** The message's bytes (a view of the writer's buffer: valid until the next write). */
   write(sequenceNumber: number, chunk: number, timestampMs: number, payload: Uint8Array): Buffer {
-    if (this.buffer.length < this.sizeFor(payload.length)) this.buffer = Buffer.alloc(this.sizeFor(payload.length));
+    if (this.buffer.length < this.sizeFor(payload.length)) {
+      this.buffer = Buffer.alloc(this.sizeFor(payload.length));
+      this.view = null;
+    }
     const b = this.buffer;
     let at = this.writeNumbers(sequenceNumber, chunk, timestampMs);
     this.timestampMs = timestampMs;
@@ -42,7 +48,7 @@ export class MediaMessageWriter {
     at = writeBase64(b, at, payload);
     this.payloadEnd = at;
     at += this.tail.copy(b, at);
-    return b.subarray(0, at);
+    return this.viewOf(at);
   }
 
   /**
@@ -58,7 +64,13 @@ export class MediaMessageWriter {
     at += payload.copy(b, at);
     this.payloadEnd = at;
     at += this.tail.copy(b, at);
-    return b.subarray(0, at);
+    return this.viewOf(at);
+  }
+
+  // The first `length` bytes of the buffer, as the same view while the length stays.
+  private viewOf(length: number): Buffer {
+    if (this.view === null || this.view.length !== length) this.view = this.buffer.subarray(0, length);
+    return this.view;
   }
 
   // Everything before the payload; returns where the payload starts.

@@ -44,10 +44,17 @@ export function readOrdinaryMediaBytes(data: Buffer, streamSid: string): Buffer 
     at += middle.length;
     const end = data.length - 3;
     if (data.indexOf(QUOTE, at) !== end || data[end + 1] !== BRACE || data[end + 2] !== BRACE) return undefined;
-    return decodeCanonicalBase64(data.toString('latin1', at, end));
+    return end - at <= BYTE_DECODE_MAX_CHARS ? decodeCanonicalBase64Bytes(data, at, end) : decodeCanonicalBase64(data.toString('latin1', at, end));
   }
   return undefined;
 }
+
+/**
+ * Payloads up to this many characters (384 bytes, 48 ms) are decoded from the message's bytes; longer ones
+ * through a string by Node's decoder, which is faster per character but costs the string (bench/media-streams/reader.ts,
+ * fast path: a 20 ms frame 0.51 -> 0.43 µs from the bytes; a 200 ms chunk 1.3-2.1 µs through the string, 3.3-3.9 from the bytes).
+ */
+const BYTE_DECODE_MAX_CHARS = 512;
 
 function startsWith(data: Buffer, prefix: Buffer, at: number): boolean {
   if (data.length < at + prefix.length) return false;
@@ -88,6 +95,45 @@ export function decodeCanonicalBase64(text: string): Buffer | undefined {
   if (bytes.length !== (n / 4) * 3 - pad) return undefined;
   if (pad > 0 && (VALUE[text.charCodeAt(n - pad - 1)]! & (pad === 1 ? 0x03 : 0x0f)) !== 0) return undefined;
   return bytes;
+}
+
+// Each byte's base64 value (RFC 4648 §4, standard alphabet); 0xff for every other byte, `=` included.
+const DIGIT = new Uint8Array(256).fill(0xff);
+for (let i = 0; i < 128; i++) if (VALUE[i] !== 0 || i === 0x41) DIGIT[i] = VALUE[i]!;
+
+/**
+ * decodeCanonicalBase64 of the text `data[at, end)` read as Latin-1, decoded from the bytes themselves: no
+ * string is made of the payload (it was the largest allocation of a frame read). Any byte outside the
+ * standard alphabet before the padding refuses the text, as do the URL-safe digits, a bad length and padding
+ * bits that are not zero.
+ */
+function decodeCanonicalBase64Bytes(data: Uint8Array, at: number, end: number): Buffer | undefined {
+  const n = end - at;
+  if (n === 0 || n % 4 !== 0) return undefined;
+  const pad = data[end - 1] !== EQUALS ? 0 : data[end - 2] !== EQUALS ? 1 : 2;
+  const out = Buffer.allocUnsafe((n / 4) * 3 - pad);
+  const whole = pad === 0 ? end : end - 4;
+  let o = 0;
+  for (let i = at; i < whole; i += 4) {
+    const a = DIGIT[data[i]!]!;
+    const b = DIGIT[data[i + 1]!]!;
+    const c = DIGIT[data[i + 2]!]!;
+    const d = DIGIT[data[i + 3]!]!;
+    if ((a | b | c | d) > 63) return undefined;
+    out[o] = (a << 2) | (b >> 4);
+    out[o + 1] = ((b & 0x0f) << 4) | (c >> 2);
+    out[o + 2] = ((c & 0x03) << 6) | d;
+    o += 3;
+  }
+  if (pad === 0) return out;
+  const a = DIGIT[data[whole]!]!;
+  const b = DIGIT[data[whole + 1]!]!;
+  // One `=`: three digits, the last one's low two bits unused; two: two digits, the second's low four unused.
+  const c = pad === 1 ? DIGIT[data[whole + 2]!]! : 0;
+  if ((a | b | c) > 63 || (pad === 1 ? (c & 0x03) !== 0 : (b & 0x0f) !== 0)) return undefined;
+  out[o] = (a << 2) | (b >> 4);
+  if (pad === 1) out[o + 1] = ((b & 0x0f) << 4) | (c >> 2);
+  return out;
 }
 
 // Own enumerable keys of a parsed JSON object, without allocating their list.

@@ -138,8 +138,9 @@ export class PlayoutQueue {
       if (frame !== null) this.due = names;
       else now = names;
     }
-    for (const name of echoed) this.onMark(name);
-    for (const name of now) this.onMark(name);
+    // Indexed loops: a for-of over an array made an iterator object on every pull.
+    for (let i = 0; i < echoed.length; i++) this.onMark(echoed[i]!);
+    for (let i = 0; i < now.length; i++) this.onMark(now[i]!);
     return frame;
   }
 
