@@ -18,20 +18,13 @@ import { letterChannel } from '../letters/letter-channel.js';
 import { assertPrintable, checkUploadedPdf, renderLetterPdf } from '../letters/letter-pdf.js';
 import { shownRecipient, type LetterContent } from '../letters/letter-view.js';
 
-/** A recipient's contact fields a channel reads its address from. */
-export interface AddressFields {
-  phone: string | null;
-  email: string | null;
-  national_id: string | null;
-}
-
 /** What a campaign needs of a channel beyond the pipeline's Channel: address, sender check, content and price. */
 export interface CampaignChannel {
   channel: Channel;
   /** Prefix of its message ids (derived from campaign and contact). */
   idPrefix: IdPrefix;
-  /** The contact's address on this channel (null: the contact cannot be reached on it). */
-  addressOf(contact: AddressFields): string | null;
+  /** The contacts column holding the address on this channel (null there: the contact cannot be reached on it). */
+  addressColumn: 'phone' | 'email' | 'national_id';
   /** Refuses a sender the profile may not send from (in this mode). */
   checkSender(db: Db, profileId: string, mode: 'live' | 'test', sender: string): Promise<void>;
   /** The message content of a rendered template for one address and its price, or the catalogued code why it cannot be sent. */
@@ -62,7 +55,7 @@ const EMAIL_VALIDITY_MS = 72 * 3_600_000;
 const sms: CampaignChannel = {
   channel: smsChannel,
   idPrefix: 'msg',
-  addressOf: (c) => c.phone,
+  addressColumn: 'phone',
   checkSender: (db, profileId, _mode, sender) => assertSender(db, profileId, sender),
   fromAddress: (sender) => sender,
   toAddress: (address) => address,
@@ -79,7 +72,7 @@ const sms: CampaignChannel = {
 const email: CampaignChannel = {
   channel: emailChannel,
   idPrefix: 'eml',
-  addressOf: (c) => c.email,
+  addressColumn: 'email',
   // Test keys may send from a domain not verified yet (to the sink), as a single email may.
   async checkSender(db, profileId, mode, sender) {
     const domain = await signingDomain(db, profileId, addressOfFrom(sender));
@@ -106,7 +99,7 @@ type PendingLetter = LetterContent & { body: string };
 const letter: CampaignChannel = {
   channel: letterChannel,
   idPrefix: 'ltr',
-  addressOf: (c) => c.national_id,
+  addressColumn: 'national_id',
   // The sender is the name at the head of the letter: it must print.
   async checkSender(_db, _profileId, _mode, sender) {
     assertPrintable('sender', sender);

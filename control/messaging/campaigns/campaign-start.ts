@@ -5,11 +5,13 @@ import { isSentralError, SentralError } from '../../../shared/errors/sentral-err
 import type { Metadata } from '../../../protocol/api/common.js';
 import { profileRoom, reserve } from '../../billing/ledger.js';
 import { priceListFor } from '../../billing/price-list.js';
+import type { PriceList } from '../../../protocol/api/admin.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import { contactScope } from '../templates/template-preview.js';
 import { compileTemplate, findTemplate, type CompiledTemplate, type RenderedParts } from '../templates/templates.js';
 import type { TemplateScope } from '../templates/template-engine.js';
-import { campaignChannelFor } from './campaign-channels.js';
+import { campaignChannelFor, type CampaignChannel } from './campaign-channels.js';
+import { sqlRenderedText, storeSqlRenderedSms } from './sql-rendered-audience.js';
 import { moveCampaign } from './campaign-control.js';
 import { findCampaign, type CampaignRow } from './campaigns.js';
 
@@ -20,6 +22,7 @@ const INSERT_CHUNK = 10_000;
 
 /** A recipient as the start stores it. */
 interface NewRecipient {
+  position: number;
   contactId: string;
   address: string | null;
   state: 'pending' | 'skipped';
@@ -43,6 +46,7 @@ interface AudienceRow {
   national_id: string | null;
   external_ref: string | null;
   attributes: Metadata;
+  address: string | null;
   suppressed: boolean;
 }
 
@@ -51,8 +55,8 @@ interface AudienceRow {
  * prices each message, reserves the whole audience at once (live keys) or refuses with the shortfall,
  * stores one recipient row per contact (suppressed ones and those the channel cannot reach skipped and
  * counted), and moves the campaign to scheduled or running with campaign.started, in one transaction on
- * the locked draft. The recipients are rendered in a fast loop (renderNow), then stored with a few large
- * inserts; the balance is reserved last, so it is locked only for the end of the transaction.
+ * the locked draft (storeAudience says how the audience is rendered and stored); the balance is reserved
+ * last, so it is locked only for the end of the transaction.
  */
 export async function startCampaign(sql: Sql, clock: Clock, caller: KeyPrincipal, id: string): Promise<CampaignRow> {
   return sql.begin(async (tx) => {
@@ -75,7 +79,9 @@ export async function startCampaign(sql: Sql, clock: Clock, caller: KeyPrincipal
 }
 
 // Reads the audience (one query, the suppression list with it), renders each contact's message, prices
-// it and stores the recipients (a few large inserts).
+// it and stores the recipients. An SMS campaign with a plain template is rendered, judged and stored by
+// PostgreSQL in one statement (sql-rendered-audience.ts), JavaScript taking only the contacts that
+// statement leaves to it; any other is rendered here and stored with a few large inserts.
 async function storeAudience(tx: Tx, caller: KeyPrincipal, campaign: CampaignRow): Promise<AudienceTotal> {
   const side = campaignChannelFor(campaign.channel);
   const template = await findTemplate(tx, caller, campaign.template_id, 'templateId');
@@ -84,56 +90,58 @@ async function storeAudience(tx: Tx, caller: KeyPrincipal, campaign: CampaignRow
   const prices = await priceListFor(tx, campaign.company_id);
   // The audience is sorted in memory (100,000 contacts need more than the default 4 MB, which sorts on disk).
   await tx`set local work_mem = '64MB'`;
-  const addressColumn = campaign.channel === 'sms' ? tx`c.phone` : campaign.channel === 'email' ? tx`c.email` : tx`c.national_id`;
-  const audience = await tx<AudienceRow[]>`
-    select c.id, c.name, c.phone, c.email, c.national_id, c.external_ref, c.attributes,
-           exists (select 1 from suppressions s where s.profile_id = c.profile_id and s.address = ${addressColumn}) as suppressed
-    from contact_list_members m join contacts c on c.id = m.contact_id
-    where m.list_id = ${campaign.list_id} and c.profile_id = ${campaign.profile_id} and c.mode = ${campaign.mode}
-      and ${campaign.exclude_list_ids.length === 0 ? tx`true` : tx`not exists (
-        select 1 from contact_list_members x where x.contact_id = c.id and x.list_id = any(${tx.array(campaign.exclude_list_ids)}::text[]))`}
-    order by c.seq`;
+  const addressColumn = tx(`c.${side.addressColumn}`);
+  const audience = {
+    columns: tx`c.id, c.name, c.phone, c.email, c.national_id, c.external_ref, c.attributes, ${addressColumn} as address,
+      exists (select 1 from suppressions s where s.profile_id = c.profile_id and s.address = ${addressColumn}) as suppressed`,
+    from: tx`from contact_list_members m join contacts c on c.id = m.contact_id
+      where m.list_id = ${campaign.list_id} and c.profile_id = ${campaign.profile_id} and c.mode = ${campaign.mode}
+        and ${campaign.exclude_list_ids.length === 0 ? tx`true` : tx`not exists (
+          select 1 from contact_list_members x where x.contact_id = c.id and x.list_id = any(${tx.array(campaign.exclude_list_ids)}::text[]))`}`,
+  };
+  const inSql = campaign.channel === 'sms' && compiled.plainBody !== null ? sqlRenderedText(tx, compiled.plainBody) : null;
+  let contacts: Array<AudienceRow & { position: number }>;
+  if (inSql !== null) {
+    contacts = await storeSqlRenderedSms<AudienceRow>(tx, campaign.id, audience, inSql, prices.smsUnitOre);
+  } else {
+    const rows = await tx<AudienceRow[]>`select ${audience.columns} ${audience.from} order by c.seq`;
+    contacts = rows.map((row, position) => Object.assign(row, { position }));
+  }
 
   const recipients: NewRecipient[] = [];
-  let totalOre = 0;
-  let sendable = 0;
   let sliceStart = performance.now();
-  for (const contact of audience) {
+  for (const contact of contacts) {
     // Rendering a large audience takes CPU: other requests of this process get their turn.
     if (performance.now() - sliceStart > RENDER_SLICE_MS) {
       await new Promise((resolve) => setImmediate(resolve));
       sliceStart = performance.now();
     }
-    const address = side.addressOf(contact);
-    const skip = (reason: string): void => void recipients.push({ contactId: contact.id, address, state: 'skipped', skipReason: reason, content: null, priceOre: 0 });
-    if (address === null) {
-      skip('contact_address_missing');
-      continue;
-    }
-    if (contact.suppressed) {
-      skip('recipient_opted_out');
-      continue;
-    }
-    let message: ReturnType<typeof side.message>;
-    try {
-      const scope = contactScope(contact);
-      message = side.message(compiled.renderNow(scope) ?? (await renderOnce(compiled, scope)), prices, { sender: campaign.sender, address });
-    } catch (err) {
-      if (!isSentralError(err)) throw err;
-      skip(err.code);
-      continue;
-    }
-    if ('code' in message) {
-      skip(message.code);
-      continue;
-    }
-    totalOre += message.priceOre;
-    sendable++;
-    recipients.push({ contactId: contact.id, address, state: 'pending', skipReason: null, content: message.content, priceOre: message.priceOre });
+    recipients.push(await judged(contact, side, compiled, prices, campaign.sender));
   }
-  if (sendable === 0) throw new SentralError('campaign_audience_empty');
-  for (let i = 0; i < recipients.length; i += INSERT_CHUNK) await insertRecipients(tx, campaign.id, i, recipients.slice(i, i + INSERT_CHUNK));
-  return { snapshot, totalOre, sendable };
+  for (let i = 0; i < recipients.length; i += INSERT_CHUNK) await insertRecipients(tx, campaign.id, recipients.slice(i, i + INSERT_CHUNK));
+  const [total] = await tx<{ total_ore: string; sendable: number }[]>`
+    select coalesce(sum(price_ore), 0) as total_ore, count(*) filter (where state = 'pending')::int as sendable
+    from campaign_recipients where campaign_id = ${campaign.id}`;
+  if (total!.sendable === 0) throw new SentralError('campaign_audience_empty');
+  return { snapshot, totalOre: Number(total!.total_ore), sendable: total!.sendable };
+}
+
+// One contact's recipient: skipped with the reason, or its rendered message at its price.
+async function judged(contact: AudienceRow & { position: number }, side: CampaignChannel, compiled: CompiledTemplate, prices: PriceList, sender: string): Promise<NewRecipient> {
+  const { position, address } = contact;
+  const skip = (reason: string): NewRecipient => ({ position, contactId: contact.id, address, state: 'skipped', skipReason: reason, content: null, priceOre: 0 });
+  if (address === null) return skip('contact_address_missing');
+  if (contact.suppressed) return skip('recipient_opted_out');
+  let message: ReturnType<typeof side.message>;
+  try {
+    const scope = contactScope(contact);
+    message = side.message(compiled.renderNow(scope) ?? (await renderOnce(compiled, scope)), prices, { sender, address });
+  } catch (err) {
+    if (!isSentralError(err)) throw err;
+    return skip(err.code);
+  }
+  if ('code' in message) return skip(message.code);
+  return { position, contactId: contact.id, address, state: 'pending', skipReason: null, content: message.content, priceOre: message.priceOre };
 }
 
 // The render limit is wall time: a pause of the whole process (a GC, a loaded machine) can end one render
@@ -147,13 +155,13 @@ async function renderOnce(compiled: CompiledTemplate, scope: TemplateScope): Pro
   }
 }
 
-// Recipient rows in audience order from position `first`: one multi-row insert of arrays. (COPY was no
-// faster here, and the embedded PGlite of standalone mode cannot take COPY FROM STDIN.)
-async function insertRecipients(tx: Tx, campaignId: string, first: number, chunk: readonly NewRecipient[]): Promise<void> {
+// Recipient rows: one multi-row insert of arrays. (COPY was no faster here, and the embedded PGlite of
+// standalone mode cannot take COPY FROM STDIN.)
+async function insertRecipients(tx: Tx, campaignId: string, chunk: readonly NewRecipient[]): Promise<void> {
   await tx`
       insert into campaign_recipients (campaign_id, position, contact_id, address, state, skip_reason, content, price_ore)
       select ${campaignId}, * from unnest(
-        ${tx.array(chunk.map((_, k) => first + k))}::int[], ${tx.array(chunk.map((r) => r.contactId))}::text[],
+        ${tx.array(chunk.map((r) => r.position))}::int[], ${tx.array(chunk.map((r) => r.contactId))}::text[],
         ${tx.array(chunk.map((r) => r.address))}::text[], ${tx.array(chunk.map((r) => r.state))}::text[],
         ${tx.array(chunk.map((r) => r.skipReason))}::text[], ${tx.array(chunk.map((r) => (r.content === null ? null : JSON.stringify(r.content))))}::jsonb[],
         ${tx.array(chunk.map((r) => r.priceOre))}::bigint[])`;

@@ -7,6 +7,10 @@
  * an array or object printed) is not answered here (undefined), and the caller renders with liquidjs.
  */
 export interface PlainTemplate {
+  /** The text around the outputs: one more than there are outputs. */
+  literals: readonly string[];
+  /** Each output's dotted path, split at the dots. */
+  paths: readonly (readonly string[])[];
   /** The rendered text, or undefined when liquidjs must render this scope. */
   render(scope: Record<string, unknown>): string | undefined;
 }
@@ -32,6 +36,8 @@ export function plainTemplate(source: string): PlainTemplate | null {
   // A brace left in the text may be part of a tag or an output this form does not read as liquidjs does.
   if (literals.some((text) => text.includes('{') || text.includes('}'))) return null;
   return {
+    literals,
+    paths,
     render(scope) {
       let out = literals[0]!;
       for (let i = 0; i < paths.length; i++) {

@@ -15,6 +15,7 @@ import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Db } from '../../../shared/db/database.js';
 import { ownerProfile, visibleTo } from '../../accounts/profile-scope.js';
 import { compilePart, renderPart, renderPlainPart, type CompiledPart, type TemplateScope } from './template-engine.js';
+import type { PlainTemplate } from './plain-template.js';
 
 /** A template as stored. */
 export interface TemplateRow {
@@ -48,6 +49,8 @@ export interface CompiledTemplate {
   render(scope: TemplateScope): Promise<RenderedParts>;
   /** The same parts at once when every part renders without liquidjs (plain-template.ts); undefined otherwise. */
   renderNow(scope: TemplateScope): RenderedParts | undefined;
+  /** The body's plain form (plain-template.ts), or null when it has none or uses more of Liquid. */
+  plainBody: PlainTemplate | null;
 }
 
 /** Parses every part of a stored template (a template saved before a limit changed may fail here too). */
@@ -64,6 +67,7 @@ export function compileTemplate(row: Pick<TemplateRow, 'channel' | 'subject' | '
     async render(scope) {
       return { subject: await one('subject', scope), body: await one('body', scope), html: await one('html', scope) };
     },
+    plainBody: compiled.body?.plain ?? null,
     renderNow(scope) {
       const parts = { subject: now('subject', scope), body: now('body', scope), html: now('html', scope) };
       return parts.subject === undefined || parts.body === undefined || parts.html === undefined ? undefined : (parts as RenderedParts);
