@@ -6,6 +6,9 @@ export const LETTER_PDF_MAX_BYTES = 10 * 1024 * 1024;
 /** Most pages of a letter's PDF. */
 export const LETTER_PDF_MAX_PAGES = 50;
 
+// Letters are dated as Norwegian dates are written (Europe/Oslo); one formatter, built once, serves all.
+const LETTER_DATE = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' });
+
 /** What a rendered letter shows. */
 export interface LetterLayout {
   /** The sender block: the company's name and the lines under it (the profile's name, an address). */
@@ -32,7 +35,7 @@ export async function renderLetterPdf(layout: LetterLayout): Promise<Buffer> {
   doc.on('data', (c: Buffer) => chunks.push(c));
   const ended = new Promise<void>((resolve) => doc.on('end', () => resolve()));
 
-  const date = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: 'numeric', month: 'long', year: 'numeric' }).format(layout.dateMs);
+  const date = LETTER_DATE.format(layout.dateMs);
   doc.font('Helvetica-Bold').fontSize(11).text(layout.sender[0] ?? '', { continued: false });
   doc.font('Helvetica').fontSize(9);
   for (const line of layout.sender.slice(1)) doc.text(line);
