@@ -19,10 +19,11 @@
  * measures each side with no stream at all (the idle node). Loopback only; stops by itself.
  *
  *   node --import tsx bench/media-streams/run.ts [steps=50,100,200,300,400,500,600,800,1000] [seconds=10]
- *     [--scenario=two|three] [--send-delay-frames=1] [--sides=node,relay] [--bots=bursty,frame]
+ *     [--scenario=two|three] [--send-delay-frames=1] [--sides=node,relay,raw] [--bots=bursty,frame]
  *     [--allocation] [--node-args='--max-semi-space-size=32'] [--relay-args=…] > results.json
  *
- * `--allocation` samples every JavaScript allocation of each sender's window (bytes per stream and frame, and
+ * `--sides` may add `raw`: the bare relay on a minimal WebSocket client of its own (raw-relay.ts), to see how
+ * much of the relay's cost is `ws`. `--allocation` samples every JavaScript allocation of each sender's window (bytes per stream and frame, and
  * the functions that allocated them); `--node-args` and `--relay-args` are Node/V8 flags for that side's
  * process only. The run ends with issue 29's targets read off its own windows (`targets` in the JSON, a
  * table on stderr): per bot, the streams per core at the largest N the node carried with no skipped frame,
@@ -39,7 +40,8 @@ import type { BotKind, CustomerReport, ServerCommand, ServerReply } from './cust
 import type { SenderCommand, SenderReply, SenderReport } from './sender-messages.js';
 
 const SETTLE_MS = 4000;
-type Side = 'node' | 'relay';
+/** `raw`: the bare relay on a minimal WebSocket client of its own instead of `ws` (raw-relay.ts). */
+type Side = 'node' | 'relay' | 'raw';
 const OPEN_TIMEOUT_MS = 180_000;
 const positional = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const flags = new Map(
@@ -61,17 +63,18 @@ const allocation = flags.has('allocation');
 const nodeArgs: Record<Side, string[]> = {
   node: (flags.get('node-args') ?? '').split(' ').filter(Boolean),
   relay: (flags.get('relay-args') ?? '').split(' ').filter(Boolean),
+  raw: (flags.get('relay-args') ?? '').split(' ').filter(Boolean),
 };
 if (
   steps.some((n) => !(n >= 0 && n <= 5000)) ||
   bots.some((b) => b !== 'bursty' && b !== 'frame') ||
   !(seconds > 0 && seconds <= 600) ||
   !['two', 'three'].includes(scenario) ||
-  sides.some((s) => s !== 'node' && s !== 'relay') ||
+  sides.some((s) => s !== 'node' && s !== 'relay' && s !== 'raw') ||
   !(sendDelayFrames >= 0)
 ) {
   console.error(
-    "usage: run.ts [steps, each 0..5000] [seconds 1..600] [--scenario=two|three] [--send-delay-frames=N] [--sides=node,relay] [--bots=bursty,frame] [--allocation] [--node-args='…'] [--relay-args='…']",
+    "usage: run.ts [steps, each 0..5000] [seconds 1..600] [--scenario=two|three] [--send-delay-frames=N] [--sides=node,relay,raw] [--bots=bursty,frame] [--allocation] [--node-args='…'] [--relay-args='…']",
   );
   process.exit(2);
 }
@@ -79,6 +82,7 @@ if (
 const SENDERS: Record<Side, { file: string; path: string }> = {
   node: { file: './stream-node.ts', path: '/stream' },
   relay: { file: './bare-relay.ts', path: '/relay' },
+  raw: { file: './raw-relay.ts', path: '/relay' },
 };
 /**
  * A side is past capacity after two steps in a row whose mean tick work exceeded this, or that skipped more
