@@ -234,8 +234,11 @@ interface Targets {
       /** The largest N the node carried with no skipped frame, and the streams per core at its CPU per stream there (target ≥ 1,000, frame bot). */
       node: { largestCleanN: number; streamsPerCore: number | null };
       relay: { largestCleanN: number; streamsPerCore: number | null };
-      /** Per N: node ÷ relay CPU per stream (target ≤ 1.3 at every N), null where either side skipped. */
-      ratioByN: { n: number; node: number; relay: number; ratio: number | null }[];
+      /**
+       * Per N: node ÷ relay CPU per stream (target ≤ 1.3 at every N), null where either side skipped; and the
+       * same of CPU µs per stream and tick run, which a starved window still answers.
+       */
+      ratioByN: { n: number; node: number; relay: number; ratio: number | null; perTickRatio: number }[];
       /** The node's p99 tick lateness per N up to 500 (target ≤ 1.5 ms), and the largest of them. */
       latenessP99MsByN: { n: number; p99: number; skipped: number }[];
       worstLatenessP99MsUpTo500: number | null;
@@ -256,7 +259,8 @@ function readTargets(all: Row[]): Targets {
       const relay = of('relay').find((r) => r.streams === node.streams);
       if (relay === undefined) return [];
       const ratio = clean(node) && clean(relay) ? round(node.cpuPerStreamPercent / relay.cpuPerStreamPercent) : null;
-      return [{ n: node.streams, node: node.cpuPerStreamPercent, relay: relay.cpuPerStreamPercent, ratio }];
+      const perTickRatio = round(node.sender.cpuMicrosecondsPerStreamTick / relay.sender.cpuMicrosecondsPerStreamTick);
+      return [{ n: node.streams, node: node.cpuPerStreamPercent, relay: relay.cpuPerStreamPercent, ratio, perTickRatio }];
     });
     const latenessP99MsByN = of('node')
       .filter((r) => r.streams <= 500)
@@ -280,10 +284,10 @@ function printTargets(t: Targets): void {
       `- ${bot} bot: node ${b.node.largestCleanN} streams with no skipped frame, ${b.node.streamsPerCore ?? '-'} per core at that cost ` +
         `(relay ${b.relay.largestCleanN}, ${b.relay.streamsPerCore ?? '-'}); target >= 1000 per core`,
     );
-    lines.push(`  | N | node %/stream | relay %/stream | ratio (<= 1.3) | node lateness p99 ms (<= 1.5 up to 500) |`);
+    lines.push(`  | N | node %/stream | relay %/stream | ratio (<= 1.3) | ratio of µs per stream-tick | node lateness p99 ms (<= 1.5 up to 500) |`);
     for (const r of b.ratioByN) {
       const l = b.latenessP99MsByN.find((x) => x.n === r.n);
-      lines.push(`  | ${r.n} | ${r.node} | ${r.relay} | ${r.ratio ?? 'skipped'} | ${l ? `${l.p99}${l.skipped ? ` (${l.skipped} skipped)` : ''}` : '-'} |`);
+      lines.push(`  | ${r.n} | ${r.node} | ${r.relay} | ${r.ratio ?? 'skipped'} | ${r.perTickRatio} | ${l ? `${l.p99}${l.skipped ? ` (${l.skipped} skipped)` : ''}` : '-'} |`);
     }
     lines.push(`  worst node lateness p99 up to 500: ${b.worstLatenessP99MsUpTo500 ?? '-'} ms`);
   }
