@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { SegmentedMessage } from 'sms-segments-calculator';
-import { GSM7_BASIC_CHARACTERS, smsUnits } from '../../control/messaging/sms/sms-units.js';
+import { GSM7_BASIC_CHARACTERS, smsPartTexts, smsUnits } from '../../control/messaging/sms/sms-units.js';
 
 // What the segment library says of a text: the answer smsUnits must give on its quick path too.
 function library(text: string): { encoding: string; units: number } {
@@ -25,4 +25,17 @@ it('leaves texts with an extension or a non-GSM character to the library', () =>
     const got = smsUnits(text);
     expect({ encoding: got.encoding, units: got.units }).toEqual(library(text));
   }), { numRuns: 300 });
+});
+
+it('splits texts of the basic GSM-7 table into the parts the segment library makes', () => {
+  const parts = (text: string) => new SegmentedMessage(text).segments.map((segment) => {
+    let part = '';
+    for (const c of segment as Iterable<{ raw?: unknown }>) if (typeof c.raw === 'string') part += c.raw;
+    return part;
+  });
+  const basic = fc.string({ unit: fc.constantFrom(...GSM7_BASIC_CHARACTERS), minLength: 0, maxLength: 1_600 });
+  fc.assert(fc.property(basic, (text) => {
+    expect(smsPartTexts(text)).toEqual(parts(text));
+  }), { numRuns: 1_000 });
+  for (const n of [0, 1, 160, 161, 306, 307, 1_530]) expect(smsPartTexts('a'.repeat(n)), String(n)).toEqual(parts('a'.repeat(n)));
 });
