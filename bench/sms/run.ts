@@ -5,7 +5,9 @@
  *
  * - accept: `messages` live POST /v1/sms with `concurrency` requests in flight from a client process of its
  *   own (bench/sms/load-client.ts), the messaging role stopped (what the API and PostgreSQL take); baseline:
- *   POST /v1/sms/quote, the same route stack without a write.
+ *   POST /v1/sms/quote, the same route stack without a write. Then (after the paced phase, the messaging
+ *   role stopped again) the same number of messages through POST /v1/sms/batches, BATCH_SIZE recipients
+ *   per request. Each with this process's CPU time per message (API, dispatcher and all).
  * - drain: the messaging role started on that backlog: submits per second counted at the SMSC, and the
  *   time until every sms.status (accepted, sending, sent, delivered) reached the receiver; baseline: the
  *   same backlog under the test key (the simulated directory, no SMPP).
@@ -16,7 +18,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -40,6 +42,9 @@ const messages = Number(process.argv[2] ?? 5_000);
 const concurrency = Number(process.argv[3] ?? 32);
 const seconds = Number(process.argv[4] ?? 5);
 const RATES = [100, 200, 400];
+// Recipients per POST /v1/sms/batches in the batch accept phase.
+const BATCH_SIZE = 100;
+const round2 = (n: number): number => Math.round(n * 100) / 100;
 const ADMIN_URL = process.env.SENTRAL_BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const CLI = fileURLToPath(new URL('../../scripts/sentral.js', import.meta.url));
 const RECEIVER = fileURLToPath(new URL('../webhooks/receiver.ts', import.meta.url));
@@ -82,6 +87,27 @@ function startSmsc(): Promise<{ child: ChildProcess; port: number }> {
       }
     });
   });
+}
+
+// CPU ms used so far by the PostgreSQL backends serving this benchmark's database (they run on this machine;
+// /proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). Backends that ended meanwhile are not counted.
+async function postgresCpuMs(sql: ReturnType<typeof openDatabase>): Promise<Map<number, number>> {
+  const rows = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`;
+  const used = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // gone, or not on this machine
+    }
+  }
+  return used;
+}
+function postgresCpuSince(before: Map<number, number>, now: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 async function main(): Promise<void> {
@@ -141,20 +167,26 @@ async function main(): Promise<void> {
   // would bill the server for the client's work).
   const client = fork(LOAD_CLIENT, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   process.once('exit', () => client.kill());
-  const remoteLoad = (job: Omit<LoadJob, 'count' | 'concurrency'>): Promise<number> => new Promise((resolve, reject) => {
-    client.once('message', (r: LoadResult) => (r.ok ? resolve(r.perSecond) : reject(new Error(r.error))));
-    client.send({ ...job, count: messages, concurrency } satisfies LoadJob);
-  });
-  const quoteRate = await remoteLoad({ url: `${api}/v1/sms/quote`, key: company.liveKey, idempotent: false, body: { text: 'quote {i}' } });
-  const acceptRate = await remoteLoad({ url: `${api}/v1/sms`, key: company.liveKey, idempotent: true, body: { profileId: profile.id, from: FROM, to: '+4791000003', text: 'live {i}' } });
-  client.kill();
+  // Requests per second and this process's CPU ms per request.
+  const remoteLoad = async (job: Omit<LoadJob, 'count' | 'concurrency'>, count = messages): Promise<{ perSecond: number; cpuMs: number; pgCpuMs: number }> => {
+    const pg = await postgresCpuMs(sql);
+    const cpu = process.cpuUsage();
+    const perSecond = await new Promise<number>((resolve, reject) => {
+      client.once('message', (r: LoadResult) => (r.ok ? resolve(r.perSecond) : reject(new Error(r.error))));
+      client.send({ ...job, count, concurrency } satisfies LoadJob);
+    });
+    const used = process.cpuUsage(cpu);
+    return { perSecond, cpuMs: (used.user + used.system) / 1000 / count, pgCpuMs: postgresCpuSince(pg, await postgresCpuMs(sql)) / count };
+  };
+  const quote = await remoteLoad({ url: `${api}/v1/sms/quote`, key: company.liveKey, idempotent: false, body: { text: 'quote {i}' } });
+  const single = await remoteLoad({ url: `${api}/v1/sms`, key: company.liveKey, idempotent: true, body: { profileId: profile.id, from: FROM, to: '+4791000003', text: 'live {i}' } });
   await until(() => received >= messages);
   // The tables grew from empty in seconds, faster than autovacuum's first pass: statistics (and the plans
   // cached from them) still describe near-empty tables. A running system's tables have statistics.
   await sql`analyze`;
 
   // drain: the backlog over SMPP, then the same under the test key without SMPP.
-  const drain = async (key: 'live' | 'test'): Promise<{ submitRate: number; receiptsSeconds: number; pipelineRate: number }> => {
+  const drain = async (key: 'live' | 'test'): Promise<{ submitRate: number; receiptsSeconds: number; pipelineRate: number; cpuMsPerSms: number; postgresCpuMsPerSms: number }> => {
     let messaging: Messaging | null = null;
     if (key === 'test') {
       const before = received;
@@ -164,14 +196,18 @@ async function main(): Promise<void> {
     const base = received;
     const submitsBefore = submits;
     const t0 = wallMs();
+    const pg = await postgresCpuMs(sql);
+    const cpu = process.cpuUsage();
     messaging = await startMessaging(services, { concurrency: 128 });
     const done = async () => Number((await sql<{ n: number }[]>`select count(*)::int as n from messages where mode = ${key} and state in ('accepted', 'sending')`)[0]!.n) === 0;
     await until(done);
     const sentAt = wallMs();
+    const used = process.cpuUsage(cpu);
+    const pgUsed = postgresCpuSince(pg, await postgresCpuMs(sql));
     await until(() => received >= base + 3 * messages).catch(async (e) => { console.error('receipts stalled: events received, expected base, submits, messages by state:', received, base, submits, await sql`select mode, state, count(*) from messages group by 1,2`); throw e; });
     const receiptsAt = wallMs();
     await messaging.stop();
-    return { submitRate: key === 'live' ? (submits - submitsBefore) / ((sentAt - t0) / 1000) : NaN, pipelineRate: messages / ((sentAt - t0) / 1000), receiptsSeconds: (receiptsAt - t0) / 1000 };
+    return { submitRate: key === 'live' ? (submits - submitsBefore) / ((sentAt - t0) / 1000) : NaN, pipelineRate: messages / ((sentAt - t0) / 1000), receiptsSeconds: (receiptsAt - t0) / 1000, cpuMsPerSms: round2((used.user + used.system) / 1000 / messages), postgresCpuMsPerSms: round2(pgUsed / messages) };
   };
   const live = await drain('live');
   const test = await drain('test');
@@ -197,10 +233,23 @@ async function main(): Promise<void> {
   }
   await messaging.stop();
 
+  // accept through POST /v1/sms/batches: the same number of messages, BATCH_SIZE recipients per request.
+  const recipients = Array.from({ length: BATCH_SIZE }, (_, k) => `+4792${String(k).padStart(6, '0')}`);
+  const batches = Math.ceil(messages / BATCH_SIZE);
+  const batchLoad = await remoteLoad({ url: `${api}/v1/sms/batches`, key: company.liveKey, idempotent: true, body: { profileId: profile.id, from: FROM, to: recipients, text: 'batch {i}' } }, batches);
+  client.kill();
+
   const report = {
     machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadStart, loadEnd: loadavg() },
     messages, concurrency, seconds,
-    accept: { smsPerSecond: Math.round(acceptRate), quoteBaselinePerSecond: Math.round(quoteRate) },
+    accept: {
+      single: { smsPerSecond: Math.round(single.perSecond), serverCpuMsPerSms: round2(single.cpuMs), postgresCpuMsPerSms: round2(single.pgCpuMs) },
+      quoteBaseline: { perSecond: Math.round(quote.perSecond), serverCpuMsPerRequest: round2(quote.cpuMs), postgresCpuMsPerRequest: round2(quote.pgCpuMs) },
+      batch: {
+        recipientsPerRequest: BATCH_SIZE, requestsPerSecond: round2(batchLoad.perSecond), smsPerSecond: Math.round(batchLoad.perSecond * BATCH_SIZE),
+        serverCpuMsPerSms: round2(batchLoad.cpuMs / BATCH_SIZE), postgresCpuMsPerSms: round2(batchLoad.pgCpuMs / BATCH_SIZE),
+      },
+    },
     drain: { live, testBaseline: test },
     paced,
     totalSeconds: Math.round((Date.now() - started) / 1000),
