@@ -46,7 +46,7 @@ export const SMS_BATCH_MAX = 1000;
 // A Record's key schema only becomes a pattern of patternProperties; propertyNames refuses other keys.
 export const SmsBatchParameter = Type.Record(Type.String(), Type.String({ maxLength: SMS_TEXT_MAX }), {
   propertyNames: { pattern: '^(\\+[1-9][0-9]{6,14}|default)$' },
-  maxProperties: SMS_BATCH_MAX + 1,
+  maxProperties: SMS_BATCH_MAX,
   description: 'Values by recipient number (E.164); `default` for recipients not named',
 });
 

@@ -87,6 +87,18 @@ describe('a batch', () => {
     expect(await stored()).toEqual(after);
   });
 
+  it('takes 1,000 recipients in one request, each with its own parameter value', async () => {
+    const to = Array.from({ length: 1_000 }, (_, i) => `+4793${String(i).padStart(6, '0')}`);
+    const names = Object.fromEntries(to.map((n, i) => [n, `kunde ${i}`]));
+    const res = await batch(company.testKey, { to, text: 'Hei ${name}', parameters: { name: names } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.data.messages).toHaveLength(1_000);
+    expect(new Set(res.data.messages.map((m: { id: string }) => m.id)).size).toBe(1_000);
+    expect(res.data.priceOre).toBe(75_000);
+    const last = await call(api.app, { method: 'GET', url: `/v1/sms/${res.data.messages[999].id}`, headers: bearer(company.testKey) });
+    expect([last.data.to, last.data.text]).toEqual([to[999], 'Hei kunde 999']);
+  });
+
   it('under a test key goes through the same pipeline to delivered, free', async () => {
     const before = await stored();
     const res = await batch(company.testKey, { to: ['+4798000001', '+447700900102'], text: 'test' });
