@@ -9,36 +9,24 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 import { createRequire } from 'node:module';
 import net from 'node:net';
-import { MULAW_SILENCE } from '../../shared/audio/g711.js';
 import { TickProbe } from '../media-tick/tick-probe.js';
-import type { SenderCommand, SenderReply } from './sender-messages.js';
-import { SenderWindow } from './sender-window.js';
+import { answerRunner, MAX_BUFFERED, openingMessages, receive, relayStream, sendTick, type RelayStream } from './relay-stream.js';
 
 // The same native masking `ws` uses.
 const { mask: applyMask } = createRequire(import.meta.url)('bufferutil') as {
   mask(source: Buffer, mask: Buffer, output: Buffer, offset: number, length: number): void;
 };
 
-const MAX_BUFFERED = 64 * 1024;
-const FRAME = 160;
-const silence = Buffer.alloc(FRAME, MULAW_SILENCE).toString('base64');
 const HEADER_END = Buffer.from('\r\n\r\n');
 
-interface Relayed {
+interface Relayed extends RelayStream {
   socket: net.Socket;
-  sid: string;
-  sequence: number;
-  chunk: number;
-  queue: (Buffer | string)[];
-  offset: number;
-  due: string[];
   /** Bytes read and not yet a whole frame (or, before the upgrade, the response so far). */
   pending: Buffer | null;
   upgraded: boolean;
 }
 
 const probe = new TickProbe();
-const window = new SenderWindow(probe);
 const sockets: Relayed[] = [];
 let tick = 0;
 const maskKey = Buffer.alloc(4);
@@ -49,14 +37,7 @@ probe.start(() => {
   const timestamp = String(tick++ * 20);
   for (const s of sockets) {
     if (!s.upgraded || s.socket.destroyed || s.socket.writableLength > MAX_BUFFERED) continue;
-    if (s.due.length > 0) {
-      for (const name of s.due) send(s, `{"event":"mark","sequenceNumber":"${++s.sequence}","streamSid":"${s.sid}","mark":{"name":${JSON.stringify(name)}}}`);
-      s.due.length = 0;
-    }
-    const payload = nextFrame(s);
-    const n = ++s.sequence;
-    send(s, `{"event":"media","sequenceNumber":"${n}","streamSid":"${s.sid}","media":{"track":"inbound","chunk":"${++s.chunk}","timestamp":"${timestamp}","payload":"${payload}"}}`);
-    while (typeof s.queue[0] === 'string') s.due.push(s.queue.shift() as string);
+    sendTick(s, timestamp, send);
   }
 });
 
@@ -81,37 +62,6 @@ function send(s: Relayed, text: string): void {
   maskKey.copy(out, header - 4);
   applyMask(data, maskKey, out, header, length);
   s.socket.write(out);
-}
-
-function nextFrame(s: Relayed): string {
-  const head = s.queue[0];
-  if (head === undefined || typeof head === 'string') return silence;
-  if (head.length - s.offset >= FRAME) {
-    const frame = head.subarray(s.offset, s.offset + FRAME);
-    s.offset += FRAME;
-    if (s.offset === head.length) {
-      s.queue.shift();
-      s.offset = 0;
-    }
-    return frame.toString('base64');
-  }
-  const frame = Buffer.alloc(FRAME, MULAW_SILENCE);
-  head.copy(frame, 0, s.offset);
-  s.queue.shift();
-  s.offset = 0;
-  return frame.toString('base64');
-}
-
-function received(s: Relayed, data: Buffer): void {
-  const m = JSON.parse(data.toString()) as { event: string; media?: { payload: string }; mark?: { name: string } };
-  if (m.event === 'media' && m.media) s.queue.push(Buffer.from(m.media.payload, 'base64'));
-  else if (m.event === 'mark' && m.mark) s.queue.push(m.mark.name);
-  else if (m.event === 'clear') {
-    const marks = s.queue.filter((e): e is string => typeof e === 'string');
-    s.due.push(...marks);
-    s.queue = [];
-    s.offset = 0;
-  }
 }
 
 // Cuts whole frames from what was read; keeps the rest for the next chunk.
@@ -143,7 +93,7 @@ function read(s: Relayed, chunk: Buffer): void {
       header = 10;
     }
     if (buf.length - at < header + length) break;
-    if (opcode === 1) received(s, buf.subarray(at + header, at + header + length));
+    if (opcode === 1) receive(s, buf.subarray(at + header, at + header + length));
     at += header + length;
   }
   if (at < buf.length) s.pending = Buffer.from(buf.subarray(at));
@@ -155,7 +105,7 @@ function dial(url: string, index: number): Promise<void> {
     const sid = `str_raw${index}`;
     const socket = net.connect(Number(target.port), target.hostname);
     socket.setNoDelay(true);
-    const relayed: Relayed = { socket, sid, sequence: 1, chunk: 0, queue: [], offset: 0, due: [], pending: null, upgraded: false };
+    const relayed: Relayed = { socket, ...relayStream(sid), pending: null, upgraded: false };
     socket.once('connect', () => {
       socket.write(
         `GET ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
@@ -166,8 +116,7 @@ function dial(url: string, index: number): Promise<void> {
       const was = relayed.upgraded;
       read(relayed, chunk);
       if (!was && relayed.upgraded) {
-        send(relayed, JSON.stringify({ event: 'connected', protocol: 'Call', version: '1.0.0' }));
-        send(relayed, JSON.stringify({ event: 'start', sequenceNumber: '1', streamSid: sid, start: { streamSid: sid, tracks: ['inbound'], mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 } } }));
+        for (const text of openingMessages(sid)) send(relayed, text);
         sockets.push(relayed);
         resolve();
       }
@@ -176,20 +125,4 @@ function dial(url: string, index: number): Promise<void> {
   });
 }
 
-const reply = (r: SenderReply): void => void process.send!(r);
-process.on('disconnect', () => process.exit(0));
-process.on('message', (command: SenderCommand) => {
-  switch (command.type) {
-    case 'open': {
-      const from = sockets.length;
-      void Promise.all(Array.from({ length: command.count - from }, (_, i) => dial(command.url, from + i))).then(() => reply({ type: 'opened' }));
-      break;
-    }
-    case 'reset':
-      void window.reset(command.allocation).then(() => reply({ type: 'ok' }));
-      break;
-    case 'report':
-      void window.report(sockets.length).then((report) => reply({ type: 'report', ...report }));
-      break;
-  }
-});
+answerRunner(probe, () => sockets.length, dial);
