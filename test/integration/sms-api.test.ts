@@ -6,13 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
+import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { THROTTLE_RETRY_MS } from '../../control/messaging/sms/simulated-sms-carrier.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { messageChannels } from '../../control/messaging/channel-registry.js';
 import { applyMessageEvent, applyReceipt } from '../../control/messaging/message-store.js';
 import { ownDatabase } from '../support/services.js';
+import { smsSender } from './sms-sender.js';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
 const FROM = '+4790000101';
@@ -27,14 +28,7 @@ beforeAll(async () => {
   database = await ownDatabase('sms_api');
   api = await startApi({ clock, sql: database.sql });
   company = await createTestCompany(api.app, 10_000);
-  const profile = await call(api.app, {
-    method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey),
-    payload: { name: 'Shop', slug: `shop-${randomUUID().slice(0, 8)}`, services: { sms: true } },
-  });
-  expect(profile.statusCode).toBe(201);
-  profileId = profile.data.id;
-  const number = await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: FROM, companyId: company.id, profileId } });
-  expect(number.statusCode).toBe(201);
+  profileId = (await smsSender(api.app, company, FROM)).id;
   messaging = await startMessaging(api.services, { pollIntervalMs: 1_000 });
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
+import { smsSender } from './sms-sender.js';
 import { keywordOf } from '../../control/messaging/sms/sms-inbound.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 
@@ -19,10 +20,7 @@ let slug = '';
 beforeAll(async () => {
   api = await startApi({ clock });
   company = await createTestCompany(api.app, 10_000);
-  slug = `in-${randomUUID().slice(0, 8)}`;
-  const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: 'Inbound', slug, services: { sms: true } } });
-  profileId = profile.data.id;
-  await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: OUR_NUMBER, companyId: company.id, profileId } });
+  ({ id: profileId, slug } = await smsSender(api.app, company, OUR_NUMBER, 'Inbound'));
 });
 afterAll(async () => {
   await api?.close();

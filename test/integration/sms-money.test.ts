@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
+import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
+import { smsSender } from './sms-sender.js';
 import { ownDatabase } from '../support/services.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { startSmscSim, type SmscSim } from '../../carriers/sms/smsc-sim.js';
@@ -27,10 +28,7 @@ beforeAll(async () => {
   api = await startApi({ clock: realClock, sql: database.sql, env: { SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(sim.port), SENTRAL_SMPP_SYSTEM_ID: 'money', SENTRAL_SMPP_PASSWORD: 'money123' } });
   company = await createTestCompany(api.app, 10_000_000);
   for (const [i, from] of ['+4790000401', '+4790000402'].entries()) {
-    const slug = `money-${i}-${randomUUID().slice(0, 6)}`;
-    const p = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: `P${i}`, slug, services: { sms: true } } });
-    await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: from, companyId: company.id, profileId: p.data.id } });
-    profiles.push({ id: p.data.id, slug, from });
+    profiles.push({ ...(await smsSender(api.app, company, from, `P${i}`)), from });
   }
   messaging = await startMessaging(api.services, { pollIntervalMs: 200 });
 }, 60_000);
