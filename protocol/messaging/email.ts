@@ -67,6 +67,21 @@ export const EmailCreate = Type.Object(
 /** POST /v1/email. */
 export type EmailCreate = Static<typeof EmailCreate>;
 
+/** Most messages in one POST /v1/email/batch. */
+export const EMAIL_BATCH_MAX = 500;
+/** Largest request body of POST /v1/email/batch: 50 MB, attachments (in base64) included. */
+export const EMAIL_BATCH_BODY_LIMIT_BYTES = 50 * 1024 * 1024;
+
+/** POST /v1/email/batch: up to 500 emails, each exactly as POST /v1/email's body. */
+export const EmailBatchCreate = Type.Object(
+  {
+    messages: Type.Array(EmailCreate, { minItems: 1, maxItems: EMAIL_BATCH_MAX, description: 'Up to 500 emails, each as the body of POST /v1/email; 50 MB at most together' }),
+  },
+  { additionalProperties: false, title: 'EmailBatchCreate' },
+);
+/** POST /v1/email/batch. */
+export type EmailBatchCreate = Static<typeof EmailBatchCreate>;
+
 /** The states of an email (docs/email.md). */
 export const EmailState = Type.Union([
   Type.Literal('scheduled'), Type.Literal('accepted'), Type.Literal('sending'), Type.Literal('sent'), Type.Literal('delivered'),
@@ -105,6 +120,20 @@ export const Email = Type.Object(
 );
 /** An email. */
 export type Email = Static<typeof Email>;
+
+/** The answer of POST /v1/email/batch: each email as POST /v1/email answers it, in the order of `messages`. */
+export const EmailBatch = Type.Object(
+  {
+    object: Type.Literal('email_batch'),
+    id: Type.String(),
+    messages: Type.Array(Email),
+    /** The sum of the messages' priceOre. */
+    priceOre: Type.Integer({ minimum: 0 }),
+  },
+  { title: 'EmailBatch' },
+);
+/** A batch of email. */
+export type EmailBatch = Static<typeof EmailBatch>;
 
 /** GET /v1/email filters and cursor. */
 export const EmailListQuery = Type.Object(

@@ -10,7 +10,7 @@ export type IdPrefix =
   | 'co' | 'key' | 'call' | 'part' | 'cmd' | 'evt' | 'ep' | 'dlv' | 'att' | 'str' | 'clip' | 'num'
   | 'rec' | 'req' | 'node' | 'op' | 'led' | 'sim' | 'ofr' | 'tmr' | 'msg' | 'xfer' | 'trn' | 'trj' | 'trs'
   | 'cnt' | 'lst' | 'tpl' | 'cmp'
-  | 'snd' | 'smb'
+  | 'snd' | 'smb' | 'emb'
   | 'eml' | 'ltr' | 'edm';
 
 /** A prefixed, time-sortable id: `<prefix>_<10 chars of ms time><16 chars of randomness>`. */

@@ -592,6 +592,11 @@ export const operations = {
     "path": "/v1/email",
     "idempotency": "required"
   },
+  "createEmailBatch": {
+    "method": "POST",
+    "path": "/v1/email/batch",
+    "idempotency": "required"
+  },
   "getEmail": {
     "method": "GET",
     "path": "/v1/email/{id}",
@@ -812,6 +817,7 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/sms/batches": "required",
   "POST /v1/sms/{id}/cancel": "optional",
   "POST /v1/email": "required",
+  "POST /v1/email/batch": "required",
   "POST /v1/email/{id}/cancel": "optional",
   "POST /v1/profiles/{slug}/email-domains": "optional",
   "POST /v1/profiles/{slug}/email-domains/{domain}/verify": "optional",

@@ -1392,6 +1392,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/email/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send up to 500 emails, each as POST /v1/email's body: all accepted in one go, or none
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
+         */
+        post: operations["createEmailBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events": {
         parameters: {
             query?: never;
@@ -19752,6 +19772,290 @@ export interface operations {
             };
             /** @description Error: idempotency_in_flight */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createEmailBatch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required. Replays of the same key return the stored response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Up to 500 emails, each as the body of POST /v1/email; 50 MB at most together */
+                    messages: {
+                        /** @description At most 10 MB together (decoded) */
+                        attachments?: {
+                            /** @description base64 */
+                            content: string;
+                            contentType: string;
+                            filename: string;
+                        }[];
+                        bcc?: string[];
+                        cc?: string[];
+                        externalRef?: string;
+                        /** @description address@domain or "Display Name <address@domain>"; the domain must be a verified sender domain of the profile */
+                        from: string;
+                        /** @description Extra header fields (X-… and the like); the ones sentral writes (From, To, Subject, Message-ID, DKIM-Signature…) are refused */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        html?: string;
+                        /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+                        metadata?: {
+                            [key: string]: string | number | boolean | null;
+                        };
+                        /** Format: uuid */
+                        profileId: string;
+                        /** @description local@domain */
+                        replyTo?: string;
+                        /**
+                         * Format: date-time
+                         * @description Send later (at most 7 days ahead); until then the email can be canceled
+                         */
+                        sendAt?: string;
+                        subject: string;
+                        tags?: string[];
+                        text?: string;
+                        /** @description One address or up to 50 */
+                        to: string | string[];
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        messages: {
+                            attachments: {
+                                contentType: string;
+                                filename: string;
+                                sizeBytes: number;
+                            }[];
+                            bccCount: number;
+                            cc: string[];
+                            /** @description ISO 8601 UTC with milliseconds */
+                            createdAt: string;
+                            errorCode: string | null;
+                            errorDesc: string | null;
+                            externalRef: string | null;
+                            from: string;
+                            id: string;
+                            metadata: {
+                                [key: string]: string | number | boolean | null;
+                            } | null;
+                            /** @description live or test */
+                            mode: "live" | "test";
+                            /** @enum {string} */
+                            object: "email";
+                            priceOre: number;
+                            /** Format: uuid */
+                            profileId: string;
+                            sendAt: string | null;
+                            state: "scheduled" | "accepted" | "sending" | "sent" | "delivered" | "bounced" | "failed" | "canceled";
+                            subject: string;
+                            tags: string[];
+                            to: string[];
+                            /** @description ISO 8601 UTC with milliseconds */
+                            updatedAt: string;
+                        }[];
+                        /** @enum {string} */
+                        object: "email_batch";
+                        priceOre: number;
+                    };
+                };
+            };
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unsupported_media_type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,20 +1,23 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
-import { Email, EMAIL_BODY_LIMIT_BYTES, EmailCreate, EmailList, EmailListQuery } from '../../../protocol/messaging/email.js';
+import { Email, EMAIL_BATCH_BODY_LIMIT_BYTES, EMAIL_BODY_LIMIT_BYTES, EmailBatch, EmailBatchCreate, EmailCreate, EmailList, EmailListQuery } from '../../../protocol/messaging/email.js';
 import type { Services } from '../../app/services.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { messageChannels } from '../../messaging/channel-registry.js';
 import { cancelEmail, sendEmailBatch, type EmailSend } from '../../messaging/email/email-service.js';
 import { emailView } from '../../messaging/email/email-view.js';
+import { sendEmailMessages } from '../../messaging/email/email-batch.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';
 import { sendBatcher } from '../../messaging/send-batcher.js';
+import { wakeOutbox } from '../../messaging/outbox-sender.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**
  * Email (docs/email.md): send one (stored with its reservation before the 201, then handed to the relay by
- * the messaging role's outbox), read, list, cancel a scheduled one. The id derives from the Idempotency-Key.
+ * the messaging role's outbox) or up to 500 all or nothing, read, list, cancel a scheduled one. The ids derive
+ * from the Idempotency-Key.
  */
 export const emailRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { sql, clock } = services;
@@ -32,6 +35,16 @@ export const emailRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     const id = derivedId('eml', caller.companyId, caller.mode, request.idempotencyKey!);
     const row = await sends.submit({ caller, id, body: request.body });
     return reply.code(201).header('location', `/v1/email/${row.id}`).send(emailView(row));
+  });
+
+  app.post('/v1/email/batch', {
+    bodyLimit: EMAIL_BATCH_BODY_LIMIT_BYTES,
+    schema: { operationId: 'createEmailBatch', tags, summary: 'Send up to 500 emails, each as POST /v1/email\'s body: all accepted in one go, or none', body: EmailBatchCreate, response: { 201: EmailBatch } },
+    config: { scope: 'email:send', idempotency: 'required' },
+  }, async (request, reply) => {
+    const batch = await sendEmailMessages(sql, clock, channel, keyPrincipal(request), request.idempotencyKey!, request.body);
+    await Promise.all([wakeOutbox(services), wakeDispatcher(services.bus)]).catch(() => undefined);
+    return reply.code(201).send(batch);
   });
 
   app.get('/v1/email', {

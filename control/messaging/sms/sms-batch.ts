@@ -5,7 +5,7 @@ import { derivedId } from '../../../shared/ids/derived-id.js';
 import { SMS_TEXT_MAX, type SmsBatch, type SmsBatchCreate, type SmsCreate } from '../../../protocol/messaging/sms.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Channel } from '../channel.js';
-import type { MessageRow } from '../message-row.js';
+import { acceptAllOrNothing, batchItemId } from '../all-or-nothing.js';
 import { sendSmsBatch, type SmsSend } from './sms-service.js';
 import { smsView } from './sms-view.js';
 
@@ -23,12 +23,7 @@ const PLACEHOLDER = /\$\{([A-Za-z0-9_]{1,32})\}/g;
  */
 export async function sendSmsRecipients(sql: Sql, clock: Clock, channel: Channel, caller: KeyPrincipal, idempotencyKey: string, body: SmsBatchCreate): Promise<SmsBatch> {
   const sends = recipientSends(caller, idempotencyKey, body);
-  const rows = await sql.begin(async (tx) => {
-    const outcomes = await sendSmsBatch(tx, clock, channel, sends);
-    const refused = outcomes.findIndex((o) => o instanceof SentralError);
-    if (refused >= 0) throw recipientError(outcomes[refused] as SentralError, refused, body.to[refused]!);
-    return outcomes as MessageRow[];
-  });
+  const rows = await acceptAllOrNothing(sql, sends, (tx, batch) => sendSmsBatch(tx, clock, channel, batch), (err, i) => recipientError(err, i, body.to[i]!));
   const messages = rows.map(smsView).map(({ id, to, state, units, priceOre }) => ({ id, to, state, units, priceOre }));
   return {
     object: 'sms_batch',
@@ -73,7 +68,7 @@ function recipientSends(caller: KeyPrincipal, idempotencyKey: string, body: SmsB
       ...(body.externalRef !== undefined ? { externalRef: body.externalRef } : {}),
       ...(body.metadata !== undefined ? { metadata: body.metadata } : {}),
     };
-    return { caller, id: derivedId('msg', caller.companyId, caller.mode, idempotencyKey, 'batch', String(i)), body: one };
+    return { caller, id: batchItemId('msg', caller, idempotencyKey, i), body: one };
   });
 }
 

@@ -1,0 +1,36 @@
+import type { Clock } from '../../../shared/clock/clock.js';
+import type { Sql } from '../../../shared/db/database.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import { derivedId } from '../../../shared/ids/derived-id.js';
+import type { EmailBatch, EmailBatchCreate } from '../../../protocol/messaging/email.js';
+import type { KeyPrincipal } from '../../accounts/principal.js';
+import type { Channel } from '../channel.js';
+import { acceptAllOrNothing, batchItemId } from '../all-or-nothing.js';
+import { sendEmailBatch } from './email-service.js';
+import { emailView } from './email-view.js';
+
+/**
+ * Up to 500 emails in one request (POST /v1/email/batch, as Postmark's batch), all or nothing: each item is
+ * an ordinary email (its id derived from the Idempotency-Key and its place in `messages`, its own
+ * reservation and `email.status`), accepted in one transaction. A refused item refuses the whole batch and
+ * stores nothing: its code, naming `messages.<index>.<param>`; money (balance, the profile's monthly
+ * limit) with its code. A retry with the same key answers the same emails.
+ */
+export async function sendEmailMessages(sql: Sql, clock: Clock, channel: Channel, caller: KeyPrincipal, idempotencyKey: string, body: EmailBatchCreate): Promise<EmailBatch> {
+  const sends = body.messages.map((one, i) => ({ caller, id: batchItemId('eml', caller, idempotencyKey, i), body: one }));
+  const rows = await acceptAllOrNothing(sql, sends, (tx, batch) => sendEmailBatch(tx, clock, channel, batch), itemError);
+  const messages = rows.map(emailView);
+  return {
+    object: 'email_batch',
+    id: derivedId('emb', caller.companyId, caller.mode, idempotencyKey),
+    messages,
+    priceOre: messages.reduce((sum, m) => sum + m.priceOre, 0),
+  };
+}
+
+// An item's refusal as the batch's: the same code, its parameter under `messages.<index>`; a refusal of
+// the whole (money) names no item.
+function itemError(err: SentralError, index: number): SentralError {
+  if (err.param === undefined) return err;
+  return new SentralError(err.code, { message: `messages.${index}: ${err.message}`, param: `messages.${index}.${err.param}` });
+}
