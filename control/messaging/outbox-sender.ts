@@ -72,13 +72,16 @@ export async function startOutboxSender(
     }
   }
 
+  const concurrency = options.concurrency ?? 64;
   const loop = await startClaimLoop<MessageRow>({
     name: 'messaging outbox',
     clock,
     log,
     bus,
     wakeSubject: MESSAGING_OUTBOX_WAKE_SUBJECT,
-    concurrency: options.concurrency ?? 64,
+    concurrency,
+    // Under load a claim takes a batch, not one message per finished hand-over (the dispatcher's reason).
+    minClaim: Math.ceil(concurrency / 4),
     pollIntervalMs: options.pollIntervalMs ?? 5_000,
     async claim(room, _now, held) {
       const claimed = await claimDueMessages(sql, clock, registry.channels, { room, held, leaseMs });
