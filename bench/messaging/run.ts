@@ -147,7 +147,11 @@ async function main(): Promise<void> {
   const sql = openDatabase({ url: db.url, max: 20 });
   const dataDir = mkdtempSync(join(tmpdir(), 'sentral-bench-messaging-'));
   const relay = await countingRelay();
-  const env = { SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_DATA_DIR: dataDir, SENTRAL_SMTP_URL: `smtp://127.0.0.1:${relay.port}`, SENTRAL_EMAIL_DOMAIN_RATE: '100000' };
+  const env: Record<string, string> = {
+    SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_DATA_DIR: dataDir, SENTRAL_SMTP_URL: `smtp://127.0.0.1:${relay.port}`, SENTRAL_EMAIL_DOMAIN_RATE: '100000',
+    // The relay pool's width is the run's to choose (default 5).
+    ...(process.env.SENTRAL_SMTP_CONNECTIONS === undefined ? {} : { SENTRAL_SMTP_CONNECTIONS: process.env.SENTRAL_SMTP_CONNECTIONS }),
+  };
   const prefix = `benchmsg${randomBytes(4).toString('hex')}`;
   // Apart, the API wakes the messaging process's outbox over NATS, as in a cluster.
   const bus = apart ? await createNatsBus({ url: NATS_URL, prefix, name: 'bench-messaging-api' }) : undefined;
@@ -292,6 +296,7 @@ async function main(): Promise<void> {
     const results = {
       command: `node --import tsx bench/messaging/run.ts ${emails} ${letters} ${concurrency} ${apart ? 'apart' : 'in'}`,
       messagingRole: apart ? 'a process of its own (sentral messaging)' : 'in the API process',
+      smtpConnections: services.config.email.smtpConnections,
       machine: { cpus: cpus().length, model: cpus()[0]?.model, loadAverageAtStart, loadAverageAtEnd: loadavg().map((x) => Math.round(x * 10) / 10) },
       email: {
         messages: emails,

@@ -68,6 +68,8 @@ export interface EmailConfig {
   spfInclude: string;
   /** The host a sender domain's return-path name (bounces.<domain>) is a CNAME of. */
   returnPathHost: string;
+  /** Pooled connections kept open to the relay. */
+  smtpConnections: number;
   /** Messages per second one sender domain may hand to the relay. */
   perDomainPerSecond: number;
 }
@@ -166,6 +168,7 @@ export const configVariables = [
   ['SENTRAL_EMAIL_SPF_INCLUDE', 'spf.sentral.invalid', 'Host a sender domain\'s SPF record includes (the relay\'s SPF)'],
   ['SENTRAL_EMAIL_RETURN_PATH_HOST', 'bounces.sentral.invalid', 'Host bounces.<sender domain> is a CNAME of (where the bounce listener is reached)'],
   ['SENTRAL_EMAIL_DOMAIN_RATE', '50', 'Messages per second one sender domain may hand to the relay'],
+  ['SENTRAL_SMTP_CONNECTIONS', '5', 'Pooled connections a messaging process keeps open to the relay'],
   ['SENTRAL_MAILBOX_URL', '(unset: the simulated mailbox service)', 'Base URL of the digital mailbox service live letters go to'],
   ['SENTRAL_MAILBOX_SIM_PORT', '0', 'Port of the simulated mailbox service (0 picks a free port)'],
 ] as const;
@@ -252,6 +255,7 @@ function emailConfig(env: Env): EmailConfig {
     spfInclude: text(env, 'SENTRAL_EMAIL_SPF_INCLUDE') ?? 'spf.sentral.invalid',
     returnPathHost: text(env, 'SENTRAL_EMAIL_RETURN_PATH_HOST') ?? 'bounces.sentral.invalid',
     perDomainPerSecond: int(env, 'SENTRAL_EMAIL_DOMAIN_RATE', 50, 1, 100_000),
+    smtpConnections: int(env, 'SENTRAL_SMTP_CONNECTIONS', 5, 1, 100),
   };
 }
 

@@ -27,7 +27,7 @@ export const emailChannel: Channel = {
     const onReport = deliveryReportHandler(sql, clock, reports);
     const sink = await startSmtpSink({ dir: emailSinkDir(config.dataDir), clock });
     const sinkRelay = new SmtpRelay({ url: sink.url, clock, perDomainPerSecond: 10_000 });
-    const liveRelay = config.email.smtpUrl === null ? sinkRelay : new SmtpRelay({ url: config.email.smtpUrl, clock, perDomainPerSecond: config.email.perDomainPerSecond });
+    const liveRelay = config.email.smtpUrl === null ? sinkRelay : new SmtpRelay({ url: config.email.smtpUrl, clock, perDomainPerSecond: config.email.perDomainPerSecond, maxConnections: config.email.smtpConnections });
     let listener: BounceListener | null = null;
     try {
       if (config.email.bounceListen !== null) listener = await startBounceListener({ ...config.email.bounceListen, onReport });
