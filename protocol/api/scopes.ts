@@ -77,14 +77,14 @@ export const scopeCatalogue = [
     ],
   },
   { scope: 'events:read', description: 'Read the event log.', operations: ['GET /v1/events', 'GET /v1/events/:id'] },
-  { scope: 'sms:send', description: 'Send SMS, quote a text, cancel a scheduled SMS.', operations: ['POST /v1/sms', 'POST /v1/sms/quote', 'POST /v1/sms/:id/cancel'] },
+  { scope: 'sms:send', description: 'Send SMS (one or a batch), quote a text, cancel a scheduled SMS.', operations: ['POST /v1/sms', 'POST /v1/sms/batches', 'POST /v1/sms/quote', 'POST /v1/sms/:id/cancel'] },
   {
     scope: 'suppressions:manage',
     description: 'Read and edit profiles\' suppression lists (opted-out and bounced addresses, SMS and email).',
     operations: ['GET /v1/profiles/:slug/suppressions', 'POST /v1/profiles/:slug/suppressions', 'DELETE /v1/profiles/:slug/suppressions/:address'],
   },
   { scope: 'sms:read', description: 'Read SMS (sent and received) and their status.', operations: ['GET /v1/sms', 'GET /v1/sms/:id'] },
-  { scope: 'email:send', description: 'Send email, cancel a scheduled email.', operations: ['POST /v1/email', 'POST /v1/email/:id/cancel'] },
+  { scope: 'email:send', description: 'Send email (one or a batch), cancel a scheduled email.', operations: ['POST /v1/email', 'POST /v1/email/batch', 'POST /v1/email/:id/cancel'] },
   { scope: 'email:read', description: 'Read sent email and its status.', operations: ['GET /v1/email', 'GET /v1/email/:id'] },
   {
     scope: 'email:domains',
