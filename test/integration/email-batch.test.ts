@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
+import { emailSender } from './email-sender.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { DnsTable } from '../support/dns-table.js';
@@ -30,14 +31,7 @@ beforeAll(async () => {
   database = await ownDatabase('email_batch');
   api = await startApi({ clock, sql: database.sql, dnsResolver: resolver, env: { SENTRAL_DATA_DIR: dataDir } });
   company = await createTestCompany(api.app, 10_000);
-  slug = `shop-${randomUUID().slice(0, 8)}`;
-  const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: 'Shop', slug, services: { email: true } } });
-  expect(profile.statusCode).toBe(201);
-  profileId = profile.data.id;
-  const domain = await call(api.app, { method: 'POST', url: `/v1/profiles/${slug}/email-domains`, headers: bearer(company.liveKey), payload: { domain: DOMAIN } });
-  resolver.publish(domain.data.records);
-  const verified = await call(api.app, { method: 'POST', url: `/v1/profiles/${slug}/email-domains/${DOMAIN}/verify`, headers: bearer(company.liveKey) });
-  expect(verified.data.status).toBe('verified');
+  ({ id: profileId, slug } = await emailSender(api.app, company, resolver, DOMAIN));
   messaging = await startMessaging(api.services, { pollIntervalMs: 1_000 });
 }, 60_000);
 afterAll(async () => {

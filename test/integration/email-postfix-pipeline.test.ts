@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
+import { emailSender } from './email-sender.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { verifyDkim } from '../support/dkim-verifier.js';
 import { DnsTable } from '../support/dns-table.js';
@@ -49,13 +50,7 @@ beforeAll(async () => {
   waits = new MessageWaits(api.sql);
   await waits.listen(api.services.bus);
   company = await createTestCompany(api.app, 100_000);
-  const slug = `mta-${randomUUID().slice(0, 8)}`;
-  const profile = await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(company.liveKey), payload: { name: 'Nettbutikk', slug, services: { email: true } } });
-  profileId = profile.data.id;
-  const domain = await call(api.app, { method: 'POST', url: `/v1/profiles/${slug}/email-domains`, headers: bearer(company.liveKey), payload: { domain: DOMAIN } });
-  resolver.publish(domain.data.records);
-  const verified = await call(api.app, { method: 'POST', url: `/v1/profiles/${slug}/email-domains/${DOMAIN}/verify`, headers: bearer(company.liveKey) });
-  expect(verified.data.status).toBe('verified');
+  profileId = (await emailSender(api.app, company, resolver, DOMAIN, 'Nettbutikk')).id;
   messaging = await startMessaging(api.services, { pollIntervalMs: 1_000 });
 });
 afterAll(async () => {
