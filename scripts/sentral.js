@@ -1,5 +1,6 @@
-#!/usr/bin/env node
-// The `sentral` command: loads the TypeScript sources through tsx and runs the CLI.
+#!/usr/bin/env -S node --max-semi-space-size=64
+// The `sentral` command: loads the TypeScript sources through tsx and runs the CLI. The flag gives a media
+// node running in this process its young generation (media/node/young-generation.ts).
 import { register } from 'tsx/esm/api';
 
 register();

@@ -20,12 +20,13 @@
  *
  *   node --import tsx bench/media-streams/run.ts [steps=50,100,200,300,400,500,600,800,1000] [seconds=10]
  *     [--scenario=two|three] [--send-delay-frames=1] [--sides=node,relay,raw] [--bots=bursty,frame]
- *     [--allocation] [--node-args='--max-semi-space-size=32'] [--relay-args=…] > results.json
+ *     [--allocation] [--node-args='--trace-gc'] [--relay-args=…] > results.json
  *
  * `--sides` may add `raw`: the bare relay on a minimal WebSocket client of its own (raw-relay.ts), to see how
  * much of the relay's cost is `ws`. `--allocation` samples every JavaScript allocation of each sender's window (bytes per stream and frame, and
  * the functions that allocated them); `--node-args` and `--relay-args` are Node/V8 flags for that side's
- * process only. The run ends with issue 29's targets read off its own windows (`targets` in the JSON, a
+ * process only (the node side runs with the semi-space flag production's launcher gives it, young-generation.ts,
+ * unless its args name one). The run ends with issue 29's targets read off its own windows (`targets` in the JSON, a
  * table on stderr): per bot, the streams per core at the largest N the node carried with no skipped frame,
  * node ÷ relay CPU per stream at every N, and the node's p99 tick lateness up to 500 streams.
  *
@@ -38,6 +39,7 @@ import { BenchChild } from '../media-mix/bench-child.js';
 import type { ClientCommand, ClientReply } from '../media-mix/room-clients.js';
 import type { BotKind, CustomerReport, ServerCommand, ServerReply } from './customer-servers.js';
 import type { SenderCommand, SenderReply, SenderReport } from './sender-messages.js';
+import { MEDIA_SEMI_SPACE_FLAG } from '../../media/node/young-generation.js';
 
 const SETTLE_MS = 4000;
 /** `raw`: the bare relay on a minimal WebSocket client of its own instead of `ws` (raw-relay.ts). */
@@ -60,8 +62,10 @@ const sendDelayFrames = Number(flags.get('send-delay-frames') ?? 1);
 const sides = (flags.get('sides') ?? (scenario === 'three' ? 'node' : 'node,relay')).split(',') as Side[];
 const bots = (flags.get('bots') ?? 'bursty,frame').split(',') as BotKind[];
 const allocation = flags.has('allocation');
+// The node runs with the flag production's launcher gives it, unless --node-args names a semi-space itself.
+const givenNodeArgs = (flags.get('node-args') ?? '').split(' ').filter(Boolean);
 const nodeArgs: Record<Side, string[]> = {
-  node: (flags.get('node-args') ?? '').split(' ').filter(Boolean),
+  node: givenNodeArgs.some((a) => a.startsWith('--max-semi-space-size')) ? givenNodeArgs : [MEDIA_SEMI_SPACE_FLAG, ...givenNodeArgs],
   relay: (flags.get('relay-args') ?? '').split(' ').filter(Boolean),
   raw: (flags.get('relay-args') ?? '').split(' ').filter(Boolean),
 };
@@ -145,7 +149,7 @@ async function step(side: Side, bot: BotKind | 'none', n: number): Promise<void>
   rows.push(row);
   console.error(
     `${scenario} ${side} ${bot} ${n}: interval p50 ${customer.intervalMs.p50} p99 ${customer.intervalMs.p99} ms; tick p99 ${sender.latenessMs.p99} ms; ` +
-      `skipped ${sender.skippedFrames}; CPU ${sender.cpuPercentOfOneCore} % (${cpuPerStream} %/stream); ` +
+      `skipped ${sender.skippedFrames}; CPU ${sender.cpuPercentOfOneCore} % (${cpuPerStream} %/stream, kernel ${sender.kernelShareOfCpu}); ` +
       `mark error p99 ${customer.markEchoErrorMs.p99}; load ${row.loadavg.join(' ')}; ${pass ? 'pass' : 'FAIL'}`,
   );
   if (bot === 'none') return;

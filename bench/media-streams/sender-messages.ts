@@ -15,6 +15,8 @@ export interface SenderReport {
   /** Ticks run plus frames skipped, minus the 20 ms periods from the clock's start to its latest tick (0: no drift). */
   driftFrames: number;
   cpuPercentOfOneCore: number;
+  /** The kernel's part of that CPU time (system ÷ user + system): socket calls, which no JavaScript change removes. */
+  kernelShareOfCpu: number;
   /**
    * CPU time per stream and tick run (µs): the cost of a frame each way, which a window starved into skipping
    * reads the same as a full one (its CPU per stream reads low, having done less).

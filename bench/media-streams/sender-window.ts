@@ -61,6 +61,7 @@ export class SenderWindow {
       skippedFrames: skipped,
       driftFrames: this.probe.frames - Math.round((this.probe.lastTickAt - this.probe.startedAt) / 20),
       cpuPercentOfOneCore: round(((cpu.user + cpu.system) / 1000 / wallMs) * 100),
+      kernelShareOfCpu: round(cpu.system / Math.max(1, cpu.user + cpu.system)),
       cpuMicrosecondsPerStreamTick: round((cpu.user + cpu.system) / Math.max(1, (frames - skipped) * streams)),
       gc,
       ...(allocation

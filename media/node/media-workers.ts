@@ -17,6 +17,7 @@ import type { Logger } from '../../shared/log/log.js';
 import { hostMetrics, metricsJson, type MetricsJson } from './host-metrics.js';
 import type { MediaHostMessage, MediaWorkerData, MediaWorkerMessage } from './media-worker-thread.js';
 import { DRAIN_CLOSE_WAIT_MS } from './node-drain.js';
+import { MEDIA_YOUNG_GENERATION_MIB } from './young-generation.js';
 
 /** A running worker as the host sees it. */
 export interface MediaWorkerInfo {
@@ -24,6 +25,8 @@ export interface MediaWorkerInfo {
   nodeId: string;
   port: number;
   roomUrl: string;
+  /** The young generation V8 gives the worker's heap (MiB; young-generation.ts says why it is large). */
+  youngGenerationMiB: number;
 }
 
 /** The workers of a host. */
@@ -73,11 +76,12 @@ export async function startMediaWorkers(config: Config, log: Logger, options: Me
         eval: true,
         workerData: data,
         execArgv: [],
+        resourceLimits: { maxYoungGenerationSizeMb: MEDIA_YOUNG_GENERATION_MIB },
       });
       threads.push(thread);
       return new Promise<MediaWorkerInfo>((resolve, reject) => {
         thread.once('message', (m: MediaWorkerMessage) => {
-          if (m.type === 'started') resolve({ index, nodeId: m.nodeId, port: m.port, roomUrl: m.roomUrl });
+          if (m.type === 'started') resolve({ index, nodeId: m.nodeId, port: m.port, roomUrl: m.roomUrl, youngGenerationMiB: thread.resourceLimits?.maxYoungGenerationSizeMb ?? 0 });
           else reject(new Error(`media worker ${index} failed to start: ${m.type === 'failed' ? m.message : m.type}`));
         });
         thread.once('error', reject);

@@ -12,6 +12,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { MediaNodePicker } from '../../control/calls/requests/media-node-picker.js';
 import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
 import { startMediaWorkers, type MediaWorkers } from '../../media/node/media-workers.js';
+import { MEDIA_YOUNG_GENERATION_MIB } from '../../media/node/young-generation.js';
 import { eventually } from '../support/eventually.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 import { runDatabaseUrl, serviceUrls, uniquePrefix } from '../support/services.js';
@@ -79,6 +80,10 @@ describe('a media host with one worker per core', () => {
     expect(new Set(host.workers.map((w) => w.port)).size).toBe(2);
     // (A key listing taken while heartbeats rewrite the entries may name a key twice.)
     expect([...new Set((await registered()).map((r) => r.nodeId))].sort()).toEqual(['node_host-w0', 'node_host-w1']);
+  });
+
+  it('runs every worker with the media young generation, not the V8 default (whose mark-compacts pause the tick)', () => {
+    expect(host.workers.map((w) => w.youngGenerationMiB)).toEqual([MEDIA_YOUNG_GENERATION_MIB, MEDIA_YOUNG_GENERATION_MIB]);
   });
 
   it('every leg of a call, one added later included, lands on the worker that holds the call; the next call goes to the least loaded worker', async () => {
