@@ -25,8 +25,8 @@
  * `--sides` may add `raw`: the bare relay on a minimal WebSocket client of its own (raw-relay.ts), to see how
  * much of the relay's cost is `ws`. `--allocation` samples every JavaScript allocation of each sender's window (bytes per stream and frame, and
  * the functions that allocated them); `--node-args` and `--relay-args` are Node/V8 flags for that side's
- * process only (the node side runs with the semi-space flag production's launcher gives it, young-generation.ts,
- * unless its args name one). The run ends with issue 29's targets read off its own windows (`targets` in the JSON, a
+ * process only (the node side runs with the heap flags production's launcher gives it, heap-settings.ts,
+ * and its args after them). The run ends with issue 29's targets read off its own windows (`targets` in the JSON, a
  * table on stderr): per bot, the streams per core at the largest N the node carried with no skipped frame,
  * node ÷ relay CPU per stream at every N, and the node's p99 tick lateness up to 500 streams.
  *
@@ -39,7 +39,7 @@ import { BenchChild } from '../media-mix/bench-child.js';
 import type { ClientCommand, ClientReply } from '../media-mix/room-clients.js';
 import type { BotKind, CustomerReport, ServerCommand, ServerReply } from './customer-servers.js';
 import type { SenderCommand, SenderReply, SenderReport } from './sender-messages.js';
-import { MEDIA_SEMI_SPACE_FLAG } from '../../media/node/young-generation.js';
+import { MEDIA_HEAP_FLAGS } from '../../media/node/heap-settings.js';
 
 const SETTLE_MS = 4000;
 /** `raw`: the bare relay on a minimal WebSocket client of its own instead of `ws` (raw-relay.ts). */
@@ -62,10 +62,9 @@ const sendDelayFrames = Number(flags.get('send-delay-frames') ?? 1);
 const sides = (flags.get('sides') ?? (scenario === 'three' ? 'node' : 'node,relay')).split(',') as Side[];
 const bots = (flags.get('bots') ?? 'bursty,frame').split(',') as BotKind[];
 const allocation = flags.has('allocation');
-// The node runs with the flag production's launcher gives it, unless --node-args names a semi-space itself.
-const givenNodeArgs = (flags.get('node-args') ?? '').split(' ').filter(Boolean);
+// The node runs with the flags production's launcher gives it; --node-args come after them (the last one wins).
 const nodeArgs: Record<Side, string[]> = {
-  node: givenNodeArgs.some((a) => a.startsWith('--max-semi-space-size')) ? givenNodeArgs : [MEDIA_SEMI_SPACE_FLAG, ...givenNodeArgs],
+  node: [...MEDIA_HEAP_FLAGS.split(' '), ...(flags.get('node-args') ?? '').split(' ').filter(Boolean)],
   relay: (flags.get('relay-args') ?? '').split(' ').filter(Boolean),
   raw: (flags.get('relay-args') ?? '').split(' ').filter(Boolean),
 };

@@ -17,7 +17,7 @@ import type { Logger } from '../../shared/log/log.js';
 import { hostMetrics, metricsJson, type MetricsJson } from './host-metrics.js';
 import type { MediaHostMessage, MediaWorkerData, MediaWorkerMessage } from './media-worker-thread.js';
 import { DRAIN_CLOSE_WAIT_MS } from './node-drain.js';
-import { MEDIA_YOUNG_GENERATION_MIB } from './young-generation.js';
+import { MEDIA_YOUNG_GENERATION_MIB } from './heap-settings.js';
 
 /** A running worker as the host sees it. */
 export interface MediaWorkerInfo {
@@ -25,7 +25,7 @@ export interface MediaWorkerInfo {
   nodeId: string;
   port: number;
   roomUrl: string;
-  /** The young generation V8 gives the worker's heap (MiB; young-generation.ts says why it is large). */
+  /** The young generation V8 gives the worker's heap (MiB; heap-settings.ts says why it is large). */
   youngGenerationMiB: number;
 }
 

@@ -12,7 +12,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { MediaNodePicker } from '../../control/calls/requests/media-node-picker.js';
 import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
 import { startMediaWorkers, type MediaWorkers } from '../../media/node/media-workers.js';
-import { MEDIA_YOUNG_GENERATION_MIB } from '../../media/node/young-generation.js';
+import { MEDIA_YOUNG_GENERATION_MIB } from '../../media/node/heap-settings.js';
 import { eventually } from '../support/eventually.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 import { runDatabaseUrl, serviceUrls, uniquePrefix } from '../support/services.js';
