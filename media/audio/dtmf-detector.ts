@@ -58,10 +58,12 @@ function dbToPowerRatio(db: number): number {
 export class DtmfDetector {
   private readonly block = new Int16Array(DTMF_BLOCK);
   private filled = 0;
-  /** The partial block's energy and first-difference energy so far, and its latest sample. */
-  private total = 0;
-  private slope = 0;
-  private previous = 0;
+  /**
+   * The partial block's energy and first-difference energy so far, and its latest sample. Kept in a typed
+   * array, not number fields: the sums outgrow a small integer, and a field changing from integer to double
+   * deoptimised the feeding loop and left it about three times slower inside the media node.
+   */
+  private readonly sums = new Float64Array(3);
   private readonly energies = new Float64Array(8);
   private lastHit = '';
   private current = '';
@@ -100,9 +102,10 @@ export class DtmfDetector {
   private feed(samples: Int16Array | Uint8Array, table: Int16Array | null): string | null {
     const block = this.block;
     let filled = this.filled;
-    let total = this.total;
-    let slope = this.slope;
-    let previous = this.previous;
+    const sums = this.sums;
+    let total = sums[0]!;
+    let slope = sums[1]!;
+    let previous = sums[2]!;
     for (let i = 0; i < samples.length; i++) {
       const v = table === null ? samples[i]! : table[samples[i]!]!;
       if (filled === 0) previous = v;
@@ -133,9 +136,9 @@ export class DtmfDetector {
   // The partial block's running sums, kept between frames.
   private keep(filled: number, total: number, slope: number, previous: number): void {
     this.filled = filled;
-    this.total = total;
-    this.slope = slope;
-    this.previous = previous;
+    this.sums[0] = total;
+    this.sums[1] = slope;
+    this.sums[2] = previous;
   }
 
   private takePending(): string | null {
