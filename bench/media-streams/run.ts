@@ -148,7 +148,7 @@ async function step(side: Side, bot: BotKind | 'none', n: number): Promise<void>
   rows.push(row);
   console.error(
     `${scenario} ${side} ${bot} ${n}: interval p50 ${customer.intervalMs.p50} p99 ${customer.intervalMs.p99} ms; tick p99 ${sender.latenessMs.p99} ms; ` +
-      `skipped ${sender.skippedFrames}; CPU ${sender.cpuPercentOfOneCore} % (${cpuPerStream} %/stream, kernel ${sender.kernelShareOfCpu}); ` +
+      `late ${sender.lateTicks.count} (after GC ${sender.lateTicks.afterGc}); skipped ${sender.skippedFrames}; CPU ${sender.cpuPercentOfOneCore} % (${cpuPerStream} %/stream, kernel ${sender.kernelShareOfCpu}); ` +
       `mark error p99 ${customer.markEchoErrorMs.p99}; load ${row.loadavg.join(' ')}; ${pass ? 'pass' : 'FAIL'}`,
   );
   if (bot === 'none') return;

@@ -12,6 +12,8 @@ export interface SenderReport {
   tickWorkMs: { p50: number; p99: number; max: number; mean: number };
   /** Frames skipped in the window. */
   skippedFrames: number;
+  /** Ticks later than 1.5 ms, and how many of them had a garbage collection pause in their lateness. */
+  lateTicks: { count: number; afterGc: number };
   /** Ticks run plus frames skipped, minus the 20 ms periods from the clock's start to its latest tick (0: no drift). */
   driftFrames: number;
   cpuPercentOfOneCore: number;

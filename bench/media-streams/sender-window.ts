@@ -14,6 +14,8 @@ export class SenderWindow {
   private framesBefore = 0;
   private sampler: AllocationSampler | null = null;
   private readonly gc = { scavenges: 0, markCompacts: 0, ms: 0 };
+  /** The window's collections: when each began (monotonic) and how long it paused, milliseconds. */
+  private readonly pauses: { start: number; ms: number }[] = [];
 
   constructor(private readonly probe: TickProbe) {
     new PerformanceObserver((list) => {
@@ -22,6 +24,7 @@ export class SenderWindow {
         if (kind === constants.NODE_PERFORMANCE_GC_MINOR) this.gc.scavenges++;
         else if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) this.gc.markCompacts++;
         this.gc.ms += entry.duration;
+        this.pauses.push({ start: entry.startTime, ms: entry.duration });
       }
     }).observe({ entryTypes: ['gc'] });
   }
@@ -38,8 +41,19 @@ export class SenderWindow {
     this.gc.scavenges = 0;
     this.gc.markCompacts = 0;
     this.gc.ms = 0;
+    this.pauses.length = 0;
     this.cpuStart = process.cpuUsage();
     this.startedAt = performance.now();
+  }
+
+  /**
+   * The ticks later than LATE_MS, and how many of them had a collection pause between their deadline and
+   * their start (the collection made them late; the others waited for socket reads or the tick before).
+   */
+  private lateTicks(): { count: number; afterGc: number } {
+    const late = this.probe.late;
+    const afterGc = late.filter((t) => this.pauses.some((p) => p.start < t.deadline + t.ms && p.start + p.ms > t.deadline)).length;
+    return { count: late.length, afterGc };
   }
 
   /** The window's figures for `streams` streams (memory read after a full collection that ends the window). */
@@ -59,6 +73,7 @@ export class SenderWindow {
       latenessMs: this.probe.lateness.summary(),
       tickWorkMs: { p50: work.p50, p99: work.p99, max: work.max, mean: round(this.probe.work.mean()) },
       skippedFrames: skipped,
+      lateTicks: this.lateTicks(),
       driftFrames: this.probe.frames - Math.round((this.probe.lastTickAt - this.probe.startedAt) / 20),
       cpuPercentOfOneCore: round(((cpu.user + cpu.system) / 1000 / wallMs) * 100),
       kernelShareOfCpu: round(cpu.system / Math.max(1, cpu.user + cpu.system)),

@@ -3,6 +3,9 @@ import { TickClock } from '../../media/clock/tick-clock.js';
 import { FRAME_MS, type TickSource } from '../../media/clock/tick-source.js';
 import { Samples } from './samples.js';
 
+/** Lateness (ms) above which a tick is kept in `late` (issue 29's p99 target). */
+export const LATE_MS = 1.5;
+
 /**
  * The node's real TickClock, watched: every tick's lateness against the ideal grid (first deadline + k × 20 ms,
  * computed here independently of the clock) and the time its work took, kept in full rather than in the
@@ -15,6 +18,8 @@ export class TickProbe implements TickSource {
   readonly lateness = new Samples();
   /** Work done in each tick, milliseconds, since the last reset. */
   readonly work = new Samples();
+  /** Ticks later than LATE_MS since the last reset: their deadline (monotonic) and lateness, milliseconds. */
+  readonly late: { deadline: number; ms: number }[] = [];
   /** Monotonic time of the clock's latest start (its first deadline is this + 20 ms). */
   startedAt = Number.NaN;
   /** Ticks run and frames skipped before the latest start (the node stops its clock while it has no session). */
@@ -43,7 +48,9 @@ export class TickProbe implements TickSource {
     this.clock.start(() => {
       const t0 = performance.now();
       const index = this.frames;
-      this.lateness.add(t0 - (this.startedAt + index * FRAME_MS));
+      const deadline = this.startedAt + index * FRAME_MS;
+      this.lateness.add(t0 - deadline);
+      if (t0 - deadline > LATE_MS) this.late.push({ deadline, ms: t0 - deadline });
       this.lastTickAt = t0;
       onTick();
       this.work.add(performance.now() - t0);
@@ -58,5 +65,6 @@ export class TickProbe implements TickSource {
   reset(): void {
     this.lateness.reset();
     this.work.reset();
+    this.late.length = 0;
   }
 }
