@@ -61,6 +61,10 @@ export class TickProbe implements TickSource {
     this.clock.stop();
   }
 
+  due(): void {
+    this.clock.due();
+  }
+
   /** Starts a new measuring window. */
   reset(): void {
     this.lateness.reset();

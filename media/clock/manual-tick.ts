@@ -12,6 +12,9 @@ export class ManualTick implements TickSource {
     this.onTick = undefined;
   }
 
+  /** Nothing: a manual tick runs only when a test says so. */
+  due(): void {}
+
   /** Runs `frames` ticks, yielding to the event loop between them so async work can settle. */
   async run(frames: number): Promise<void> {
     for (let i = 0; i < frames; i++) {

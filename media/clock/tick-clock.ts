@@ -43,10 +43,14 @@ export class TickClock implements TickSource {
   private immediate: NodeJS.Immediate | undefined;
   private onTick: () => void = () => {};
   private readonly wake = (): void => {
+    this.timer = undefined;
     if (this.deadline - this.now() <= 0) this.fire();
     else this.schedule();
   };
-  private readonly fireNow = (): void => this.fire();
+  private readonly fireNow = (): void => {
+    this.immediate = undefined;
+    this.fire();
+  };
 
   constructor(options: TickClockOptions = {}) {
     this.periodMs = options.periodMs ?? FRAME_MS;
@@ -71,6 +75,18 @@ export class TickClock implements TickSource {
     this.immediate = undefined;
   }
 
+  /**
+   * The tick, now, if its deadline has passed while it sleeps in its timer (the timer is cleared so the tick
+   * does not run twice). A clock already behind, that waits one turn of the loop between two late ticks,
+   * keeps that turn: the sockets' reads are not starved by ticks run from inside them.
+   */
+  due(): void {
+    if (this.timer === undefined || this.deadline - this.now() > 0) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.fire();
+  }
+
   private schedule(): void {
     if (!this.running) return;
     const wait = this.deadline - this.now();
@@ -79,6 +95,7 @@ export class TickClock implements TickSource {
     else if (wait > this.fineMs) this.timer = setTimeout(this.wake, wait - this.fineMs);
     else this.immediate = setImmediate(this.wake);
   }
+
 
   private fire(): void {
     if (!this.running) return;

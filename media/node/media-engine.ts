@@ -51,6 +51,8 @@ export interface MediaEngineDeps {
   roomDrop?: (direction: 'in' | 'out') => void;
   /** Told when the first session opens (true) and the last one closes (false): the node ticks only while busy. */
   busy?: (busy: boolean) => void;
+  /** The node's TickSource.due: legs call it after each message they read. */
+  tickDue?: () => void;
 }
 
 /**
@@ -74,7 +76,7 @@ export class MediaEngine implements RoomDirectory {
         // A draining node takes no new call (the picker no longer offers it; this closes the race).
         if (this.draining && !this.sessions.has(callId)) throw new SentralError('media_unavailable', { retryAfterSeconds: 1 });
         if (this.sessions.has(callId)) return;
-        this.sessions.set(callId, new Session({ callId, report: (body) => deps.publish(callId, body), holdAudio: deps.holdAudio }));
+        this.sessions.set(callId, new Session({ callId, report: (body) => deps.publish(callId, body), holdAudio: deps.holdAudio, ...(deps.tickDue !== undefined ? { tickDue: deps.tickDue } : {}) }));
         if (this.sessions.size === 1) deps.busy?.(true);
       },
       closeSession: (callId, reason) => this.closeSession(callId, reason),

@@ -85,7 +85,10 @@ export class RtpLeg implements G711Leg {
     /** Called once per 20 ms tick (the SIP side's ring timeout counts these). */
     private readonly onTick: () => void = () => undefined,
   ) {
-    port.socket.on('message', (data, rinfo) => this.receive(data, rinfo));
+    port.socket.on('message', (data, rinfo) => {
+      this.receive(data, rinfo);
+      this.ctx.tickDue?.();
+    });
   }
 
   /** The law of the agreed codec: what the session hands this leg and takes from it. */

@@ -41,6 +41,8 @@ export interface LegContext {
   ended(reason: string, options?: { reported?: boolean }): void;
   /** A digit the leg received out of band (RFC 4733): reported and passed to the other legs like a detected tone. */
   pressed?(digit: string): void;
+  /** Called after each message the leg reads: the node's tick runs at once if its deadline has passed (TickSource.due). */
+  tickDue?(): void;
 }
 
 /** What every leg has, whatever its wire format. */

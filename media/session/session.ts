@@ -49,6 +49,8 @@ export interface SessionDeps {
   report(body: MediaEventBody): void;
   /** 16 kHz audio looped to held legs (non-empty). */
   holdAudio: Int16Array;
+  /** The node's TickSource.due, handed to every leg (LegContext.tickDue). */
+  tickDue?: () => void;
 }
 
 // The id the call's own mix (for recordings) is computed under: no participant can have it.
@@ -176,6 +178,7 @@ export class Session {
       pressed: (digit) => {
         if (!this.closed) this.digitFrom(legId, digit);
       },
+      ...(this.deps.tickDue !== undefined ? { tickDue: this.deps.tickDue } : {}),
     };
   }
 

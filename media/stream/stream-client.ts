@@ -97,6 +97,8 @@ export interface StreamClientOptions {
   onEnd(reason: StreamEndReason): void;
   /** Called when the connection comes up, drops, or comes back. */
   onStatus?(status: StreamConnectionStatus, detail: Record<string, string | number | boolean>): void;
+  /** Called after each message read from the customer (the node's tick runs then if it is due). */
+  afterRead?(): void;
 }
 
 /** Counters of a stream, for metrics and tests. */
@@ -390,6 +392,7 @@ export class StreamClient {
       // A bug here must not take down the node's other streams.
       this.options.log.error({ streamId: this.spec.streamId, err }, 'stream message handling failed');
     }
+    this.options.afterRead?.();
   }
 
   /**

@@ -61,6 +61,7 @@ export class StreamLeg implements G711Leg {
       ...(deps.limits !== undefined ? { limits: deps.limits } : {}),
       onEnd: (reason) => this.clientEnded(reason),
       onStatus: (status, detail) => this.ctx.report({ type: 'stream.status', legId: this.id, status, detail }),
+      ...(ctx.tickDue !== undefined ? { afterRead: ctx.tickDue } : {}),
     });
   }
 

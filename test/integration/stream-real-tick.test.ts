@@ -73,4 +73,33 @@ describe('stream leg in a session on the real 20 ms tick', () => {
     expect(toneAmplitude(phone.heard[30]!, 1004, 8000)).toBeGreaterThan(4000);
     expect(conn.messages.at(-1)!.stop.reason).toBe('call_ended');
   });
+
+  it('every message read from the customer asks the node whether its tick is due (a burst of reads cannot hold it back)', async () => {
+    let asked = 0;
+    let askedAfterMark!: () => void;
+    const afterMark = new Promise<void>((resolve) => (askedAfterMark = resolve));
+    const session = new Session({
+      callId: 'call_test',
+      report: () => {},
+      holdAudio: new Int16Array(320),
+      tickDue: () => {
+        asked++;
+        if (asked === 3) askedAfterMark();
+      },
+    });
+    session.addLeg(new TonePhone());
+    const factory = streamLegFactory({ clock: world.clock, log: world.log, allowInsecureTargets: true });
+    session.addLeg(factory({ legId: 'part_stream', callId: 'call_test', settings: world.spec(), context: session.contextFor('part_stream') }));
+    const conn = await world.server.connection(0);
+    await conn.waitForEvent('start');
+    expect(asked).toBe(0);
+    const sid = conn.messages.find((m) => m.event === 'start')!.streamSid;
+    conn.sendAudio(new Uint8Array(160).fill(0xff));
+    conn.send({ event: 'mark', streamSid: sid, mark: { name: 'one' } });
+    conn.send({ event: 'nonsense', streamSid: sid });
+    // Media, a mark and a refused message: each one read is followed by the question.
+    await afterMark;
+    expect(asked).toBe(3);
+    session.close('session closed');
+  });
 });

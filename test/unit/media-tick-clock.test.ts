@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TickClock } from '../../media/clock/tick-clock.js';
 import { LatenessWindow } from '../../media/clock/lateness-window.js';
 
@@ -50,6 +50,75 @@ describe('the 20 ms tick', () => {
       if (n === 2) offset += 70;
     });
     expect(clock.skipped).toBe(0);
+  });
+});
+
+describe('a tick due while messages are being read', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('runs from due() as soon as its deadline has passed, once, and the next one keeps to the grid', () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const clock = new TickClock({ now: () => now });
+    const ticks: number[] = [];
+    clock.start(() => ticks.push(now));
+    now = 19.9;
+    clock.due();
+    expect(ticks).toEqual([]);
+    // The deadline (20) passes while the loop is still reading sockets: the next read runs the tick.
+    now = 20.3;
+    clock.due();
+    expect(ticks).toEqual([20.3]);
+    expect(clock.lateness.max()).toBeCloseTo(0.3, 5);
+    // The timer armed for that deadline was cleared: one timer waits, for the next deadline, not two chains.
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(5);
+    now = 30;
+    clock.due();
+    vi.advanceTimersByTime(5);
+    expect(ticks).toEqual([20.3]);
+    now = 40;
+    vi.advanceTimersByTime(20);
+    expect(ticks).toEqual([20.3, 40]);
+    expect(clock.ticks).toBe(2);
+    expect(clock.skipped).toBe(0);
+    clock.stop();
+  });
+
+  it('leaves a clock that is already behind to its turn of the loop, so reads are not starved by ticks', () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const clock = new TickClock({ now: () => now });
+    let ticks = 0;
+    clock.start(() => {
+      ticks++;
+      // This tick's work ran past the next deadline too.
+      now += 25;
+    });
+    now = 20;
+    clock.due();
+    expect(ticks).toBe(1);
+    // The next deadline (40) has passed already: the clock waits one turn (setImmediate), due() does not jump it.
+    clock.due();
+    expect(ticks).toBe(1);
+    vi.advanceTimersToNextTimer();
+    expect(ticks).toBe(2);
+    clock.stop();
+  });
+
+  it('does nothing once stopped', () => {
+    vi.useFakeTimers();
+    let now = 0;
+    const clock = new TickClock({ now: () => now });
+    let ticks = 0;
+    clock.start(() => ticks++);
+    clock.stop();
+    now = 100;
+    clock.due();
+    vi.runAllTimers();
+    expect(ticks).toBe(0);
   });
 });
 
