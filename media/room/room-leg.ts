@@ -95,6 +95,7 @@ export class RoomLeg implements PcmLeg {
       this.onDrop('in');
     }
     this.queue.push(new Int16Array(frame.slice(0)));
+    this.ctx.tickDue?.();
   }
 
   /** Text from another participant of the call. */
