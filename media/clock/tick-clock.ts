@@ -96,7 +96,6 @@ export class TickClock implements TickSource {
     else this.immediate = setImmediate(this.wake);
   }
 
-
   private fire(): void {
     if (!this.running) return;
     const late = this.now() - this.deadline;

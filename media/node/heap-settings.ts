@@ -1,11 +1,10 @@
 /**
- * The V8 heap a media node runs with: its young generation, and how far its old generation grows. Every message of a stream allocates (socket reads,
- * framing, the JSON of a media message), so a worker carrying hundreds of streams fills V8's default 16 MiB
- * semi-space several times a second; objects alive at two scavenges in a row get promoted, and the old
- * space's mark-compacts that follow pause the 20 ms tick for 5–30 ms. A 64 MiB semi-space scavenges four
- * times less often, promotes almost nothing and made the mark-compacts disappear in steady state at 400
- * streams a worker (bench/media-streams/RESULTS.md, 2026-11-27 07:00). The space is committed only as it is
- * used: an idle node stays small.
+ * The V8 heap a media node runs with: its young generation, and how far its old generation grows. Every
+ * message of a stream allocates (socket reads, framing, the JSON of a media message), so a worker carrying
+ * hundreds of streams fills V8's default 16 MiB semi-space several times a second. A 64 MiB semi-space
+ * scavenges four times less often; with the fixed growing factor below, the old space's mark-compacts, which
+ * paused the 20 ms tick for 5–30 ms, no longer ran in steady state (bench/media-streams/RESULTS.md,
+ * 2026-11-27). The space is committed only as it is used: an idle node stays small.
  */
 
 /** Semi-space size (MiB) of a media node's heap. */

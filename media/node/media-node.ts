@@ -134,8 +134,8 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     streamLegs: options.streamLegs,
     sip: sipAgent,
     roomDrop: (direction) => metrics?.roomDrops.inc({ direction }),
-    // With no session a tick has nothing to do, and its 50 wake-ups a second were all an idle node cost.
     tickDue: () => tick.due(),
+    // With no session a tick has nothing to do, and its 50 wake-ups a second were all an idle node cost.
     busy: (busy) => {
       if (!busy) tick.stop();
       else if (stopping === undefined) tick.start(onTick);

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TickClock } from '../../media/clock/tick-clock.js';
 import { LatenessWindow } from '../../media/clock/lateness-window.js';
 
@@ -54,13 +54,17 @@ describe('the 20 ms tick', () => {
 });
 
 describe('a tick due while messages are being read', () => {
+  // The clock's monotonic time, set by each test (its timers are vitest's fake ones).
+  let now = 0;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    now = 0;
+  });
   afterEach(() => {
     vi.useRealTimers();
   });
 
   it('runs from due() as soon as its deadline has passed, once, and the next one keeps to the grid', () => {
-    vi.useFakeTimers();
-    let now = 0;
     const clock = new TickClock({ now: () => now });
     const ticks: number[] = [];
     clock.start(() => ticks.push(now));
@@ -88,8 +92,6 @@ describe('a tick due while messages are being read', () => {
   });
 
   it('leaves a clock that is already behind to its turn of the loop, so reads are not starved by ticks', () => {
-    vi.useFakeTimers();
-    let now = 0;
     const clock = new TickClock({ now: () => now });
     let ticks = 0;
     clock.start(() => {
@@ -109,8 +111,6 @@ describe('a tick due while messages are being read', () => {
   });
 
   it('does nothing once stopped', () => {
-    vi.useFakeTimers();
-    let now = 0;
     const clock = new TickClock({ now: () => now });
     let ticks = 0;
     clock.start(() => ticks++);
