@@ -10,8 +10,7 @@ import { cancelEmail, sendEmailBatch, type EmailSend } from '../../messaging/ema
 import { emailView } from '../../messaging/email/email-view.js';
 import { sendEmailMessages } from '../../messaging/email/email-batch.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';
-import { sendBatcher } from '../../messaging/send-batcher.js';
-import { wakeOutbox } from '../../messaging/outbox-sender.js';
+import { sendBatcher, wakeAfterAccept } from '../../messaging/send-batcher.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**
@@ -43,7 +42,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     config: { scope: 'email:send', idempotency: 'required' },
   }, async (request, reply) => {
     const batch = await sendEmailMessages(sql, clock, channel, keyPrincipal(request), request.idempotencyKey!, request.body);
-    await Promise.all([wakeOutbox(services), wakeDispatcher(services.bus)]).catch(() => undefined);
+    await wakeAfterAccept(services);
     return reply.code(201).send(batch);
   });
 

@@ -4,12 +4,11 @@ import { IdParam } from '../../../protocol/api/common.js';
 import { Letter, LETTER_BODY_LIMIT_BYTES, LetterCreate, LetterList, LetterListQuery } from '../../../protocol/messaging/letter.js';
 import type { Services } from '../../app/services.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';
-import { wakeDispatcher } from '../../events/event-log.js';
 import { messageChannels } from '../../messaging/channel-registry.js';
 import { sendLetter } from '../../messaging/letters/letter-service.js';
 import { letterView } from '../../messaging/letters/letter-view.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';
-import { wakeOutbox } from '../../messaging/outbox-sender.js';
+import { wakeAfterAccept } from '../../messaging/send-batcher.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**
@@ -29,7 +28,7 @@ export const letterRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     const caller = keyPrincipal(request);
     const id = derivedId('ltr', caller.companyId, caller.mode, request.idempotencyKey!);
     const row = await sql.begin((tx) => sendLetter(tx, clock, channel, caller, id, request.body));
-    await Promise.all([wakeOutbox(services), wakeDispatcher(services.bus)]).catch(() => undefined);
+    await wakeAfterAccept(services);
     return reply.code(201).header('location', `/v1/letters/${row.id}`).send(letterView(row));
   });
 

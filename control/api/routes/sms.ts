@@ -10,8 +10,7 @@ import { getMessage, listMessages } from '../../messaging/message-store.js';
 import { cancelSms, quoteSms, sendSmsBatch, type SmsSend } from '../../messaging/sms/sms-service.js';
 import { smsView } from '../../messaging/sms/sms-view.js';
 import { sendSmsRecipients } from '../../messaging/sms/sms-batch.js';
-import { wakeOutbox } from '../../messaging/outbox-sender.js';
-import { sendBatcher } from '../../messaging/send-batcher.js';
+import { sendBatcher, wakeAfterAccept } from '../../messaging/send-batcher.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**
@@ -41,7 +40,7 @@ export const smsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
     config: { scope: 'sms:send', idempotency: 'required' },
   }, async (request, reply) => {
     const batch = await sendSmsRecipients(sql, clock, channel, keyPrincipal(request), request.idempotencyKey!, request.body);
-    await Promise.all([wakeOutbox(services), wakeDispatcher(services.bus)]).catch(() => undefined);
+    await wakeAfterAccept(services);
     return reply.code(201).send(batch);
   });
 
