@@ -3,8 +3,10 @@
  * `sequenceNumber`, `chunk`, `timestamp` and the payload change from frame to frame, so a frame costs some
  * digits and a base64 encoding into bytes that are already there, and nothing is allocated (the view returned
  * is the same one from frame to frame while the message's length stays). The bytes are
- * exactly `JSON.stringify` of the message (same field order), which a test checks.
+ * exactly `JSON.stringify` of the message (same field order), which a test checks. The message is written
+ * after FRAME_HEADROOM free bytes, so `framed` makes it a WebSocket frame where it lies.
  */
+import { FRAME_HEADROOM, frameInPlace } from './client-frame.js';
 
 const BASE64 = Buffer.from('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/', 'latin1');
 const EQUALS = 0x3d;
@@ -18,9 +20,15 @@ export class MediaMessageWriter {
   private readonly afterChunk: Buffer;
   private readonly afterTimestamp: Buffer;
   private readonly tail = Buffer.from('"}}', 'latin1');
-  private buffer: Buffer;
+  private buffer!: Buffer;
+  /** The buffer as words, for masking. */
+  private words!: Int32Array;
   /** The latest message's view of the buffer, kept while its length stays (it changes when a number gains a digit). */
   private view: Buffer | null = null;
+  /** The latest frame's view of the buffer, kept while its bounds stay. */
+  private frameView: Buffer | null = null;
+  /** Where the latest message ends in the buffer. */
+  private end = 0;
   /** The latest message's timestamp and where its base64 payload lies in the buffer (for `renumber`). */
   private timestampMs = 0;
   private payloadAt = 0;
@@ -32,15 +40,12 @@ export class MediaMessageWriter {
     this.afterSequence = Buffer.from(`","streamSid":${JSON.stringify(streamSid)},"media":{"track":"inbound","chunk":"`, 'utf8');
     this.afterChunk = Buffer.from('","timestamp":"', 'utf8');
     this.afterTimestamp = Buffer.from('","payload":"', 'utf8');
-    this.buffer = Buffer.alloc(this.sizeFor(payloadBytes));
+    this.allocate(this.sizeFor(payloadBytes));
   }
 
   /** The message's bytes (a view of the writer's buffer: valid until the next write). */
   write(sequenceNumber: number, chunk: number, timestampMs: number, payload: Uint8Array): Buffer {
-    if (this.buffer.length < this.sizeFor(payload.length)) {
-      this.buffer = Buffer.alloc(this.sizeFor(payload.length));
-      this.view = null;
-    }
+    if (this.buffer.length < this.sizeFor(payload.length)) this.allocate(this.sizeFor(payload.length));
     const b = this.buffer;
     let at = this.writeNumbers(sequenceNumber, chunk, timestampMs);
     this.timestampMs = timestampMs;
@@ -67,16 +72,43 @@ export class MediaMessageWriter {
     return this.viewOf(at);
   }
 
-  // The first `length` bytes of the buffer, as the same view while the length stays.
-  private viewOf(length: number): Buffer {
-    if (this.view === null || this.view.length !== length) this.view = this.buffer.subarray(0, length);
+  /**
+   * The latest message as one masked WebSocket text frame (a view of the buffer, valid until the next write).
+   * The message's bytes are masked in the buffer: `renumber` must come before, not after.
+   */
+  framed(): Buffer {
+    const start = frameInPlace(this.buffer, this.words, this.end);
+    let frame = this.frameView;
+    if (frame === null || frame.byteOffset !== this.buffer.byteOffset + start || frame.length !== this.end - start) {
+      frame = this.frameView = this.buffer.subarray(start, this.end);
+    }
+    return frame;
+  }
+
+  /** The latest frame is still held by a socket that has not sent it: the next message goes into a new buffer. */
+  release(): void {
+    this.allocate(this.buffer.length);
+  }
+
+  private allocate(size: number): void {
+    // Buffer.alloc is never a slice of the shared pool: the buffer starts on a word boundary.
+    this.buffer = Buffer.alloc(size);
+    this.words = new Int32Array(this.buffer.buffer, this.buffer.byteOffset, size >>> 2);
+    this.view = null;
+    this.frameView = null;
+  }
+
+  // The message ending at `end`, as the same view while its length stays.
+  private viewOf(end: number): Buffer {
+    this.end = end;
+    if (this.view === null || this.view.length !== end - FRAME_HEADROOM) this.view = this.buffer.subarray(FRAME_HEADROOM, end);
     return this.view;
   }
 
   // Everything before the payload; returns where the payload starts.
   private writeNumbers(sequenceNumber: number, chunk: number, timestampMs: number): number {
     const b = this.buffer;
-    let at = this.head.copy(b, 0);
+    let at = FRAME_HEADROOM + this.head.copy(b, FRAME_HEADROOM);
     at = writeDecimal(b, at, sequenceNumber);
     at += this.afterSequence.copy(b, at);
     at = writeDecimal(b, at, chunk);
@@ -87,7 +119,7 @@ export class MediaMessageWriter {
 
   private sizeFor(payloadBytes: number): number {
     const fixed = this.head.length + this.afterSequence.length + this.afterChunk.length + this.afterTimestamp.length + this.tail.length;
-    return fixed + 3 * MAX_DIGITS + Math.ceil(payloadBytes / 3) * 4;
+    return FRAME_HEADROOM + fixed + 3 * MAX_DIGITS + Math.ceil(payloadBytes / 3) * 4;
   }
 }
 

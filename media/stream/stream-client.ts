@@ -21,6 +21,7 @@
  * media on a listen-only stream, audio beyond the playout bound. Frames over 1 MiB break the WebSocket
  * protocol limit: the socket is closed (1009) and the stream ends as server_closed.
  */
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import type { Logger } from '../../shared/log/log.js';
 import type { Clock, Timer } from '../../shared/clock/clock.js';
@@ -47,8 +48,6 @@ const READ_SHARE_BYTES = 64 * 1024;
 /** Customer messages read before the socket pauses for one turn of the event loop. */
 const READ_SHARE_MESSAGES = 256;
 
-/** Send options of a media message: one object for every frame. */
-const AS_TEXT = { binary: false } as const;
 
 /** Tunable bounds of a stream client; the defaults are the documented behaviour. */
 export interface StreamClientLimits {
@@ -133,6 +132,8 @@ export class StreamClient {
   private readonly maxFrames: number;
   private state: State = 'idle';
   private socket: WebSocket | null = null;
+  /** The socket's connection, which media frames are written to directly (set on the upgrade). */
+  private wire: Socket | null = null;
   private everOpened = false;
   private sequence = 0;
   private chunk = 0;
@@ -146,8 +147,8 @@ export class StreamClient {
   private readBytes = 0;
   private readMessages = 0;
   private readonly media: MediaMessageWriter;
-  /** The media message written for the next flush (the writer's latest), and the sequence number it was written with. */
-  private preparedMessage: Buffer | null = null;
+  /** Whether the writer's latest media message waits for the next flush, and the sequence number it was written with. */
+  private prepared = false;
   private preparedSequence = 0;
   /** Marks whose audio finished playing on this tick's pull: echoed at the next flush, with the frames. */
   private dueEchoes: string[] = [];
@@ -201,7 +202,8 @@ export class StreamClient {
     // Written now (the frame is read here and not kept), so the deadline only sends; renumbered at the flush
     // if another message took its number.
     this.preparedSequence = this.sequence + 1;
-    this.preparedMessage = this.media.write(this.preparedSequence, this.chunk + 1, tick * 20, frame.length > FRAME_BYTES ? frame.subarray(0, FRAME_BYTES) : frame);
+    this.media.write(this.preparedSequence, this.chunk + 1, tick * 20, frame.length > FRAME_BYTES ? frame.subarray(0, FRAME_BYTES) : frame);
+    this.prepared = true;
     if (this.ticks >= this.maxFrames) this.pendingEnd = true;
   }
 
@@ -213,9 +215,9 @@ export class StreamClient {
       this.dueEchoes = [];
       for (const name of echoes) this.echoMark(name);
     }
-    if (this.preparedMessage !== null) {
-      this.sendPrepared(this.preparedMessage);
-      this.preparedMessage = null;
+    if (this.prepared) {
+      this.sendPrepared();
+      this.prepared = false;
     }
     // sendPrepared may have ended the stream (unresponsive) on this very tick.
     if (!this.ended && this.pendingEnd) this.finish('max_minutes');
@@ -280,6 +282,9 @@ export class StreamClient {
     });
     this.socket = socket;
     let protocolError = false;
+    socket.on('upgrade', (res) => {
+      if (socket === this.socket) this.wire = res.socket;
+    });
     socket.on('open', () => this.opened(socket));
     socket.on('message', (data, isBinary) => this.received(socket, data, isBinary));
     socket.on('error', (err) => {
@@ -312,6 +317,7 @@ export class StreamClient {
   private closed(socket: WebSocket, code: number, protocolError: boolean): void {
     if (socket !== this.socket || this.state === 'ended') return;
     this.socket = null;
+    this.wire = null;
     if (this.state === 'dialling') {
       this.dialFailed();
       return;
@@ -428,9 +434,10 @@ export class StreamClient {
     });
   }
 
-  private sendPrepared(prepared: Buffer): void {
+  private sendPrepared(): void {
     const socket = this.socket;
-    if (this.state !== 'open' || socket === null) {
+    const wire = this.wire;
+    if (this.state !== 'open' || socket === null || wire === null) {
       this.dropFrame(false);
       return;
     }
@@ -438,11 +445,17 @@ export class StreamClient {
       this.dropFrame(true);
       return;
     }
-    const message = this.preparedSequence === this.sequence + 1 ? prepared : this.media.renumber(this.sequence + 1, this.chunk + 1);
+    if (this.preparedSequence !== this.sequence + 1) this.media.renumber(this.sequence + 1, this.chunk + 1);
     this.sequence++;
     this.chunk++;
-    // A text frame, as Twilio sends it (ws would send a Buffer as binary; Starlette's receive_text refuses that).
-    if (socket.readyState === WebSocket.OPEN) socket.send(message, AS_TEXT);
+    if (socket.readyState === WebSocket.OPEN) {
+      // A text frame, as Twilio sends it, framed in the message's own buffer and written to the connection
+      // directly: ws puts nothing of its own between (without compression its sender never queues), and its
+      // bufferedAmount counts what the connection holds. A frame the connection could not send at once is
+      // still its to send, so the next message is written into a new buffer.
+      wire.write(this.media.framed());
+      if (wire.writableLength > 0) this.media.release();
+    }
     this.stats.framesSent++;
     this.droppedInRow = 0;
   }

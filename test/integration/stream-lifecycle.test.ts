@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toneAmplitude } from '../../media/audio/level.js';
 import { TEST_TONE_HZ } from '../../shared/audio/tones.js';
+import { encodeMulaw } from '../../shared/audio/g711.js';
 import { audioBytes, pcmOf, StreamWorld, tick, until } from './stream-harness.js';
 
 let world: StreamWorld;
@@ -129,5 +130,31 @@ describe('stream lifecycle', () => {
     for (let i = 0; i < 150_000 && !leg.client.ended; i++) tick(leg);
     expect((await ctx.ended).reason).toBe('server_unresponsive');
     expect(leg.client.stats.framesDropped).toBeGreaterThanOrEqual(50);
+  });
+
+  it('delivers every frame intact to a customer that stops reading for a while: a frame the connection still holds is never overwritten', async () => {
+    const frames = 30_000;
+    const { leg } = world.open({}, { maxBufferedBytes: 64 * 1024 * 1024, unresponsiveFrames: frames });
+    const conn = await world.server.connection(0);
+    await conn.waitForEvent('start');
+    const customerSide = (conn.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    customerSide.pause();
+    // Each frame's audio differs from the last, so a frame overwritten by its successor would be seen.
+    const heard = (i: number): Int16Array => Int16Array.from({ length: 160 }, (_, k) => ((i * 7 + k) % 400) * 40 - 8000);
+    for (let i = 0; i < frames; i++) tick(leg, heard(i));
+    // Loopback's socket buffers (a few MB) are full: the rest waits in the node, where it must stay untouched.
+    const nodeSide = (leg.client as unknown as { socket: { bufferedAmount: number } }).socket;
+    expect(nodeSide.bufferedAmount).toBeGreaterThan(0);
+    customerSide.resume();
+    await conn.waitFor((m) => m.event === 'media' && m.media.chunk === String(frames), 0);
+    const media = conn.all('media');
+    expect(media).toHaveLength(frames);
+    const expected = new Uint8Array(160);
+    for (let i = 0; i < frames; i++) {
+      encodeMulaw(heard(i), expected);
+      expect(media[i]!.media.chunk).toBe(String(i + 1));
+      expect(Buffer.from(media[i]!.media.payload, 'base64').equals(expected)).toBe(true);
+    }
+    expect(leg.client.stats.framesDropped).toBe(0);
   });
 });
