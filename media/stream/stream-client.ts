@@ -48,7 +48,6 @@ const READ_SHARE_BYTES = 64 * 1024;
 /** Customer messages read before the socket pauses for one turn of the event loop. */
 const READ_SHARE_MESSAGES = 256;
 
-
 /** Tunable bounds of a stream client; the defaults are the documented behaviour. */
 export interface StreamClientLimits {
   /** Waits before each redial after a drop; the last one repeats. */
