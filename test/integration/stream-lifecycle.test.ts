@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toneAmplitude } from '../../media/audio/level.js';
 import { TEST_TONE_HZ } from '../../shared/audio/tones.js';
 import { encodeMulaw } from '../../shared/audio/g711.js';
-import { audioBytes, pcmOf, StreamWorld, tick, until } from './stream-harness.js';
+import { audioBytes, heardFrame, pcmOf, StreamWorld, tick, until } from './stream-harness.js';
 
 let world: StreamWorld;
 beforeEach(async () => {
@@ -140,8 +140,7 @@ describe('stream lifecycle', () => {
     const customerSide = (conn.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
     customerSide.pause();
     // Each frame's audio differs from the last, so a frame overwritten by its successor would be seen.
-    const heard = (i: number): Int16Array => Int16Array.from({ length: 160 }, (_, k) => ((i * 7 + k) % 400) * 40 - 8000);
-    for (let i = 0; i < frames; i++) tick(leg, heard(i));
+    for (let i = 0; i < frames; i++) tick(leg, heardFrame(i));
     // Loopback's socket buffers (a few MB) are full: the rest waits in the node, where it must stay untouched.
     const nodeSide = (leg.client as unknown as { socket: { bufferedAmount: number } }).socket;
     expect(nodeSide.bufferedAmount).toBeGreaterThan(0);
@@ -151,7 +150,7 @@ describe('stream lifecycle', () => {
     expect(media).toHaveLength(frames);
     const expected = new Uint8Array(160);
     for (let i = 0; i < frames; i++) {
-      encodeMulaw(heard(i), expected);
+      encodeMulaw(heardFrame(i), expected);
       expect(media[i]!.media.chunk).toBe(String(i + 1));
       expect(Buffer.from(media[i]!.media.payload, 'base64').equals(expected)).toBe(true);
     }
