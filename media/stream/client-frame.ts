@@ -1,8 +1,9 @@
 /**
  * A WebSocket text frame from a client (RFC 6455 §5.2: FIN, opcode 1, masked with a fresh random key), made
- * in place around a message that was written with FRAME_HEADROOM bytes free before it. The stream's media
- * message leaves this way fifty times a second: one buffer for the message and its frame, reused from frame
- * to frame, where `ws` would allocate a frame and copy the message into it on every send.
+ * from a message that was written with FRAME_HEADROOM bytes free before it, into a frame buffer laid out the
+ * same way (or in place). The stream's media message leaves this way fifty times a second: the message's
+ * text and its frame are buffers reused from frame to frame, where `ws` would allocate a frame and copy the
+ * message into it on every send.
  */
 import { randomFillSync } from 'node:crypto';
 
@@ -26,11 +27,12 @@ function maskingKey(): number {
 }
 
 /**
- * Frames the message at `buffer[FRAME_HEADROOM, end)` in place; `words` views the same memory (from the
- * buffer's start, which must be word-aligned). Returns where the frame starts: it runs from there to `end`.
- * The message's bytes are left masked.
+ * Frames the message at `text[FRAME_HEADROOM, end)` into `buffer`, masked at the same offsets; `words` and
+ * `textWords` view the two buffers' memory from their starts, which must be word-aligned. `text` may be
+ * `buffer` itself (framed in place, its bytes left masked). Returns where the frame starts in `buffer`: it
+ * runs from there to `end`.
  */
-export function frameInPlace(buffer: Uint8Array, words: Int32Array, end: number): number {
+export function frameInto(buffer: Uint8Array, words: Int32Array, text: Uint8Array, textWords: Int32Array, end: number): number {
   const length = end - FRAME_HEADROOM;
   let start: number;
   if (length < 126) {
@@ -57,7 +59,7 @@ export function frameInPlace(buffer: Uint8Array, words: Int32Array, end: number)
   words[KEY_AT >>> 2] = key;
   const first = FRAME_HEADROOM >>> 2;
   const whole = length >>> 2;
-  for (let i = first; i < first + whole; i++) words[i] = words[i]! ^ key;
-  for (let i = FRAME_HEADROOM + whole * 4; i < end; i++) buffer[i] = buffer[i]! ^ buffer[KEY_AT + ((i - FRAME_HEADROOM) & 3)]!;
+  for (let i = first; i < first + whole; i++) words[i] = textWords[i]! ^ key;
+  for (let i = FRAME_HEADROOM + whole * 4; i < end; i++) buffer[i] = text[i]! ^ buffer[KEY_AT + ((i - FRAME_HEADROOM) & 3)]!;
   return start;
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MediaMessageWriter } from '../../media/stream/media-message.js';
 
@@ -39,5 +40,41 @@ describe('media message writer', () => {
     expect(writer.renumber(100, 99).toString('utf8')).toBe(message(100, 99));
     expect(writer.renumber(101, 100).toString('utf8')).toBe(message(101, 100));
     expect(writer.renumber(7, 7).toString('utf8')).toBe(message(7, 7));
+  });
+
+  it('keeps writing exactly JSON.stringify across any run of writes and renumbers, as numbers gain and lose digits and payloads change length', () => {
+    const number = fc.oneof(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 120_000 }), fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }));
+    const write = fc.record({ sequence: number, chunk: number, timestamp: number, length: fc.oneof(fc.constant(160), fc.integer({ min: 0, max: 500 })), seed: fc.nat(255) });
+    const renumber = fc.record({ sequence: number, chunk: number });
+    fc.assert(
+      fc.property(fc.array(fc.oneof(write, renumber), { minLength: 1, maxLength: 30 }), (steps) => {
+        const sid = 'str_steps';
+        const writer = new MediaMessageWriter(sid);
+        let latest: { timestamp: number; payload: string } | null = null;
+        for (const step of steps) {
+          let text: string;
+          let sequence = step.sequence;
+          let chunk = step.chunk;
+          if ('length' in step) {
+            const payload = Uint8Array.from({ length: step.length }, (_, i) => (i * 29 + step.seed) % 256);
+            latest = { timestamp: step.timestamp, payload: Buffer.from(payload).toString('base64') };
+            text = writer.write(sequence, chunk, step.timestamp, payload).toString('utf8');
+            writer.framed();
+          } else {
+            if (latest === null) continue;
+            text = writer.renumber(sequence, chunk).toString('utf8');
+          }
+          expect(text).toBe(
+            JSON.stringify({
+              event: 'media',
+              sequenceNumber: String(sequence),
+              streamSid: sid,
+              media: { track: 'inbound', chunk: String(chunk), timestamp: String(latest!.timestamp), payload: latest!.payload },
+            }),
+          );
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
