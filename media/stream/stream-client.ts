@@ -35,6 +35,7 @@ import type { StreamEndReason } from '../../protocol/stream/stream-end-reason.js
 import { ErrorThrottle } from './error-throttle.js';
 import { FRAME_BYTES, PlayoutQueue } from './playout-queue.js';
 import { readCustomerMessage } from './customer-message-reader.js';
+import { IncomingFrames } from './incoming-frames.js';
 import { MediaMessageWriter } from './media-message.js';
 
 /** Ticks (20 ms frames) per minute. */
@@ -304,6 +305,7 @@ export class StreamClient {
     this.state = 'open';
     this.attempt = 0;
     this.droppedInRow = 0;
+    if (this.wire !== null) this.readTextFramesFirst(socket, this.wire);
     this.send({ event: 'connected', protocol: 'Call', version: '1.0.0' });
     this.send(this.startMessage(resumed));
     const echoes = this.unsentEchoes;
@@ -311,6 +313,32 @@ export class StreamClient {
     for (const name of echoes) this.echoMark(name);
     if (resumed) this.stats.reconnects++;
     this.options.onStatus?.(resumed ? 'resumed' : 'connected', resumed ? { reconnects: this.stats.reconnects } : {});
+  }
+
+  /**
+   * Puts the fast path for whole text frames (incoming-frames.ts) in front of `ws`'s reading of the
+   * connection: `ws`'s own listener, the connection's only one once it is open, gets everything else and
+   * takes the connection back for good at the first frame it must judge, or when the connection closes.
+   * With any other listener there, `ws` reads alone.
+   */
+  private readTextFramesFirst(socket: WebSocket, wire: Socket): void {
+    const listeners = wire.listeners('data');
+    if (listeners.length !== 1) return;
+    const wsRead = listeners[0] as (chunk: Buffer) => void;
+    const read = (chunk: Buffer): void => frames.push(chunk);
+    const frames = new IncomingFrames({
+      text: (data) => this.received(socket, data, false),
+      other: (bytes) => wsRead.call(wire, bytes),
+      handOver: (rest) => {
+        wire.removeListener('data', read);
+        wire.on('data', wsRead);
+        if (rest.length > 0) wsRead.call(wire, rest);
+      },
+    });
+    wire.removeListener('data', wsRead);
+    wire.on('data', read);
+    // Before ws's own close handling, which reads what the connection still holds straight into its receiver.
+    wire.prependOnceListener('close', () => frames.handOver());
   }
 
   private closed(socket: WebSocket, code: number, protocolError: boolean): void {
