@@ -34,6 +34,7 @@
  * tick, 0 before it): the mark echo error is measured against the boundary that delay puts the echo on.
  */
 import { machine } from '../media-tick/machine.js';
+import { stallProbe, type StallReport } from '../media-tick/stall-probe.js';
 import { round } from '../media-tick/samples.js';
 import { BenchChild } from '../media-mix/bench-child.js';
 import type { ClientCommand, ClientReply } from '../media-mix/room-clients.js';
@@ -94,7 +95,7 @@ const SENDERS: Record<Side, { file: string; path: string }> = {
  */
 const OVERLOADED_WORK_MS = 15;
 
-const startMachine = machine();
+const startMachine = { ...machine(), stalls: await stallProbe() };
 const server = new BenchChild<ServerCommand, ServerReply>(new URL('./customer-servers.ts', import.meta.url));
 const listening = await server.ask({ type: 'listen' });
 if (listening.type !== 'listening') throw new Error('the customer servers did not start');
@@ -157,8 +158,9 @@ async function step(side: Side, bot: BotKind | 'none', n: number): Promise<void>
   overloaded.set(key, over ? past(side, bot) + 1 : 0);
 }
 
+const endMachine = { ...machine(), stalls: await stallProbe() };
 const targets = readTargets(rows);
-printTargets(targets);
+printTargets(targets, [startMachine.stalls, endMachine.stalls]);
 const best = (side: Side, bot: BotKind): number =>
   Math.max(0, ...rows.filter((r) => r.side === side && r.bot === bot && r.sender.skippedFrames === 0 && r.customer.connections === r.streams).map((r) => r.streams));
 console.log(
@@ -168,7 +170,7 @@ console.log(
       scenario,
       command: `node --import tsx bench/media-streams/run.ts ${steps.join(',')} ${seconds} --scenario=${scenario} --send-delay-frames=${sendDelayFrames} --sides=${sides.join(',')} --bots=${bots.join(',')}${allocation ? ' --allocation' : ''}${nodeArgs.node.length ? ` --node-args='${nodeArgs.node.join(' ')}'` : ''}${nodeArgs.relay.length ? ` --relay-args='${nodeArgs.relay.join(' ')}'` : ''}`,
       machineAtStart: startMachine,
-      machineAtEnd: machine(),
+      machineAtEnd: endMachine,
       largestNWithZeroSkips: Object.fromEntries(sides.flatMap((s) => bots.map((b) => [`${s} ${b}`, best(s, b)]))),
       idleCpuPercentOfOneCore: Object.fromEntries(rows.filter((r) => r.streams === 0).map((r) => [r.side, r.sender.cpuPercentOfOneCore])),
       targets,
@@ -279,8 +281,10 @@ function readTargets(all: Row[]): Targets {
   return { idleNodePercentOfOneCore: idle ? idle.sender.cpuPercentOfOneCore : null, byBot };
 }
 
-function printTargets(t: Targets): void {
+function printTargets(t: Targets, stalls: StallReport[]): void {
   const lines = [`\nissue 29's targets in this run (${scenario}; load at end ${machine().loadavg.join(' ')})`];
+  const spread = stalls.map((s) => `p50 ${s.unitMs.p50} p99 ${s.unitMs.p99} max ${s.unitMs.max} ms, ${s.slowUnits} of ${s.units} over 3x`).join('; at the end ');
+  lines.push(`- the machine: a fixed computation every 20 ms took ${spread} (lateness cannot be steadier than this)`);
   lines.push(`- idle node: ${t.idleNodePercentOfOneCore ?? '(no step 0)'} % of one core (target <= 1.5)`);
   for (const [bot, b] of Object.entries(t.byBot)) {
     lines.push(
