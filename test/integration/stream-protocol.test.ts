@@ -211,6 +211,32 @@ describe('stream to a customer server: hostile input', () => {
     expect(other.all('error')).toHaveLength(1);
   });
 
+  it('answers pings between media messages, reads a fragmented message, and plays every frame in order', async () => {
+    const { leg } = world.open();
+    const conn = await world.server.connection(0);
+    await conn.waitForEvent('start');
+    const pongs: string[] = [];
+    conn.socket.on('pong', (data) => pongs.push(data.toString()));
+    conn.sendAudio(audioBytes(160, 1));
+    conn.socket.ping('one');
+    conn.sendAudio(audioBytes(160, 2));
+    conn.socket.ping('two');
+    // One media message in three fragments, a ping between them: from here on ws reads the connection.
+    const fragmented = JSON.stringify({ event: 'media', streamSid: conn.streamSid, media: { payload: Buffer.from(audioBytes(160, 3)).toString('base64') } });
+    conn.socket.send(fragmented.slice(0, 20), { fin: false });
+    conn.socket.ping('three');
+    conn.socket.send(fragmented.slice(20, 60), { fin: false });
+    conn.socket.send(fragmented.slice(60), { fin: true });
+    conn.sendAudio(audioBytes(160, 4));
+    await conn.barrier();
+    conn.socket.ping('four');
+    conn.sendAudio(audioBytes(160, 5));
+    await conn.barrier();
+    expect(pongs).toEqual(['one', 'two', 'three', 'four']);
+    for (const seed of [1, 2, 3, 4, 5]) expect([...tick(leg)!]).toEqual([...pcmOf(audioBytes(160, seed))]);
+    expect(conn.all('error').map((e) => e.error.code)).toEqual(['stream_unknown_event', 'stream_unknown_event']);
+  });
+
   it('closes the socket (1009) on a frame over the 1 MiB protocol limit and ends the stream', async () => {
     const { ctx } = world.open();
     const conn = await world.server.connection(0);
