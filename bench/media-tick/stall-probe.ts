@@ -1,5 +1,5 @@
 /**
- * How steadily this machine runs a fixed computation: a unit of about a millisecond of arithmetic, timed
+ * How steadily this machine runs a fixed computation: a unit of about half a millisecond of arithmetic, timed
  * once every 20 ms (the media tick's period) for `seconds`. On a quiet machine every unit takes the same
  * time; a virtual machine whose host takes its CPU away now and then shows units many times longer. A tick
  * cannot be on time more steadily than this, so a bench records it beside its lateness figures.
