@@ -94,7 +94,7 @@ export async function openMediaServices(config: Config, options: OpenServicesOpt
 
 function openBus(config: Config, log: Logger, clock: Clock, name: string | undefined): Promise<Bus> {
   return config.mode === 'cluster'
-    ? createNatsBus({ url: config.natsUrl!, prefix: config.prefix, log, ...(name ? { name } : {}) })
+    ? createNatsBus({ url: config.natsUrl!, prefix: config.prefix, replicas: config.natsReplicas, log, ...(name ? { name } : {}) })
     : Promise.resolve(createMemoryBus({ prefix: config.prefix, clock }));
 }
 

@@ -56,7 +56,7 @@ function hostExposition(): Promise<string> {
 }
 
 try {
-  const bus = await createNatsBus({ url: config.natsUrl!, prefix: config.prefix, log, name: `sentral-media-${config.nodeId}` });
+  const bus = await createNatsBus({ url: config.natsUrl!, prefix: config.prefix, replicas: config.natsReplicas, log, name: `sentral-media-${config.nodeId}` });
   const node = await startMediaNode(
     { config, clock: realClock, log, bus, metrics },
     {

@@ -8,7 +8,9 @@ export type BusErrorCode =
   | 'closed'
   | 'handler_failed'
   | 'not_found'
-  | 'invalid_key';
+  | 'invalid_key'
+  /** The NATS cluster cannot place as many replicas as SENTRAL_NATS_REPLICAS asks for. */
+  | 'replicas_unavailable';
 
 /** A typed bus failure; adapters map their own errors onto these codes. */
 export class BusError extends Error {

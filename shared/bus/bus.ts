@@ -25,9 +25,15 @@ export interface Bus {
   subscribe(subject: string, handler: (subject: string, data: Uint8Array) => void): Promise<Subscription>;
   /** Opens (creating if absent) a KV bucket. */
   kv(bucket: string, options?: KvBucketOptions): Promise<KvBucket>;
-  /** Resolves when the bus answers a round trip; rejects otherwise (readiness). */
-  ping(): Promise<void>;
+  /** Resolves when the bus answers a round trip and every stream and bucket named answers; rejects otherwise (readiness). */
+  ping(needs?: BusNeeds): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What a process needs of the bus to do its work (relative stream and bucket names). */
+export interface BusNeeds {
+  streams?: string[];
+  buckets?: string[];
 }
 
 /** A durable stream. */

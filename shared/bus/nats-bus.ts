@@ -17,8 +17,12 @@
  * KV buckets are JetStream streams `KV_<prefix>_<bucket>` with max age = ttlMs; opening an existing bucket
  * keeps the settings it was created with. NATS 2.9 tells watchers nothing when max age removes an entry.
  *
- * The connection reconnects forever (short wait); consumers and KV watches resume after the server is
- * back. While it is away, `ping()` rejects at once with `unavailable`.
+ * Every stream, consumer and KV bucket gets `replicas` replicas (SENTRAL_NATS_REPLICAS); opening one that
+ * has another count scales it in place (nats-replicas.ts). A cluster that cannot place them is refused with
+ * BusError `replicas_unavailable`, whose message names the setting.
+ *
+ * The connection reconnects forever (short wait), to any server of the cluster; consumers and KV watches
+ * resume after the server is back. While it is away, `ping()` rejects at once with `unavailable`.
  */
 import { connect, errors, headers, nanos, type Msg, type NatsConnection, type Subscription as NatsSub } from '@nats-io/transport-node';
 import {
@@ -39,6 +43,7 @@ import { Kvm } from '@nats-io/kv';
 import type {
   Bus,
   BusMessage,
+  BusNeeds,
   ConsumeOptions,
   KvBucket,
   KvBucketOptions,
@@ -52,6 +57,7 @@ import { DEFAULT_ACK_WAIT_MS, MAX_DELIVERIES, PING_TIMEOUT_MS, duplicateWindow }
 import { NatsConsumerSubscription } from './nats-consumer.js';
 import { isNoResponders, toBusError } from './nats-errors.js';
 import { NatsKvBucket } from './nats-kv.js';
+import { checkClustered, differs, probeStreams, replicasError, scaleStream, streamLeader } from './nats-replicas.js';
 import { sanitizeName } from './subject.js';
 import { realClock } from '../clock/real-clock.js';
 import type { Logger } from '../log/log.js';
@@ -64,6 +70,8 @@ export interface NatsBusOptions {
   prefix: string;
   /** Connection name shown by the server's monitoring. */
   name?: string;
+  /** Replicas of every stream, consumer and KV bucket (1, 3 or 5; default 1). */
+  replicas?: number;
   log?: Logger;
 }
 
@@ -81,8 +89,17 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     reconnectTimeWait: RECONNECT_WAIT_MS,
     reconnectJitter: 100,
   });
+  const replicas = options.replicas ?? 1;
+  try {
+    checkClustered(nc, replicas);
+  } catch (err) {
+    await nc.close();
+    throw err;
+  }
   const jsm = await jetstreamManager(nc, { checkAPI: false });
-  return new NatsBus(nc, jsm, jetstream(nc), options.prefix, options.log);
+  // Readiness probes must answer within the ping's time (not the client's default 5 s), naming what did not.
+  const probes = await jetstreamManager(nc, { checkAPI: false, timeout: PING_TIMEOUT_MS / 2 });
+  return new NatsBus(nc, jsm, probes, jetstream(nc), options.prefix, replicas, options.log);
 }
 
 class NatsBus implements Bus {
@@ -93,8 +110,10 @@ class NatsBus implements Bus {
   constructor(
     private readonly nc: NatsConnection,
     private readonly jsm: JetStreamManager,
+    private readonly probes: JetStreamManager,
     private readonly js: JetStreamClient,
     private readonly prefix: string,
+    private readonly replicas: number,
     private readonly log?: Logger,
   ) {
     this.kvm = new Kvm(js);
@@ -138,7 +157,7 @@ class NatsBus implements Bus {
       retention: spec.retention === 'workqueue' ? RetentionPolicy.Workqueue : RetentionPolicy.Limits,
       storage: StorageType.File,
       discard: DiscardPolicy.Old,
-      num_replicas: 1,
+      num_replicas: this.replicas,
       duplicate_window: nanos(duplicateWindow(spec)),
       max_age: nanos(spec.maxAgeMs ?? 0),
     };
@@ -148,9 +167,12 @@ class NatsBus implements Bus {
         throw err;
       });
       if (!info) await this.jsm.streams.add(config);
-      else if (differs(info.config, config)) await this.jsm.streams.update(config.name, config);
+      else if (differs(info.config, config)) {
+        await this.jsm.streams.update(config.name, config);
+        if (info.config.num_replicas !== this.replicas) await streamLeader(this.jsm, config.name);
+      }
     } catch (err) {
-      throw toBusError(err, `ensure stream ${config.name}`);
+      throw replicasError(err, this.nc, this.replicas, `stream ${config.name}`);
     }
   }
 
@@ -178,6 +200,7 @@ class NatsBus implements Bus {
       filter_subject: this.subject(options.filterSubject),
       max_ack_pending: maxInFlight,
       max_deliver: options.maxDeliveries ?? MAX_DELIVERIES,
+      num_replicas: this.replicas,
     };
     try {
       await this.jsm.consumers.add(stream, config).catch(async (err: unknown) => {
@@ -188,6 +211,7 @@ class NatsBus implements Bus {
             max_ack_pending: config.max_ack_pending,
             max_deliver: config.max_deliver,
             filter_subject: config.filter_subject,
+            num_replicas: config.num_replicas,
           });
         }
         throw err;
@@ -197,7 +221,7 @@ class NatsBus implements Bus {
       const sub = new NatsConsumerSubscription(this, consumer, messages, maxInFlight, handler, this.log);
       return this.track(sub);
     } catch (err) {
-      throw toBusError(err, `consume ${options.durable} of ${stream}`);
+      throw replicasError(err, this.nc, this.replicas, `consumer ${options.durable} of ${stream}`);
     }
   }
 
@@ -290,24 +314,33 @@ class NatsBus implements Bus {
     const name = sanitizeName(`${this.prefix}_${bucket}`);
     try {
       const kv = await this.kvm.create(name, {
+        replicas: this.replicas,
         ...(options.ttlMs ? { ttl: options.ttlMs } : {}),
         ...(options.history ? { history: options.history } : {}),
       });
+      // An existing bucket keeps its settings, except the replicas, which follow the configuration.
+      await scaleStream(this.jsm, kvStreamName(name), this.replicas);
       return new NatsKvBucket(kv, this, this.log);
     } catch (err) {
-      throw toBusError(err, `open KV bucket ${name}`);
+      throw replicasError(err, this.nc, this.replicas, `KV bucket ${name}`);
     }
   }
 
-  async ping(): Promise<void> {
+  async ping(needs: BusNeeds = {}): Promise<void> {
     if (this.nc.isClosed()) throw new BusError('closed', 'the NATS connection is closed');
     if (!this.connected) throw new BusError('unavailable', 'the NATS server is not connected');
     let timer: { cancel(): void } | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = realClock.setTimer(PING_TIMEOUT_MS, () => reject(new BusError('unavailable', `NATS did not answer a ping within ${PING_TIMEOUT_MS} ms`)));
     });
+    const streams = [
+      ...(needs.streams ?? []).map((name) => this.streamName(name)),
+      ...(needs.buckets ?? []).map((bucket) => kvStreamName(sanitizeName(`${this.prefix}_${bucket}`))),
+    ];
     try {
       await Promise.race([this.nc.rtt().catch((err: unknown) => Promise.reject(toBusError(err, 'ping'))), timeout]);
+      // A connection can answer while the streams behind it have no leader (their node is down, an election runs).
+      await Promise.race([probeStreams(this.probes, streams), timeout]);
     } finally {
       timer?.cancel();
     }
@@ -358,9 +391,7 @@ function natsSubscription(nc: NatsConnection, sub: NatsSub): Subscription {
   };
 }
 
-/** True when a stream's settings differ from what we ask for in the fields we set. */
-function differs(actual: StreamConfig, wanted: Partial<StreamConfig>): boolean {
-  return (Object.keys(wanted) as Array<keyof StreamConfig>).some(
-    (k) => JSON.stringify(actual[k]) !== JSON.stringify(wanted[k]),
-  );
+/** The JetStream stream behind a KV bucket. */
+function kvStreamName(bucket: string): string {
+  return `KV_${bucket}`;
 }

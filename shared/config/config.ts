@@ -8,7 +8,10 @@ export interface Config {
   /** standalone: embedded PGlite, in-process bus and KV. cluster: PostgreSQL, NATS JetStream, Redis. */
   mode: 'standalone' | 'cluster';
   databaseUrl: string | undefined;
+  /** One or several NATS servers, comma-separated (the client tries each and follows the cluster). */
   natsUrl: string | undefined;
+  /** SENTRAL_NATS_REPLICAS: replicas of every stream, consumer and KV bucket sentral creates. */
+  natsReplicas: NatsReplicas;
   redisUrl: string | undefined;
   dataDir: string;
   host: string;
@@ -47,6 +50,9 @@ export interface Config {
   /** Letters to digital mailboxes (docs/letters.md). */
   letters: LettersConfig;
 }
+
+/** Replica counts JetStream is run with: an odd number, so that a majority survives losing one (three) or two (five). */
+export type NatsReplicas = 1 | 3 | 5;
 
 /** How the messaging role binds to the SMSC over SMPP (and what the simulated SMSC accepts). */
 export interface SmppConfig {
@@ -119,7 +125,8 @@ export interface SipConfig {
 /** The documented environment variables, their defaults and meaning (README's table is made from this). */
 export const configVariables = [
   ['DATABASE_URL', '(unset: embedded PGlite)', 'PostgreSQL connection URL; set all three service URLs for cluster mode'],
-  ['NATS_URL', '(unset: in-process bus)', 'NATS server with JetStream, e.g. nats://127.0.0.1:4222'],
+  ['NATS_URL', '(unset: in-process bus)', 'NATS server with JetStream, or several comma-separated servers of one cluster, e.g. nats://10.0.0.1:4222,nats://10.0.0.2:4222,nats://10.0.0.3:4222'],
+  ['SENTRAL_NATS_REPLICAS', '1', 'Replicas (1, 3 or 5) of every JetStream stream, consumer and KV bucket sentral creates; at most the NATS cluster\'s size (refused at start otherwise); changing it updates existing ones in place (docs/deploy.md)'],
   ['REDIS_URL', '(unset: in-memory)', 'Redis URL, e.g. redis://127.0.0.1:6379'],
   ['SENTRAL_DATA_DIR', './.sentral', 'Embedded database, recordings and audio clips'],
   ['SENTRAL_HOST', '127.0.0.1', 'Address the HTTP and media servers listen on'],
@@ -189,7 +196,7 @@ type Env = Record<string, string | undefined>;
 /** Reads and validates the configuration from `env`; throws ConfigError naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
-  const natsUrl = url(env, 'NATS_URL', ['nats:', 'tls:']);
+  const natsUrl = natsServers(env);
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
   const set = [databaseUrl, natsUrl, redisUrl].filter((v) => v !== undefined).length;
   if (set !== 0 && set !== 3) {
@@ -210,6 +217,7 @@ export function loadConfig(env: Env = process.env): Config {
     mode: set === 3 ? 'cluster' : 'standalone',
     databaseUrl,
     natsUrl,
+    natsReplicas: natsReplicas(env, natsUrl),
     redisUrl,
     dataDir: resolve(text(env, 'SENTRAL_DATA_DIR') ?? './.sentral'),
     host: text(env, 'SENTRAL_HOST') ?? '127.0.0.1',
@@ -233,6 +241,34 @@ export function loadConfig(env: Env = process.env): Config {
     email: emailConfig(env),
     letters: { mailboxUrl: url(env, 'SENTRAL_MAILBOX_URL', ['http:', 'https:']) ?? null, simPort: port(env, 'SENTRAL_MAILBOX_SIM_PORT', 0) },
   };
+}
+
+// NATS clients take a list of seed servers and learn the rest of the cluster from them.
+function natsServers(env: Env): string | undefined {
+  const v = text(env, 'NATS_URL');
+  if (v === undefined) return undefined;
+  const servers = v.split(',').map((s) => s.trim());
+  for (const [i, server] of servers.entries()) {
+    // One server keeps the plain message; in a list, the message says which entry is wrong.
+    const which = servers.length > 1 ? `server ${i + 1} (${JSON.stringify(server.slice(0, 80))}): ` : '';
+    let parsed: URL;
+    try {
+      parsed = new URL(server);
+    } catch {
+      throw new ConfigError('NATS_URL', `${which}not a valid URL`);
+    }
+    if (!['nats:', 'tls:'].includes(parsed.protocol)) throw new ConfigError('NATS_URL', `${which}expected a nats: or tls: URL`);
+  }
+  if (new Set(servers).size !== servers.length) throw new ConfigError('NATS_URL', 'a server is named twice');
+  return servers.join(',');
+}
+
+function natsReplicas(env: Env, natsUrl: string | undefined): NatsReplicas {
+  const v = text(env, 'SENTRAL_NATS_REPLICAS');
+  if (v === undefined) return 1;
+  if (v !== '1' && v !== '3' && v !== '5') throw new ConfigError('SENTRAL_NATS_REPLICAS', `expected 1, 3 or 5, got "${v.slice(0, 20)}"`);
+  if (v !== '1' && natsUrl === undefined) throw new ConfigError('SENTRAL_NATS_REPLICAS', 'replicas need a NATS cluster (NATS_URL); standalone mode has one in-process bus');
+  return Number(v) as NatsReplicas;
 }
 
 function smppConfig(env: Env): SmppConfig {

@@ -57,6 +57,48 @@ describe('configuration', () => {
   });
 });
 
+describe('NATS cluster configuration', () => {
+  const cluster = { DATABASE_URL: 'postgres://x@h/db', REDIS_URL: 'redis://h:6379' };
+  const failure = (env: Record<string, string>): ConfigError => {
+    try {
+      loadConfig(env);
+    } catch (err) {
+      return err as ConfigError;
+    }
+    throw new Error('loadConfig accepted it');
+  };
+
+  it('takes several comma-separated servers and one replica by default', () => {
+    const config = loadConfig({ ...cluster, NATS_URL: 'nats://a:4222, nats://b:4222 ,tls://c:4222' });
+    expect(config.natsUrl).toBe('nats://a:4222,nats://b:4222,tls://c:4222');
+    expect(config.natsReplicas).toBe(1);
+    expect(loadConfig({ ...cluster, NATS_URL: 'nats://a:4222', SENTRAL_NATS_REPLICAS: '3' }).natsReplicas).toBe(3);
+    expect(loadConfig({ ...cluster, NATS_URL: 'nats://a:4222', SENTRAL_NATS_REPLICAS: '5' }).natsReplicas).toBe(5);
+  });
+
+  it.each([
+    ['nats://a:4222,,nats://b:4222', /NATS_URL: server 2 \(""\): not a valid URL/],
+    ['nats://a:4222,http://b:4222', /NATS_URL: server 2 \("http:\/\/b:4222"\): expected a nats: or tls: URL/],
+    ['nats://a:4222,b c', /NATS_URL: server 2 .*not a valid URL/],
+    ['nats://a:4222,nats://a:4222', /NATS_URL: a server is named twice/],
+    ['nats://a:4222,', /NATS_URL: server 2/],
+  ])('refuses the server list %j, saying which server is wrong', (value, message) => {
+    const err = failure({ ...cluster, NATS_URL: value });
+    expect(err.variable).toBe('NATS_URL');
+    expect(err.message).toMatch(message);
+  });
+
+  it.each(['2', '4', '0', '7', 'three', '3.0'])('refuses SENTRAL_NATS_REPLICAS=%s (1, 3 or 5)', (value) => {
+    const err = failure({ ...cluster, NATS_URL: 'nats://a:4222', SENTRAL_NATS_REPLICAS: value });
+    expect(err.variable).toBe('SENTRAL_NATS_REPLICAS');
+    expect(err.message).toContain('expected 1, 3 or 5');
+  });
+
+  it('refuses replicas in standalone mode, which has no NATS', () => {
+    expect(failure({ SENTRAL_NATS_REPLICAS: '3' }).message).toMatch(/SENTRAL_NATS_REPLICAS: replicas need a NATS cluster/);
+  });
+});
+
 describe('SIP configuration', () => {
   it('is off without a trunk, and with one takes the defaults the README names', () => {
     expect(loadConfig({}).sip).toBeNull();
