@@ -1,6 +1,6 @@
 import type { Services } from '../app/services.js';
 import type { ChannelName, MessageRow } from './message-row.js';
-import type { ReceiptOutcome, TransitionTable } from './message-transitions.js';
+import type { MessageMachine, ReceiptOutcome } from './message-machine.js';
 
 /** What a carrier answers to one hand-off. */
 export type SubmitOutcome =
@@ -43,7 +43,7 @@ export interface Channel {
   name: ChannelName;
   /** The ledger service its money is booked under (sms, email, letter). */
   service: string;
-  transitions: TransitionTable;
+  transitions: MessageMachine;
   /** The status event of a message that just moved (`sms.status`…), `eventId` its event's id. */
   statusEvent(row: MessageRow, eventId: string): { type: string; data: Record<string, unknown> };
   /** Starts its carriers in the messaging role. */

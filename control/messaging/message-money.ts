@@ -3,7 +3,7 @@ import type { Tx } from '../../shared/db/database.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { captureMany, releaseMany, reserveMany } from '../billing/ledger.js';
 import type { MessageRow } from './message-row.js';
-import type { MoneyEffect } from './message-transitions.js';
+import type { MoneyEffect } from './message-machine.js';
 
 /**
  * Reserves live messages' prices at accept (balance and the profile's monthly limit, guarded updates in

@@ -10,7 +10,7 @@ import { recordEvents } from '../events/event-log.js';
 import type { Channel } from './channel.js';
 import type { ChannelName, MessageRow } from './message-row.js';
 import { reserveMessages, settleMessagesMoney } from './message-money.js';
-import { nextState, type MessageEvent, type MoneyEffect, type ReceiptOutcome } from './message-transitions.js';
+import { type MessageEvent, type MoneyEffect, type ReceiptOutcome } from './message-machine.js';
 
 /** An outbound message to accept (the channel's route or the campaign runner builds it). */
 export interface NewMessage {
@@ -143,7 +143,7 @@ export async function applyMessageEvents(tx: Tx, clock: Clock, items: readonly M
   const results = items.map((item, index): MessageRow | null => {
     const row = current.get(item.messageId);
     if (!row || row.channel !== item.channel.name) return null;
-    const move = nextState(item.channel.transitions, row.state, item.event);
+    const move = item.channel.transitions.step(row.state, item.event);
     if (move === null) return null;
     const next = { ...row, ...eventFields(item.event, now), state: move.state, updated_at_ms: now } as MessageRow;
     current.set(row.id, next);
@@ -394,7 +394,7 @@ export async function claimDueMessages(
 // table; the update is guarded by the state read, as applyMessageEvent's is.
 async function claimBatch(tx: Tx, clock: Clock, channels: ReadonlyMap<ChannelName, Channel>, rows: readonly MessageRow[], leaseUntilMs: number): Promise<MessageRow[]> {
   const moves = rows.flatMap((row) => {
-    const move = nextState(channels.get(row.channel)!.transitions, row.state, { type: 'claim' });
+    const move = channels.get(row.channel)!.transitions.step(row.state, { type: 'claim' });
     return move === null ? [] : [{ row, move }];
   });
   if (moves.length === 0) return [];

@@ -6,7 +6,7 @@ import { createBatcher } from '../../shared/work/batcher.js';
 import type { CarrierReports, ChannelCarriers, SubmitOutcome } from './channel.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { MessageRow } from './message-row.js';
-import type { MessageEvent } from './message-transitions.js';
+import type { MessageEvent } from './message-machine.js';
 import { applyMessageEvents, claimDueMessages, nextMessageDueAt, type MessageEventFor } from './message-store.js';
 
 // Most answers recorded in one transaction.

@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { stepStored } from './stored-step.js';
+import { stepStored } from '../../../shared/machines/machine-step.js';
 import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState } from '../../../protocol/calls/command.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';

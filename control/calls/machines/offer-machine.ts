@@ -8,7 +8,7 @@
  * The deadline is the time `expiresAt`, not its timer's firing: an answer the mailbox takes at or after
  * `expiresAt` loses even when the timer is late, so "accepted at the deadline" has one answer in any order.
  */
-import { stepStored } from './stored-step.js';
+import { stepStored } from '../../../shared/machines/machine-step.js';
 import { assign, emit, enqueueActions, setup } from 'xstate';
 
 /** Where an offer stands. */

@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, setup } from 'xstate';
-import { stepStored } from './stored-step.js';
+import { stepStored } from '../../../shared/machines/machine-step.js';
 import type { CallMediaEvent, ParticipantLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
 import type { ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
 import { kindOf } from '../../../protocol/calls/participant-kinds.js';

@@ -13,7 +13,7 @@
  * caller back: off hold, with the operator, and an event says so. Pure, like the decision window: the call
  * keeps a `TransferRecord` in its context and carries out the returned actions.
  */
-import { stepStored } from './stored-step.js';
+import { stepStored } from '../../../shared/machines/machine-step.js';
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import type { ErrorCode } from '../../../shared/errors/catalogue.js';
 

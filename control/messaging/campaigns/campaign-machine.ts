@@ -1,4 +1,5 @@
-import { setup, transition } from 'xstate';
+import { emit, setup } from 'xstate';
+import { stepStored } from '../../../shared/machines/machine-step.js';
 
 /** Where a campaign stands (docs/campaigns.md). */
 export type CampaignStatus = 'draft' | 'scheduled' | 'running' | 'paused' | 'completed' | 'canceled';
@@ -32,27 +33,23 @@ export type CampaignEffect =
   | { type: 'record'; event: 'campaign.started' | 'campaign.completed' | 'campaign.canceled' }
   | { type: 'settle' };
 
-// The machine's actions name their effect; they run nothing themselves (the host does).
-const EFFECTS = {
-  skipCanceled: { type: 'skipPending', reason: 'canceled' },
-  skipExpired: { type: 'skipPending', reason: 'expired' },
-  cancelQueued: { type: 'cancelQueued' },
-  started: { type: 'record', event: 'campaign.started' },
-  completed: { type: 'record', event: 'campaign.completed' },
-  canceled: { type: 'record', event: 'campaign.canceled' },
-  settle: { type: 'settle' },
-} as const satisfies Record<string, CampaignEffect>;
-const noop = (): void => undefined;
-
 /**
  * The lifecycle: draft → scheduled → running ⇄ paused → completed | canceled. Pure: `stepCampaign` gives
- * the next status and the effects as data, and the campaign's host carries them out in the transaction
+ * the next status and the effects it emitted, and the campaign's host carries them out in the transaction
  * that stores the status.
  */
 export const campaignMachine = setup({
-  types: { events: {} as CampaignEvent },
+  types: { events: {} as CampaignEvent, emitted: {} as CampaignEffect },
   guards: { later: ({ event }) => (event.type === 'start' || event.type === 'resume') && event.later },
-  actions: { skipCanceled: noop, skipExpired: noop, cancelQueued: noop, started: noop, completed: noop, canceled: noop, settle: noop },
+  actions: {
+    skipCanceled: emit({ type: 'skipPending' as const, reason: 'canceled' as const }),
+    skipExpired: emit({ type: 'skipPending' as const, reason: 'expired' as const }),
+    cancelQueued: emit({ type: 'cancelQueued' as const }),
+    started: emit({ type: 'record' as const, event: 'campaign.started' as const }),
+    completed: emit({ type: 'record' as const, event: 'campaign.completed' as const }),
+    canceled: emit({ type: 'record' as const, event: 'campaign.canceled' as const }),
+    settle: emit({ type: 'settle' as const }),
+  },
 }).createMachine({
   id: 'campaign',
   initial: 'draft',
@@ -93,9 +90,7 @@ export const campaignMachine = setup({
 
 /** A step: the status after the event and the effects, or null when the event does not apply in `status`. */
 export function stepCampaign(status: CampaignStatus, event: CampaignEvent): { status: CampaignStatus; effects: CampaignEffect[] } | null {
-  const snapshot = campaignMachine.resolveState({ value: status, context: {} });
-  if (!snapshot.can(event)) return null;
-  const [next, actions] = transition(campaignMachine, snapshot, event);
-  const effects = actions.map((a): CampaignEffect => EFFECTS[a.type as keyof typeof EFFECTS]);
-  return { status: next.value as CampaignStatus, effects };
+  const before = { state: status };
+  const { record, effects } = stepStored<{ state: CampaignStatus }, CampaignEffect>(campaignMachine, before, event);
+  return record === before ? null : { status: record.state, effects };
 }

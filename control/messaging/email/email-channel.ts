@@ -3,7 +3,7 @@ import { startBounceListener, type BounceListener } from '../../../carriers/emai
 import { SmtpRelay } from '../../../carriers/email/smtp-relay.js';
 import { startSmtpSink } from '../../../carriers/email/smtp-sink.js';
 import type { Channel } from '../channel.js';
-import { EMAIL_TRANSITIONS } from '../message-transitions.js';
+import { messageMachine } from '../message-machine.js';
 import { deliveryReportHandler, relayCarrier } from './email-relay-carrier.js';
 import { emailStatusData } from './email-view.js';
 
@@ -13,6 +13,15 @@ export function emailSinkDir(dataDir: string): string {
 }
 
 /**
+ * Email moves: the base's, bounced at hand-off (a 5xx at the relay) or by a delivery report, failed when a
+ * report says it expired. A delivery report for each recipient settles it (docs/email.md).
+ */
+const EMAIL_MOVES = {
+  sending: { refused: 'bounced' },
+  sent: { 'receipt:undelivered': 'bounced', 'receipt:rejected': 'bounced', 'receipt:expired': 'failed' },
+};
+
+/**
  * Email as a channel of the pipeline: its transitions, `email.status`, and its carriers. Test keys (and
  * live keys when SENTRAL_SMTP_URL is unset) go to the embedded sink, which counts as delivery; live keys
  * go to the relay, and its delivery reports come back through the bounce listener (SENTRAL_BOUNCE_LISTEN).
@@ -20,7 +29,7 @@ export function emailSinkDir(dataDir: string): string {
 export const emailChannel: Channel = {
   name: 'email',
   service: 'email',
-  transitions: EMAIL_TRANSITIONS,
+  transitions: messageMachine(EMAIL_MOVES),
   statusEvent: (row, eventId) => ({ type: 'email.status', data: { ...emailStatusData(row, eventId) } }),
   async startCarriers(services, reports) {
     const { sql, clock, config } = services;

@@ -7,8 +7,18 @@ import { startMailboxSim } from '../../../carriers/mailbox/mailbox-sim.js';
 import { sqlMailboxStore } from '../../sim/sim-mailboxes.js';
 import type { Carrier, CarrierReports, Channel, SubmitOutcome } from '../channel.js';
 import type { MessageRow } from '../message-row.js';
-import { LETTER_TRANSITIONS } from '../message-transitions.js';
+import { messageMachine } from '../message-machine.js';
 import { letterStatusData, type LetterContent } from './letter-view.js';
+
+/**
+ * Letter moves: the mailbox service taking a letter is its delivery (delivered to the digital mailbox, then
+ * read; or delivered_to_print with no mailbox, printed and posted); failed when the service refuses it.
+ */
+const LETTER_MOVES = {
+  sending: { submitted: 'delivered', 'submitted:print': 'delivered_to_print' },
+  sent: null,
+  delivered: { 'receipt:read': 'read' },
+};
 
 /** How often the mailbox service's event feed is read for letters opened. */
 export const LETTER_EVENTS_POLL_MS = 2_000;
@@ -21,7 +31,7 @@ export const LETTER_EVENTS_POLL_MS = 2_000;
 export const letterChannel: Channel = {
   name: 'letter',
   service: 'letter',
-  transitions: LETTER_TRANSITIONS,
+  transitions: messageMachine(LETTER_MOVES),
   statusEvent: (row, eventId) => ({ type: 'letter.status', data: { ...letterStatusData(row, eventId) } }),
   async startCarriers(services, reports) {
     const { sql, clock, log, config } = services;

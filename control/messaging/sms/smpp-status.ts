@@ -1,4 +1,4 @@
-import type { ReceiptOutcome } from '../message-transitions.js';
+import type { ReceiptOutcome } from '../message-machine.js';
 
 /**
  * An SMPP delivery receipt's `stat` as a message outcome (docs/sms.md): DELIVRD delivered; UNDELIV and

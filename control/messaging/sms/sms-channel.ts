@@ -4,7 +4,7 @@ import { ESM_RECEIPT, parseReceipt, textOf } from '../../../carriers/sms/smpp-pd
 import type { Services } from '../../app/services.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import type { Carrier, CarrierReports, Channel } from '../channel.js';
-import { SMS_TRANSITIONS } from '../message-transitions.js';
+import { messageMachine } from '../message-machine.js';
 import { simulatedSmsCarrier } from './simulated-sms-carrier.js';
 import { smppCarrier } from './smpp-carrier.js';
 import { receiptOutcome } from './smpp-status.js';
@@ -12,11 +12,21 @@ import { receiveSms } from './sms-inbound.js';
 import { smsStatusData } from './sms-view.js';
 import { unconfiguredCarrier } from './unconfigured-carrier.js';
 
+/**
+ * SMS moves: the base's, expired (not failed) when its validity runs out unsent, rejected when the SMSC
+ * refuses it. SMPP's stat → outcome mapping is in docs/sms.md.
+ */
+const SMS_MOVES = {
+  scheduled: { expire: 'expired' },
+  accepted: { expire: 'expired' },
+  sending: { refused: 'rejected' },
+};
+
 /** SMS as a channel of the pipeline: its transitions, `sms.status`, and its carriers (SMPP live, the directory for test keys). */
 export const smsChannel: Channel = {
   name: 'sms',
   service: 'sms',
-  transitions: SMS_TRANSITIONS,
+  transitions: messageMachine(SMS_MOVES),
   statusEvent: (row, eventId) => ({ type: 'sms.status', data: { ...smsStatusData(row, eventId) } }),
   async startCarriers(services, reports) {
     const test = simulatedSmsCarrier(services.clock, reports);
