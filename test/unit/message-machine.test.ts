@@ -42,7 +42,7 @@ describe('message machines', () => {
   it('steps every (state, event) as its moves say, money following the event, and a terminal state sticks', () => {
     for (const name of ['sms', 'email', 'letter'] as const) {
       const machine = messageChannels.get(name).transitions;
-      const states = new Set([...Object.keys(EXPECTED[name]), ...Object.values(EXPECTED[name]).flatMap((on) => Object.values(on)), 'received']);
+      const states = new Set<string>([...Object.keys(EXPECTED[name]), ...Object.values(EXPECTED[name] as Record<string, Record<string, string>>).flatMap((on) => Object.values(on)), 'received']);
       for (const state of states) {
         for (const event of EVENTS) {
           const key = event.type === 'receipt' ? `receipt:${event.outcome}` : event.type === 'submitted' && event.variant ? `submitted:${event.variant}` : event.type;
