@@ -1,7 +1,8 @@
 // Repairs defects of postgres.js 3.4.9 around a connection that closes (upstream porsager/postgres #1186,
-// #1208, #1215, #1216; not fixed in a release). Each edit below says what it repairs. Idempotent; run by
-// postinstall, `npm start` and `npm test`; fails when the installed postgres.js is not the one it knows.
-import { readFileSync, writeFileSync } from 'node:fs';
+// #1208, #1215, #1216; not fixed in a release) and around several hosts with target_session_attrs. Each edit
+// below says what it repairs. Idempotent; run by postinstall, `npm start` and `npm test`; fails when the
+// installed postgres.js is not the one it knows.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
@@ -23,6 +24,37 @@ const CONNECTION = [
   [
     "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n",
     `    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n    query = null${MARK}\n`,
+    1,
+  ],
+  // Several hosts (postgres://u@h1,h2/db?target_session_attrs=read-write): the count of hosts tried for a
+  // connection attempt stayed 0, so an attempt that met no acceptable host went round the hosts without
+  // end (a query waited for ever while the primary was down and the standby not yet promoted, with the
+  // connect timer restarted at each host). Now each attempt tries every host once, as libpq does, and
+  // then fails its query (a 503 upstream, retried by the caller).
+  ['      initial = query\n', `      initial = query\n      retries = 0${MARK}\n`, 1],
+  ['  async function connect() {\n', `  async function connect() {\n    retries++${MARK}\n`, 1],
+  [
+    '    if (connection.queue === queues.connecting && options.host[retries + 1])\n',
+    `    if (connection.queue === queues.connecting && options.host[retries])${MARK}\n`,
+    1,
+  ],
+  // connect_timeout is per host (libpq's rule): a host that does not answer passes the attempt on to the next.
+  [
+    "    errored(Errors.connection('CONNECT_TIMEOUT', options, socket))\n",
+    `    initial && options.host[retries] || errored(Errors.connection('CONNECT_TIMEOUT', options, socket))${MARK}\n`,
+    1,
+  ],
+  // A server none of whose hosts fits target_session_attrs fails the attempt with its own code.
+  [
+    '          return terminate()\n',
+    `          return options.host[retries] || errored(Errors.connection('TARGET_SESSION_ATTRS_UNMET', options, socket)), terminate()${MARK}\n`,
+    1,
+  ],
+  // read-write took a hot standby: it reports default_transaction_read_only off, yet refuses every write
+  // (25006). libpq's read-write wants neither read-only by default nor in hot standby.
+  [
+    "      (x === 'read-write' && xs.default_transaction_read_only === 'on') ||\n",
+    `      (x === 'read-write' && (xs.default_transaction_read_only === 'on' || xs.in_hot_standby === 'on')) ||${MARK}\n`,
     1,
   ],
 ];
@@ -62,5 +94,8 @@ for (const [file, edits] of [
     }
     text = parts.join(repaired);
   }
-  writeFileSync(path, text);
+  if (text === readFileSync(path, 'utf8')) continue;
+  // Written beside and renamed over: a node_modules hard-linked from another checkout keeps its own copy.
+  writeFileSync(`${path}.sentral-patch`, text);
+  renameSync(`${path}.sentral-patch`, path);
 }
