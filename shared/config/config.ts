@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { parseDatabaseUrl } from '../db/database-url.js';
 
 /** Every setting of sentral, read from the environment once at start. */
 export interface Config {
@@ -124,7 +125,7 @@ export interface SipConfig {
 
 /** The documented environment variables, their defaults and meaning (README's table is made from this). */
 export const configVariables = [
-  ['DATABASE_URL', '(unset: embedded PGlite)', 'PostgreSQL connection URL; set all three service URLs for cluster mode'],
+  ['DATABASE_URL', '(unset: embedded PGlite)', 'PostgreSQL connection URL; several hosts (postgres://u@h1:5432,h2:5432/db) name a primary and its standbys, and sentral uses the one that takes writes (docs/reliability.md); set all three service URLs for cluster mode'],
   ['NATS_URL', '(unset: in-process bus)', 'NATS server with JetStream, or several comma-separated servers of one cluster, e.g. nats://10.0.0.1:4222,nats://10.0.0.2:4222,nats://10.0.0.3:4222'],
   ['SENTRAL_NATS_REPLICAS', '1', 'Replicas (1, 3 or 5) of every JetStream stream, consumer and KV bucket sentral creates; at most the NATS cluster\'s size (refused at start otherwise); changing it updates existing ones in place (docs/deploy.md)'],
   ['REDIS_URL', '(unset: in-memory)', 'Redis URL, e.g. redis://127.0.0.1:6379'],
@@ -195,7 +196,7 @@ type Env = Record<string, string | undefined>;
 
 /** Reads and validates the configuration from `env`; throws ConfigError naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
-  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseUrl = postgresUrl(env, 'DATABASE_URL');
   const natsUrl = natsServers(env);
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
   const set = [databaseUrl, natsUrl, redisUrl].filter((v) => v !== undefined).length;
@@ -396,6 +397,18 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
     throw new ConfigError(name, `not a valid URL`);
   }
   if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL`);
+  return v;
+}
+
+// One host or several (a primary and its standbys), as libpq takes them.
+function postgresUrl(env: Env, name: string): string | undefined {
+  const v = text(env, name);
+  if (v === undefined) return undefined;
+  try {
+    parseDatabaseUrl(v);
+  } catch (err) {
+    throw new ConfigError(name, (err as Error).message);
+  }
   return v;
 }
 

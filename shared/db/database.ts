@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { parseDatabaseUrl } from './database-url.js';
 
 /** The postgres.js client every part of sentral queries through. */
 export type Sql = postgres.Sql<Record<string, never>>;
@@ -43,9 +44,14 @@ export function reconnectDelaySeconds(failures: number): number {
   return Math.min(0.025 * 2 ** failures, MAX_RECONNECT_DELAY_SECONDS) * (0.5 + Math.random() / 2);
 }
 
-/** Opens a postgres.js pool. Bigint columns come back as JS numbers (amounts in øre stay far below 2^53). */
+/**
+ * Opens a postgres.js pool. Bigint columns come back as JS numbers (amounts in øre stay far below 2^53).
+ * A URL with several hosts connects to the one that takes writes (database-url.ts).
+ */
 export function openDatabase(options: DatabaseOptions): Sql {
+  const { targetSessionAttrs } = parseDatabaseUrl(options.url);
   return postgres(options.url, {
+    ...(targetSessionAttrs ? { target_session_attrs: targetSessionAttrs } : {}),
     max: options.max ?? 10,
     onnotice: () => {},
     connection: { application_name: options.applicationName ?? 'sentral' },
