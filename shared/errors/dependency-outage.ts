@@ -11,11 +11,13 @@ export type Dependency = 'database' | 'bus' | 'redis';
 
 // Socket-level failures, whoever raised them (postgres.js and ioredis pass node's codes on).
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED']);
-// postgres.js's own connection errors.
-const POSTGRES_CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
-// SQLSTATEs that pass: connection exceptions (08), insufficient resources (53), shutdown and cancel (57P0x,
-// 57014), system errors (58), and the conflicts a retry resolves (40001, 40P01, 55P03).
-const TRANSIENT_SQLSTATE = /^(08|53|58|57P0|57014$|40001$|40P01$|55P03$)/;
+// postgres.js's own connection errors (TARGET_SESSION_ATTRS_UNMET: of several hosts none takes writes yet,
+// e.g. the primary is gone and the standby not yet promoted).
+const POSTGRES_CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'TARGET_SESSION_ATTRS_UNMET']);
+// SQLSTATEs that pass: connection exceptions (08), insufficient resources (53), shutdown, start-up and
+// cancel (57P0x, 57014), system errors (58), the conflicts a retry resolves (40001, 40P01, 55P03), and a
+// write refused by a server that has just turned read-only (25006: a primary being demoted in a switchover).
+const TRANSIENT_SQLSTATE = /^(08|53|58|57P0|57014$|40001$|40P01$|55P03$|25006$)/;
 const BUS_OUTAGE_CODES = new Set<BusErrorCode>(['unavailable', 'closed', 'request_timeout', 'no_responders']);
 // ioredis's errors while it has no connection (maxRetriesPerRequest spent, offline queue off, closed).
 const REDIS_OUTAGE_MESSAGES = /^(Connection is closed|Stream isn't writeable|Reached the max retries per request|Command timed out)/;
