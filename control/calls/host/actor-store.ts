@@ -44,6 +44,22 @@ export async function loadTimers(sql: Sql, partition: number): Promise<StoredTim
   return rows.map((r) => ({ callId: r.call_id, timerId: r.timer_id, fireAt: Number(r.fire_at), event: r.event }));
 }
 
+/** One call's persisted actor (any status) and its durable timers; null when it has no snapshot. */
+export async function loadActor(sql: Sql, callId: string): Promise<(StoredActor & { status: ActorStatus; timers: StoredTimer[] }) | null> {
+  const [row] = await sql<{ kind: string; status: ActorStatus; snapshot: unknown }[]>`
+    select kind, status, snapshot from actor_snapshots where call_id = ${callId}`;
+  if (!row) return null;
+  const timers = await sql<{ timer_id: string; fire_at: number; event: TimerRequest['event'] }[]>`
+    select timer_id, fire_at, event from actor_timers where call_id = ${callId}`;
+  return {
+    callId,
+    kind: row.kind,
+    status: row.status,
+    snapshot: row.snapshot,
+    timers: timers.map((t) => ({ callId, timerId: t.timer_id, fireAt: Number(t.fire_at), event: t.event })),
+  };
+}
+
 /** The status of a call's persisted actor, or null when it has none. */
 export async function actorStatus(sql: Sql, callId: string): Promise<ActorStatus | null> {
   const [row] = await sql<{ status: ActorStatus }[]>`select status from actor_snapshots where call_id = ${callId}`;

@@ -16,7 +16,10 @@
  * one attempt unless every message would fail the same way.
  *
  * A crash anywhere replays from the last commit: an uncommitted message is redelivered and decided again;
- * a committed one is found in actor_messages and answered from its stored outcome.
+ * a committed one is found in actor_messages and answered from its stored outcome. A commit that failed
+ * because the database went away (its connection closed, e.g. the primary died and a standby was promoted)
+ * may have been written or not: the call's actor is then read again from the database before its next
+ * message, never assumed to be at either snapshot.
  *
  * What is deduplicated, and what is not:
  * - The machine sees a message id (per call) at most once per commit, and onCommit runs once for it: the
@@ -35,6 +38,7 @@ import type { Clock, Timer } from '../../../shared/clock/clock.js';
 import type { Sql, Tx } from '../../../shared/db/database.js';
 import type { Logger } from '../../../shared/log/log.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
+import { dependencyOutage } from '../../../shared/errors/dependency-outage.js';
 import { MAILBOX_STREAM, mailboxSubject, partitionConsumer, partitionFilterSubject, partitionOf } from '../../../protocol/bus/bus-names.js';
 import {
   ACTOR_CREATE,
@@ -49,6 +53,7 @@ import {
   deleteCallTimers,
   deleteTimer,
   insertSnapshot,
+  loadActor,
   loadLiveActors,
   loadTimers,
   messageOutcome,
@@ -134,6 +139,8 @@ export class PartitionWorker {
   private stopping: Promise<void> | undefined;
   private stopped = false;
   private readonly failed: FailedMessages;
+  /** Calls whose last commit has an unknown outcome: their actor is read from the database before it is used again. */
+  private readonly unsure = new Set<string>();
 
   constructor(private readonly deps: PartitionWorkerDeps) {
     this.timers = new DurableTimers(deps.clock, deps.log, (message) => this.mail(message));
@@ -238,6 +245,7 @@ export class PartitionWorker {
   private async process(entry: MailboxEntry): Promise<void> {
     const { sql } = this.deps;
     if (entry.type === ACTOR_REPLAY) return this.replay(entry);
+    if (this.unsure.has(entry.callId)) await this.reload(entry.callId);
     const prior = await messageOutcome(sql, entry.callId, entry.id);
     if (prior) return this.act(entry, prior, this.contextOf(entry.callId, entry.id, prior), true);
     // A firing of a timer that was cancelled or set again since: the machine must not see it.
@@ -337,6 +345,7 @@ export class PartitionWorker {
       });
     } catch (err) {
       if (change) this.rollback(callId, change.live, change.created);
+      if (change && dependencyOutage(err) === 'database') this.unsure.add(callId);
       if (isStaleEpochError(err)) this.deps.onStale();
       throw err;
     }
@@ -415,6 +424,23 @@ export class PartitionWorker {
     const live = this.actors.get(callId);
     if (live) this.rollback(callId, live, false);
     return this.actors.get(callId)?.kind;
+  }
+
+  /** Replaces the call's actor and timers in memory with what the database holds (after a commit of unknown outcome). */
+  private async reload(callId: string): Promise<void> {
+    const stored = await loadActor(this.deps.sql, callId);
+    if (this.stopped) return;
+    this.actors.get(callId)?.actor.stop();
+    this.actors.delete(callId);
+    this.timers.cancelCall(callId);
+    const machine = stored && Object.hasOwn(this.deps.machines, stored.kind) ? this.deps.machines[stored.kind] : undefined;
+    if (stored?.status === 'active' && machine) {
+      const live = this.spawn(stored.kind, machine, { snapshot: stored.snapshot });
+      live.committed = stored.snapshot;
+      if (live.failure === undefined) this.actors.set(callId, live);
+      for (const timer of stored.timers) if (live.failure === undefined) this.timers.arm(timer);
+    }
+    this.unsure.delete(callId);
   }
 
   /** Puts an actor back to its last committed snapshot (or forgets one never committed). */
