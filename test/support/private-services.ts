@@ -103,8 +103,6 @@ export async function privatePostgres(): Promise<PrivateService> {
   const dir = mkdtempSync(join(tmpdir(), 'sentral-pg-'));
   chmodSync(dir, 0o777);
   const data = join(dir, 'data');
-  const asPostgres = (cmd: string, args: string[]): [string, string[]] =>
-    process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
   const [initCmd, initArgs] = asPostgres(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
   execFileSync(initCmd, initArgs, { stdio: 'ignore' });
   const pgCtl = (args: string[]): void => {
@@ -146,7 +144,13 @@ function natsBinary(): string {
   }) ?? 'nats-server';
 }
 
-function postgresBinDir(): string {
+/** `cmd args` as the postgres user when the tests run as root (PostgreSQL refuses to run as root). */
+export function asPostgres(cmd: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+}
+
+/** The newest installed Debian PostgreSQL's bin folder. */
+export function postgresBinDir(): string {
   const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
   return join('/usr/lib/postgresql', versions[0]!, 'bin');
 }
