@@ -16,7 +16,7 @@ export interface StoredResponse {
 /** What claiming a key found. */
 export type ClaimResult =
   | { kind: 'claimed' }
-  | { kind: 'replay'; response: StoredResponse }
+  | { kind: 'replay'; response: StoredResponse; madeBy: string | null }
   | { kind: 'in_flight'; retryAfterSeconds: number }
   | { kind: 'reuse' };
 
@@ -28,22 +28,25 @@ interface RecordRow {
   headers: Record<string, string> | null;
   body: string | null;
   expires_at_ms: number;
+  made_by: string | null;
 }
 
 /**
- * Claims (scope, key) for a request with this fingerprint: a new key is claimed with
+ * Claims (scope, key) for a request with this fingerprint, made by the credential `madeBy` (an API key's
+ * id): a new key is claimed with
  * insert … on conflict do nothing; a finished one replays; a running one is in flight unless its lease
  * lapsed (then this request takes it over); an expired one is removed and claimed afresh.
  */
-export async function claimIdempotencyKey(sql: Sql, scope: string, key: string, fingerprint: string, nowMs: number): Promise<ClaimResult> {
+export async function claimIdempotencyKey(sql: Sql, claim: KeyClaim, nowMs: number): Promise<ClaimResult> {
+  const { scope, key, fingerprint, madeBy } = claim;
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await sql`
-      insert into idempotency_records (scope, key, fingerprint, state, locked_until_ms, expires_at_ms)
-      values (${scope}, ${key}, ${fingerprint}, 'running', ${nowMs + IDEMPOTENCY_LEASE_MS}, ${nowMs + IDEMPOTENCY_TTL_MS})
+      insert into idempotency_records (scope, key, fingerprint, made_by, state, locked_until_ms, expires_at_ms)
+      values (${scope}, ${key}, ${fingerprint}, ${madeBy}, 'running', ${nowMs + IDEMPOTENCY_LEASE_MS}, ${nowMs + IDEMPOTENCY_TTL_MS})
       on conflict (scope, key) do nothing returning key`;
     if (inserted.length === 1) return { kind: 'claimed' };
     const [row] = await sql<RecordRow[]>`
-      select fingerprint, state, locked_until_ms, status, headers, body, expires_at_ms
+      select fingerprint, state, locked_until_ms, status, headers, body, expires_at_ms, made_by
       from idempotency_records where scope = ${scope} and key = ${key}`;
     if (!row) continue;
     if (row.expires_at_ms <= nowMs) {
@@ -51,10 +54,10 @@ export async function claimIdempotencyKey(sql: Sql, scope: string, key: string, 
       continue;
     }
     if (row.fingerprint !== fingerprint) return { kind: 'reuse' };
-    if (row.state === 'done') return { kind: 'replay', response: { status: row.status!, headers: row.headers ?? {}, body: row.body ?? '' } };
+    if (row.state === 'done') return { kind: 'replay', response: { status: row.status!, headers: row.headers ?? {}, body: row.body ?? '' }, madeBy: row.made_by };
     if (row.locked_until_ms <= nowMs) {
       const taken = await sql`
-        update idempotency_records set locked_until_ms = ${nowMs + IDEMPOTENCY_LEASE_MS}
+        update idempotency_records set locked_until_ms = ${nowMs + IDEMPOTENCY_LEASE_MS}, made_by = ${madeBy}
         where scope = ${scope} and key = ${key} and state = 'running' and locked_until_ms = ${row.locked_until_ms}
         returning key`;
       if (taken.length === 1) return { kind: 'claimed' };
@@ -70,6 +73,8 @@ export interface KeyClaim {
   scope: string;
   key: string;
   fingerprint: string;
+  /** The credential making the request (an API key's id; null for the operator or no one). */
+  madeBy: string | null;
 }
 
 /**
@@ -78,17 +83,18 @@ export interface KeyClaim {
  */
 export async function claimIdempotencyKeys(sql: Sql, claims: readonly KeyClaim[], nowMs: number): Promise<ClaimResult[]> {
   const inserted = await sql<{ scope: string; key: string }[]>`
-    insert into idempotency_records (scope, key, fingerprint, state, locked_until_ms, expires_at_ms)
-    select scope, key, fingerprint, 'running', ${nowMs + IDEMPOTENCY_LEASE_MS}, ${nowMs + IDEMPOTENCY_TTL_MS}
+    insert into idempotency_records (scope, key, fingerprint, made_by, state, locked_until_ms, expires_at_ms)
+    select scope, key, fingerprint, made_by, 'running', ${nowMs + IDEMPOTENCY_LEASE_MS}, ${nowMs + IDEMPOTENCY_TTL_MS}
     from unnest(${sql.array(claims.map((c) => c.scope))}::text[], ${sql.array(claims.map((c) => c.key))}::text[],
-                ${sql.array(claims.map((c) => c.fingerprint))}::text[]) as c(scope, key, fingerprint)
+                ${sql.array(claims.map((c) => c.fingerprint))}::text[], ${sql.array(claims.map((c) => c.madeBy))}::text[])
+      as c(scope, key, fingerprint, made_by)
     on conflict (scope, key) do nothing returning scope, key`;
   const fresh = new Set(inserted.map((r) => `${r.scope}\n${r.key}`));
   const results: ClaimResult[] = [];
   for (const claim of claims) {
     const id = `${claim.scope}\n${claim.key}`;
     if (fresh.delete(id)) results.push({ kind: 'claimed' });
-    else results.push(await claimIdempotencyKey(sql, claim.scope, claim.key, claim.fingerprint, nowMs));
+    else results.push(await claimIdempotencyKey(sql, claim, nowMs));
   }
   return results;
 }

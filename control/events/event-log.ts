@@ -145,7 +145,8 @@ export async function listEvents(
   let afterSeq = 0;
   if (query.after !== undefined) {
     const [cursor] = await db<{ seq: number }[]>`
-      select seq from events where id = ${query.after} and company_id = ${caller.companyId} and mode = ${caller.mode}`;
+      select seq from events where id = ${query.after} and company_id = ${caller.companyId} and mode = ${caller.mode}
+        and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`;
     if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no event of this account.', param: 'after' });
     afterSeq = cursor.seq;
   }

@@ -1,8 +1,7 @@
 import type { Sql, Tx } from '../../shared/db/database.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
-import { derivedId } from '../../shared/ids/derived-id.js';
 import type { IdPrefix } from '../../shared/ids/ids.js';
-import type { KeyPrincipal } from '../accounts/principal.js';
+import { idempotentId, type KeyPrincipal } from '../accounts/principal.js';
 import type { MessageRow } from './message-row.js';
 
 /**
@@ -10,7 +9,7 @@ import type { MessageRow } from './message-row.js';
  * Idempotency-Key and the item's place, so a retry names the same messages and none is sent twice.
  */
 export function batchItemId(prefix: IdPrefix, caller: KeyPrincipal, idempotencyKey: string, index: number): string {
-  return derivedId(prefix, caller.companyId, caller.mode, idempotencyKey, 'batch', String(index));
+  return idempotentId(prefix, caller, idempotencyKey, 'batch', String(index));
 }
 
 /**

@@ -456,7 +456,8 @@ export async function listMessages<T extends { id: string }>(
   let beforeSeq: number | null = null;
   if (filters.before !== undefined) {
     const [cursor] = await db<{ seq: number }[]>`
-      select seq from messages where id = ${filters.before} and channel = ${channel} and company_id = ${caller.companyId} and mode = ${caller.mode}`;
+      select seq from messages where id = ${filters.before} and channel = ${channel} and company_id = ${caller.companyId} and mode = ${caller.mode}
+        and ${visibleTo(db, caller)}`;
     if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no message of this account.', param: 'before' });
     beforeSeq = cursor.seq;
   }

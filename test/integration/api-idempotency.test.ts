@@ -24,6 +24,12 @@ async function testRoutes(app: FastifyInstance): Promise<void> {
     if (reject) return reply.code(404).send({ error: { code: 'not_found', message: 'gone', requestId: request.id } });
     return reply.code(201).header('location', `/v1/test-actions/${tag}`).send({ tag, run: executions.get(tag), key: request.idempotencyKey });
   });
+  // An answer holding a secret, marked no-store as the webhook endpoint routes mark theirs.
+  app.post('/v1/test-secrets', { schema: { body }, config: { scope: 'calls:write', idempotency: 'optional' } }, async (request, reply) => {
+    const { tag } = request.body as { tag: string };
+    executions.set(tag, (executions.get(tag) ?? 0) + 1);
+    return reply.code(201).header('cache-control', 'no-store').send({ secret: `whsec_${tag}${executions.get(tag)}` });
+  });
 }
 
 let h: ApiHarness;
@@ -43,6 +49,23 @@ afterAll(async () => {
   await h2.close();
   await h2.sql.end();
 });
+
+async function createKey(name: string, fields: Record<string, unknown>): Promise<string> {
+  const res = await call(h.app, { method: 'POST', url: '/v1/api-keys', headers: bearer(co.liveKey), payload: { name, scopes: ['calls:write'], ...fields } });
+  if (res.statusCode !== 201) throw new Error(`key create failed: ${res.body}`);
+  return res.data.key as string;
+}
+
+/** A live key for each of new profiles with these slugs. */
+async function profileKeys(slugs: string[]): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const slug of slugs) {
+    const profile = await call(h.app, { method: 'POST', url: '/v1/profiles', headers: bearer(co.liveKey), payload: { name: slug, slug } });
+    if (profile.statusCode !== 201) throw new Error(`profile create failed: ${profile.body}`);
+    out[slug] = await createKey(slug, { mode: 'live', profileId: profile.data.id });
+  }
+  return out;
+}
 
 function act(app: FastifyInstance, key: string | undefined, payload: Record<string, unknown>, apiKey = co.liveKey) {
   return call(app, { method: 'POST', url: '/v1/test-actions', headers: bearer(apiKey, key === undefined ? {} : { 'idempotency-key': key }), payload });
@@ -106,6 +129,32 @@ describe('idempotency', () => {
     expect(b.headers['idempotency-replayed']).toBeUndefined();
     expect(t.headers['idempotency-replayed']).toBeUndefined();
     expect(executions.get('scope')).toBe(3);
+  });
+
+  it('scopes keys to the profile: another profile\'s key and the company key run their own request', async () => {
+    const keys = await profileKeys(['a1', 'a2']);
+    const a1 = await act(h.app, 'k-profile', { tag: 'profile' }, keys.a1);
+    const a2 = await act(h.app, 'k-profile', { tag: 'profile' }, keys.a2);
+    const company = await act(h.app, 'k-profile', { tag: 'profile' }, co.liveKey);
+    expect([a1.statusCode, a2.statusCode, company.statusCode]).toEqual([201, 201, 201]);
+    expect([a2.headers['idempotency-replayed'], company.headers['idempotency-replayed']]).toEqual([undefined, undefined]);
+    expect(new Set([a1.data.run, a2.data.run, company.data.run]).size).toBe(3);
+    expect((await act(h.app, 'k-profile', { tag: 'profile' }, keys.a2)).data).toEqual(a2.data);
+  });
+
+  it('replays an answer holding a secret only to the key that made it', async () => {
+    const again = await createKey('second live key', { mode: 'live' });
+    const send = (apiKey: string) => call(h.app, { method: 'POST', url: '/v1/test-secrets', headers: bearer(apiKey, { 'idempotency-key': 'k-secret' }), payload: { tag: 'secret' } });
+    const first = await send(co.liveKey);
+    expect(first.statusCode).toBe(201);
+    const other = await send(again);
+    expect(other.statusCode).toBe(422);
+    expect(other.data.error.code).toBe('idempotency_key_reuse');
+    expect(other.body).not.toContain('whsec_');
+    const same = await send(co.liveKey);
+    expect(same.headers['idempotency-replayed']).toBe('true');
+    expect(same.data).toEqual(first.data);
+    expect(executions.get('secret')).toBe(1);
   });
 
   it('stores a 4xx answer and replays it', async () => {

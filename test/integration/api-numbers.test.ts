@@ -84,6 +84,12 @@ describe('numbers for customers', () => {
     const testKey = await rent(co, { profileId, type: 'phone' }, co.testKey);
     expect(testKey.statusCode).toBe(403);
     expect(testKey.data.error.code).toBe('live_key_required');
+    for (const [method, url, payload] of [['PATCH', `/v1/numbers/${first.data.id}`, { decideWithinSeconds: 44 }], ['DELETE', `/v1/numbers/${first.data.id}`, undefined]] as const) {
+      const refused = await call(h.app, { method, url, headers: bearer(co.testKey), ...(payload ? { payload } : {}) });
+      expect([refused.statusCode, refused.data.error.code]).toEqual([403, 'live_key_required']);
+    }
+    const unchanged = await call(h.app, { method: 'GET', url: `/v1/numbers/${first.data.id}`, headers: bearer(co.testKey) });
+    expect(unchanged.data).toEqual(first.data);
     const noKey = await call(h.app, { method: 'POST', url: '/v1/numbers', headers: bearer(co.liveKey), payload: { profileId, type: 'phone' } });
     expect(noKey.data.error.code).toBe('idempotency_key_required');
   });

@@ -10,9 +10,11 @@ import {
   type ClaimResult,
   type KeyClaim,
   type KeyCompletion,
+  type StoredResponse,
 } from '../idempotency-store.js';
 import type { Timer } from '../../../shared/clock/clock.js';
 import { createBatcher } from '../../../shared/work/batcher.js';
+import { principalScope } from '../../accounts/principal.js';
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 // Headers that belong to one transmission, not to the stored response.
@@ -21,6 +23,8 @@ const NOT_REPLAYED = new Set(['request-id', 'content-length', 'date', 'connectio
 // Most keys claimed or completed in one statement.
 const BATCH_MAX = 100;
 
+const SECRET_REPLAY = 'The Idempotency-Key was used by another API key, and its answer holds a secret shown only to that key.';
+
 interface Claim {
   scope: string;
   key: string;
@@ -28,9 +32,11 @@ interface Claim {
 
 /**
  * One idempotency mechanism for every route that opts in with `config.idempotency`. Keys are scoped to
- * the company and mode (or the operator); the fingerprint is method, path and canonical body. 2xx and
- * 4xx responses are stored for 24 h and replayed with Idempotency-Replayed: true. A 400 (the request failed
+ * the principal (company, mode and, for a profile key, profile; or the operator), so another principal's
+ * same key is a new request of its own; the fingerprint is method, path and canonical body. 2xx and 4xx
+ * responses are stored for 24 h and replayed with Idempotency-Replayed: true. A 400 (the request failed
  * validation, nothing ran) and a 5xx release the key, as Stripe saves no result for a request it refused.
+ * A response holding a secret (Cache-Control: no-store) is replayed only to the API key that made it.
  */
 export function registerIdempotency(app: FastifyInstance, services: Services): void {
   const claims = new WeakMap<FastifyRequest, Claim>();
@@ -57,9 +63,10 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
     }
     if (Array.isArray(raw) || !KEY_PATTERN.test(key)) throw new SentralError('idempotency_key_invalid', { param: 'Idempotency-Key' });
     const p = request.principal;
-    const scope = p === null ? 'anonymous' : p.kind === 'admin' ? 'admin' : `${p.companyId}:${p.mode}`;
+    const scope = p === null ? 'anonymous' : principalScope(p);
+    const madeBy = p?.kind === 'key' ? p.keyId : null;
     const fingerprint = requestFingerprint(request.method, request.url, request.body);
-    const result = await claimer.submit({ scope, key, fingerprint });
+    const result = await claimer.submit({ scope, key, fingerprint, madeBy });
     switch (result.kind) {
       case 'claimed':
         claims.set(request, { scope, key });
@@ -70,6 +77,9 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
       case 'in_flight':
         throw new SentralError('idempotency_in_flight', { param: 'Idempotency-Key', retryAfterSeconds: result.retryAfterSeconds });
       case 'replay':
+        if (holdsSecret(result.response) && result.madeBy !== madeBy) {
+          throw new SentralError('idempotency_key_reuse', { param: 'Idempotency-Key', message: SECRET_REPLAY });
+        }
         reply.code(result.response.status).headers(result.response.headers).header('idempotency-replayed', 'true');
         return reply.send(result.response.body);
     }
@@ -91,6 +101,11 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
     await completer.submit({ scope: claim.scope, key: claim.key, response: { status: reply.statusCode, headers, body } });
     return payload;
   });
+}
+
+// A response with a secret (a signing secret, a key) is marked no-store, which is also what keeps it from caches.
+function holdsSecret(response: StoredResponse): boolean {
+  return (response.headers['cache-control'] ?? '').includes('no-store');
 }
 
 /** Deletes expired idempotency records every `intervalMs` on the services' clock until stopped. */

@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import { Email, EMAIL_BATCH_BODY_LIMIT_BYTES, EMAIL_BODY_LIMIT_BYTES, EmailBatch, EmailBatchCreate, EmailCreate, EmailList, EmailListQuery } from '../../../protocol/messaging/email.js';
 import type { Services } from '../../app/services.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { messageChannels } from '../../messaging/channel-registry.js';
 import { cancelEmail, sendEmailBatch, type EmailSend } from '../../messaging/email/email-service.js';
@@ -12,6 +11,7 @@ import { sendEmailMessages } from '../../messaging/email/email-batch.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';
 import { sendBatcher, wakeAfterAccept } from '../../messaging/send-batcher.js';
 import { keyPrincipal } from '../route-config.js';
+import { idempotentId } from '../../accounts/principal.js';
 
 /**
  * Email (docs/email.md): send one (stored with its reservation before the 201, then handed to the relay by
@@ -31,7 +31,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     config: { scope: 'email:send', idempotency: 'required' },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
-    const id = derivedId('eml', caller.companyId, caller.mode, request.idempotencyKey!);
+    const id = idempotentId('eml', caller, request.idempotencyKey!);
     const row = await sends.submit({ caller, id, body: request.body });
     return reply.code(201).header('location', `/v1/email/${row.id}`).send(emailView(row));
   });

@@ -3,13 +3,13 @@ import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import { Letter, LETTER_BODY_LIMIT_BYTES, LetterCreate, LetterList, LetterListQuery } from '../../../protocol/messaging/letter.js';
 import type { Services } from '../../app/services.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
 import { messageChannels } from '../../messaging/channel-registry.js';
 import { sendLetter } from '../../messaging/letters/letter-service.js';
 import { letterView } from '../../messaging/letters/letter-view.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';
 import { wakeAfterAccept } from '../../messaging/send-batcher.js';
 import { keyPrincipal } from '../route-config.js';
+import { idempotentId } from '../../accounts/principal.js';
 
 /**
  * Letters to digital mailboxes (docs/letters.md): send one (the PDF checked or rendered, stored with its
@@ -26,7 +26,7 @@ export const letterRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
     config: { scope: 'letters:send', idempotency: 'required' },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
-    const id = derivedId('ltr', caller.companyId, caller.mode, request.idempotencyKey!);
+    const id = idempotentId('ltr', caller, request.idempotencyKey!);
     const row = await sql.begin((tx) => sendLetter(tx, clock, channel, caller, id, request.body));
     await wakeAfterAccept(services);
     return reply.code(201).header('location', `/v1/letters/${row.id}`).send(letterView(row));

@@ -3,7 +3,6 @@ import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import { Sms, SmsBatch, SmsBatchCreate, SmsCreate, SmsList, SmsListQuery, SmsQuote, SmsQuoteRequest } from '../../../protocol/messaging/sms.js';
 import type { Services } from '../../app/services.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { messageChannels } from '../../messaging/channel-registry.js';
 import { getMessage, listMessages } from '../../messaging/message-store.js';
@@ -12,6 +11,7 @@ import { smsView } from '../../messaging/sms/sms-view.js';
 import { sendSmsRecipients } from '../../messaging/sms/sms-batch.js';
 import { sendBatcher, wakeAfterAccept } from '../../messaging/send-batcher.js';
 import { keyPrincipal } from '../route-config.js';
+import { idempotentId } from '../../accounts/principal.js';
 
 /**
  * SMS (docs/sms.md): send one (stored with its reservation before the 201, then sent by the messaging
@@ -30,7 +30,7 @@ export const smsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
     config: { scope: 'sms:send', idempotency: 'required' },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
-    const id = derivedId('msg', caller.companyId, caller.mode, request.idempotencyKey!);
+    const id = idempotentId('msg', caller, request.idempotencyKey!);
     const row = await sends.submit({ caller, id, body: request.body });
     return reply.code(201).header('location', `/v1/sms/${row.id}`).send(smsView(row));
   });

@@ -8,10 +8,10 @@ import {
   TranscriptionJobListQuery,
 } from '../../../protocol/transcription/transcription-job.js';
 import type { Services } from '../../app/services.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeJobRunners } from '../../transcription/job-runner.js';
 import { createJob, getJob, jobView, listJobs } from '../../transcription/transcription-jobs.js';
 import { keyPrincipal } from '../route-config.js';
+import { idempotentId } from '../../accounts/principal.js';
 
 /**
  * Transcription jobs: an uploaded audio clip or a call's recording transcribed after the fact
@@ -31,7 +31,7 @@ export const transcriptionJobRoutes: FastifyPluginAsyncTypebox<{ services: Servi
     config: { scope: 'transcription:write', idempotency: 'required' },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
-    const id = derivedId('trj', caller.companyId, caller.mode, request.idempotencyKey!);
+    const id = idempotentId('trj', caller, request.idempotencyKey!);
     const row = await sql.begin((tx) => createJob(tx, clock, caller, id, request.body));
     await wakeJobRunners(services).catch(() => undefined);
     return reply.code(201).header('location', `/v1/transcription/jobs/${row.id}`).send(jobView(row));

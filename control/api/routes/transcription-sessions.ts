@@ -5,9 +5,9 @@ import { CreateTranscriptionSession, TranscriptionSession } from '../../../proto
 import { issueSessionToken } from '../../../shared/signing/session-token.js';
 import type { Services } from '../../app/services.js';
 import { callsService } from '../../calls/requests/calls-service.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
 import { createSession, getSession, sessionView } from '../../transcription/transcription-sessions.js';
 import { keyPrincipal } from '../route-config.js';
+import { idempotentId } from '../../accounts/principal.js';
 
 /**
  * Transcription sessions: a WebSocket on a media node where the customer streams audio and receives results
@@ -28,7 +28,7 @@ export const transcriptionSessionRoutes: FastifyPluginAsyncTypebox<{ services: S
     config: { scope: 'transcription:write', idempotency: 'required' },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
-    const id = derivedId('trs', caller.companyId, caller.mode, request.idempotencyKey!);
+    const id = idempotentId('trs', caller, request.idempotencyKey!);
     const node = await calls.picker.pick(1);
     const url = node.roomUrl.replace(/\/room$/, '/transcription');
     const row = await sql.begin((tx) => createSession(tx, clock, caller, id, request.body, url));

@@ -9,8 +9,7 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
-import type { KeyPrincipal } from '../../accounts/principal.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
+import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import { sendToActor } from '../host/send-to-actor.js';
 
 /**
@@ -30,7 +29,7 @@ export interface ActorClient {
 
 /** The mailbox message id of a request: derived from its Idempotency-Key, or new when it has none. */
 export function messageIdFor(caller: KeyPrincipal, idempotencyKey: string | null, purpose: string): string {
-  return idempotencyKey === null ? newId('msg') : derivedId('msg', caller.companyId, caller.mode, idempotencyKey, purpose);
+  return idempotencyKey === null ? newId('msg') : idempotentId('msg', caller, idempotencyKey, purpose);
 }
 
 /** Sends `type` to the call's actor and returns its answer; an error answer is thrown as a SentralError. */

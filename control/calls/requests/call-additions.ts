@@ -11,7 +11,7 @@ import { kindOf } from '../../../protocol/calls/participant-kinds.js';
 import type { Stream, StreamStartRequest } from '../../../protocol/calls/stream.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
-import type { KeyPrincipal } from '../../accounts/principal.js';
+import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import { release } from '../../billing/ledger.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { askActor, messageIdFor } from './actor-requests.js';
@@ -20,7 +20,6 @@ import { viewOf } from './call-reads.js';
 import type { CallRow } from '../store/call-records.js';
 import { callInboundPhase, type CallView } from '../store/call-views.js';
 import type { CallsService } from './calls-service.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
 import { decisionAfterEnd } from '../machines/inbound-window.js';
 import { participantCharge, streamCharge } from './participant-kinds.js';
 import { resolveStream } from './stream-launch.js';
@@ -97,7 +96,7 @@ export async function addParticipant(
     if (spec.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: 'participant.to' });
     if (view.call.from === null) throw new SentralError('from_not_allowed', { message: 'This call has no from number to dial a telephone with.', param: 'participant.to' });
   }
-  const participantId = idempotencyKey === null ? newId('part', clock) : derivedId('part', caller.companyId, caller.mode, idempotencyKey);
+  const participantId = idempotencyKey === null ? newId('part', clock) : idempotentId('part', caller, idempotencyKey);
   const prices = await priceListFor(sql, call.companyId);
   const request = participantCharge(prices, spec);
   // On an inbound call not answered yet, the participant answers the caller: the call's minutes are reserved
@@ -136,7 +135,7 @@ export async function startStream(
 ): Promise<{ created: boolean; stream: Stream }> {
   const { sql, clock, hot } = calls.services;
   const view = await liveView(calls, call);
-  const streamId = idempotencyKey === null ? newId('str', clock) : derivedId('str', caller.companyId, caller.mode, idempotencyKey);
+  const streamId = idempotencyKey === null ? newId('str', clock) : idempotentId('str', caller, idempotencyKey);
   const minutes = minutesLeft(view, clock.now());
   const launch = await resolveStream(
     sql,
@@ -182,8 +181,8 @@ export async function startRecording(
 ): Promise<{ created: boolean; command: Command }> {
   const { sql, clock } = calls.services;
   const view = await liveView(calls, call);
-  const commandId = idempotencyKey === null ? newId('cmd', clock) : derivedId('cmd', caller.companyId, caller.mode, idempotencyKey);
-  const recordingId = idempotencyKey === null ? newId('rec', clock) : derivedId('rec', caller.companyId, caller.mode, idempotencyKey);
+  const commandId = idempotencyKey === null ? newId('cmd', clock) : idempotentId('cmd', caller, idempotencyKey);
+  const recordingId = idempotencyKey === null ? newId('rec', clock) : idempotentId('rec', caller, idempotencyKey);
   const prices = await priceListFor(sql, call.companyId);
   const reserved = await reserveFor(calls, call, commandId, { service: 'recording', rateOre: prices.recordingMinuteOre, maxMinutes: null }, minutesLeft(view, clock.now()));
   const answer = await handOver(calls, call.id, reserved, {
@@ -208,7 +207,7 @@ export async function startTranscription(
 ): Promise<{ created: boolean; command: Command }> {
   const { sql, clock } = calls.services;
   const view = await liveView(calls, call);
-  const commandId = idempotencyKey === null ? newId('cmd', clock) : derivedId('cmd', caller.companyId, caller.mode, idempotencyKey);
+  const commandId = idempotencyKey === null ? newId('cmd', clock) : idempotentId('cmd', caller, idempotencyKey);
   const prices = await priceListFor(sql, call.companyId);
   const reserved = await reserveFor(calls, call, commandId, { service: 'transcription', rateOre: prices.transcriptionMinuteOre, maxMinutes: null }, minutesLeft(view, clock.now()));
   const answer = await handOver(calls, call.id, reserved, {

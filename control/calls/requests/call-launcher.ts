@@ -9,7 +9,7 @@ import { ACTOR_CREATE } from '../../../protocol/calls/mailbox.js';
 import { kindOf } from '../../../protocol/calls/participant-kinds.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { getActiveProfile } from '../../accounts/profiles.js';
-import type { KeyPrincipal } from '../../accounts/principal.js';
+import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { getClip } from '../../clips/audio-clips.js';
 import { findActiveNumber } from '../../numbers/numbers.js';
@@ -26,7 +26,7 @@ import { releaseStreamSlot, takeStreamSlot } from '../store/stream-slots.js';
 /** Creates a call (or, for a retried request, finds the one it created) and returns it as the API shows it. */
 export async function createCall(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest, idempotencyKey: string): Promise<Call> {
   const { sql } = calls.services;
-  const callId = derivedId('call', caller.companyId, caller.mode, idempotencyKey);
+  const callId = idempotentId('call', caller, idempotencyKey);
   const existing = await callRow(sql, callId);
   const launch = existing?.launch ?? (await prepareLaunch(calls, caller, body, callId));
   const reply = await askActor(calls.actors, callId, { id: `create-${callId}`, type: ACTOR_CREATE, payload: { kind: 'call', input: launch } });

@@ -9,12 +9,11 @@ import type { CallReply, ParticipantReply } from '../../../protocol/calls/call-a
 import type { Call } from '../../../protocol/calls/call.js';
 import { SentralError, isSentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
-import type { KeyPrincipal } from '../../accounts/principal.js';
+import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import { askActor, messageIdFor } from './actor-requests.js';
 import { giveBack, liveView, reserveAnswer } from './call-additions.js';
 import { findCall, type CallRow } from '../store/call-records.js';
 import type { CallsService } from './calls-service.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
 
 /** Where a caller goes: another call (by id), or a queue of the call's profile; `fromQueue` for a dequeue. */
 export type MoveTarget = { callId: string; fromQueue?: string } | { queue: string };
@@ -56,7 +55,7 @@ async function linkTarget(calls: CallsService, caller: KeyPrincipal, call: CallR
     throw isSentralError(err) && err.code === 'not_found' ? new SentralError('not_found', { message: 'No such call to move the caller into.', param: 'callId' }) : err;
   });
   if (target.profileId !== call.profileId) throw new SentralError('not_found', { message: 'No such call to move the caller into.', param: 'callId' });
-  const participantId = idempotencyKey === null ? newId('part', calls.services.clock) : derivedId('part', caller.companyId, caller.mode, idempotencyKey, 'move', call.id, targetId);
+  const participantId = idempotencyKey === null ? newId('part', calls.services.clock) : idempotentId('part', caller, idempotencyKey, 'move', call.id, targetId);
   try {
     const answer = await askActor(calls.actors, targetId, {
       id: messageIdFor(caller, idempotencyKey, `call.link:${call.id}:${targetId}`),

@@ -12,18 +12,17 @@ import type { ParticipantSpec } from '../../../protocol/calls/participant.js';
 import { kindOf } from '../../../protocol/calls/participant-kinds.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId, type IdPrefix } from '../../../shared/ids/ids.js';
-import type { KeyPrincipal } from '../../accounts/principal.js';
+import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { askActor, messageIdFor } from './actor-requests.js';
 import { giveBack, liveView, reserveAnswer, reserveFor, type Reserved } from './call-additions.js';
 import { minutesLeft } from './call-pricing.js';
 import type { CallRow } from '../store/call-records.js';
 import type { CallsService } from './calls-service.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
 import { participantCharge } from './participant-kinds.js';
 
 function idFor(calls: CallsService, caller: KeyPrincipal, prefix: IdPrefix, idempotencyKey: string | null, ...parts: string[]): string {
-  return idempotencyKey === null ? newId(prefix, calls.services.clock) : derivedId(prefix, caller.companyId, caller.mode, idempotencyKey, ...parts);
+  return idempotencyKey === null ? newId(prefix, calls.services.clock) : idempotentId(prefix, caller, idempotencyKey, ...parts);
 }
 
 /** Reserves for each participant to dial, then asks the call; answers the actor's reply (201: new). */

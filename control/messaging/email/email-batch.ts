@@ -1,9 +1,8 @@
 import type { Clock } from '../../../shared/clock/clock.js';
 import type { Sql } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
 import type { EmailBatch, EmailBatchCreate } from '../../../protocol/messaging/email.js';
-import type { KeyPrincipal } from '../../accounts/principal.js';
+import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import type { Channel } from '../channel.js';
 import { acceptAllOrNothing, batchItemId } from '../all-or-nothing.js';
 import { sendEmailBatch } from './email-service.js';
@@ -22,7 +21,7 @@ export async function sendEmailMessages(sql: Sql, clock: Clock, channel: Channel
   const messages = rows.map(emailView);
   return {
     object: 'email_batch',
-    id: derivedId('emb', caller.companyId, caller.mode, idempotencyKey),
+    id: idempotentId('emb', caller, idempotencyKey),
     messages,
     priceOre: messages.reduce((sum, m) => sum + m.priceOre, 0),
   };

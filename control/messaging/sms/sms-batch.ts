@@ -1,9 +1,8 @@
 import type { Clock } from '../../../shared/clock/clock.js';
 import type { Sql } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import { derivedId } from '../../../shared/ids/derived-id.js';
 import { SMS_TEXT_MAX, type SmsBatch, type SmsBatchCreate, type SmsCreate } from '../../../protocol/messaging/sms.js';
-import type { KeyPrincipal } from '../../accounts/principal.js';
+import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import type { Channel } from '../channel.js';
 import { acceptAllOrNothing, batchItemId } from '../all-or-nothing.js';
 import { sendSmsBatch, type SmsSend } from './sms-service.js';
@@ -27,7 +26,7 @@ export async function sendSmsRecipients(sql: Sql, clock: Clock, channel: Channel
   const messages = rows.map(smsView).map(({ id, to, state, units, priceOre }) => ({ id, to, state, units, priceOre }));
   return {
     object: 'sms_batch',
-    id: derivedId('smb', caller.companyId, caller.mode, idempotencyKey),
+    id: idempotentId('smb', caller, idempotencyKey),
     messages,
     priceOre: messages.reduce((sum, m) => sum + m.priceOre, 0),
   };

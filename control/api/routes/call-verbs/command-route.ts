@@ -1,16 +1,16 @@
 /** What the routes of the command verbs share: the command id of a request, a clip check, the hand-over to the call. */
 import type { Command } from '../../../../protocol/calls/command.js';
 import { SentralError } from '../../../../shared/errors/sentral-error.js';
-import { derivedId } from '../../../../shared/ids/derived-id.js';
 import { newId } from '../../../../shared/ids/ids.js';
 import { getClip } from '../../../clips/audio-clips.js';
 import { askActor, messageIdFor } from '../../../calls/requests/actor-requests.js';
 import type { VerbRequest } from './verb-route.js';
+import { idempotentId } from '../../../accounts/principal.js';
 
 /** The command id of a request: derived from its Idempotency-Key, so a retry finds the same command. */
 export function commandIdFor(r: VerbRequest): string {
   const { caller, idempotencyKey } = r;
-  return idempotencyKey === null ? newId('cmd', r.calls.services.clock) : derivedId('cmd', caller.companyId, caller.mode, idempotencyKey);
+  return idempotencyKey === null ? newId('cmd', r.calls.services.clock) : idempotentId('cmd', caller, idempotencyKey);
 }
 
 /** Sends a command request to the call's actor; 201 for a new command, 200 for a retry's existing one. */
