@@ -11,7 +11,6 @@ import { startMessaging, type Messaging } from '../../control/messaging/messagin
 import { ChannelRegistry } from '../../control/messaging/channel-registry.js';
 import type { Channel } from '../../control/messaging/channel.js';
 import { smsChannel } from '../../control/messaging/sms/sms-channel.js';
-import { simulatedSmsCarrier } from '../../control/messaging/sms/simulated-sms-carrier.js';
 import { addSuppression } from '../../control/messaging/suppressions.js';
 import { startCampaignRunner, type CampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
@@ -44,14 +43,14 @@ const submits = new Map<string, number>();
 const countingSms: Channel = {
   ...smsChannel,
   async startCarriers(services, reports) {
-    const sim = simulatedSmsCarrier(services.clock, reports);
+    const carriers = await smsChannel.startCarriers(services, reports);
     const counted = {
-      submit: async (m: Parameters<typeof sim.submit>[0]) => {
+      submit: async (m: Parameters<typeof carriers.test.submit>[0]) => {
         submits.set(m.id, (submits.get(m.id) ?? 0) + 1);
-        return sim.submit(m);
+        return carriers.test.submit(m);
       },
     };
-    return { live: counted, test: counted, stop: async () => sim.stop() };
+    return { live: counted, test: counted, stop: () => carriers.stop() };
   },
 };
 

@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { ConnectionLostError, NotBoundError, RETRY_STATUSES, type SmppClient } from '../../../carriers/sms/smpp-client.js';
-import { DATA_CODING, ESM_UDHI, concatUdh, encodePart, relativeValidity } from '../../../carriers/sms/smpp-pdus.js';
-import type { Carrier, SubmitOutcome } from '../channel.js';
-import type { MessageRow } from '../message-row.js';
-import type { SmsContent } from './sms-view.js';
-import { smsPartTexts } from './sms-units.js';
+import type { Clock } from '../../shared/clock/clock.js';
+import { ConnectionLostError, NotBoundError, RETRY_STATUSES, type SmppClient } from './smpp-client.js';
+import { DATA_CODING, ESM_UDHI, concatUdh, encodePart, relativeValidity } from './smpp-pdus.js';
+import type { OutgoingSms, SmsCarrier, SmsHandOff } from './sms-carrier.js';
 
 /** How long a message waits when the bind is down or the SMSC throttles its first part. */
 export const SMPP_RETRY_MS = 1_000;
@@ -12,30 +10,29 @@ export const SMPP_RETRY_MS = 1_000;
 const PART_TRIES = 5;
 
 /**
- * Live SMS over SMPP: each part a submit_sm with an explicit data_coding (0 GSM-7, 8 UCS-2), multi-part
+ * SMS over SMPP: each part a submit_sm with an explicit data_coding (0 GSM-7, 8 UCS-2), multi-part
  * messages with a concatenation UDH and esm_class UDHI, a receipt asked for, the validity passed. A bind
  * that is down, or a throttled first part, is "try again"; a connection lost after a part was written is an
  * unknown outcome (never resubmitted).
  */
-export function smppCarrier(client: SmppClient): Carrier {
+export function smppSender(client: SmppClient, clock: Clock): SmsCarrier {
   return {
-    async submit(message: MessageRow): Promise<SubmitOutcome> {
-      const content = message.content as unknown as SmsContent;
-      const texts = smsPartTexts(content.text);
+    async send(sms: OutgoingSms): Promise<SmsHandOff> {
+      const texts = sms.parts;
       const ref = randomInt(256);
-      const alphanumeric = !message.from_address.startsWith('+');
-      const validity = message.valid_until_ms === null ? null : Math.max(60, Math.round((Number(message.valid_until_ms) - Date.now()) / 1000));
+      const alphanumeric = !sms.from.startsWith('+');
+      const validity = sms.validUntilMs === null ? null : Math.max(60, Math.round((sms.validUntilMs - clock.now()) / 1000));
       const refs: string[] = [];
       for (let i = 0; i < texts.length; i++) {
-        const body = encodePart(texts[i]!, content.encoding);
+        const body = encodePart(texts[i]!, sms.encoding);
         const fields: Record<string, unknown> = {
           source_addr_ton: alphanumeric ? 5 : 1,
           source_addr_npi: alphanumeric ? 0 : 1,
-          source_addr: message.from_address.replace(/^\+/, ''),
+          source_addr: sms.from.replace(/^\+/, ''),
           dest_addr_ton: 1,
           dest_addr_npi: 1,
-          destination_addr: message.to_address.replace(/^\+/, ''),
-          data_coding: DATA_CODING[content.encoding],
+          destination_addr: sms.to.replace(/^\+/, ''),
+          data_coding: DATA_CODING[sms.encoding],
           esm_class: texts.length > 1 ? ESM_UDHI : 0,
           registered_delivery: 1,
           short_message: texts.length > 1 ? Buffer.concat([concatUdh(ref, texts.length, i + 1), body]) : body,
