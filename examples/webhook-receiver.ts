@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       try {
-        const event = verifyWebhook(Buffer.concat(chunks), req.headers, { secret });
+        const event = verifyWebhook(req.headers, Buffer.concat(chunks), secret);
         res.writeHead(200).end();
         if (seen.has(event.id)) return;
         seen.add(event.id);

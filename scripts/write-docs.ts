@@ -7,6 +7,7 @@ import { VERB_TABLE_MARKER, verbsMarkdown } from '../control/api/routes/call-ver
 import { callVerbRoutes } from '../control/api/routes/call-verbs/verb-routes.js';
 import { idempotencyMarkdown, withIdempotencyTable } from '../control/api/idempotency-doc.js';
 import { openApiDocument } from '../clients/typescript/scripts/openapi-document.js';
+import { EVENTS_PREAMBLE, eventsMarkdown } from '../control/api/event-doc.js';
 
 writeFileSync(new URL('../docs/scopes.md', import.meta.url), `# Scopes\n\nGenerated from \`protocol/api/scopes.ts\` by \`npm run docs\`. A key carries a list of scopes; each operation needs the one listed. Company keys made by the admin API carry all of them. A 403 \`forbidden\` names the missing scope.\n\n${scopesMarkdown()}`);
 
@@ -39,5 +40,9 @@ const guide = readFileSync(verbsPage, 'utf8').split(VERB_TABLE_MARKER)[0]!;
 writeFileSync(verbsPage, `${guide}${VERB_TABLE_MARKER}\n\n${verbsMarkdown(callVerbs, callVerbRoutes)}`);
 
 // docs/api.md: the table of Idempotency-Key per operation, between its markers, from the OpenAPI document.
+const openApi = await openApiDocument();
 const apiPage = new URL('../docs/api.md', import.meta.url);
-writeFileSync(apiPage, withIdempotencyTable(readFileSync(apiPage, 'utf8'), idempotencyMarkdown(await openApiDocument())));
+writeFileSync(apiPage, withIdempotencyTable(readFileSync(apiPage, 'utf8'), idempotencyMarkdown(openApi)));
+
+// docs/events.md: every event type and its data, from the OpenAPI document's webhooks (the event catalogue).
+writeFileSync(new URL('../docs/events.md', import.meta.url), `${EVENTS_PREAMBLE}${eventsMarkdown(openApi)}`);

@@ -6,6 +6,7 @@ import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { EVENT_API_VERSION, type EventEnvelope, type EventList } from '../../protocol/events/event-envelope.js';
+import type { EventType } from '../../protocol/events/event-catalogue.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import { eventTypeMatches } from './event-filter.js';
 
@@ -14,7 +15,8 @@ export interface NewEvent {
   companyId: string;
   profileId: string | null;
   mode: 'live' | 'test';
-  type: string;
+  /** A type of the event catalogue (protocol/events/event-catalogue.ts), which describes its data. */
+  type: EventType;
   data: Record<string, unknown>;
   /** The object the event is about (e.g. the call id): events of one object reach each endpoint in order. */
   objectId: string | null;

@@ -45,7 +45,7 @@ export interface Channel {
   service: string;
   transitions: MessageMachine;
   /** The status event of a message that just moved (`sms.status`…), `eventId` its event's id. */
-  statusEvent(row: MessageRow, eventId: string): { type: string; data: Record<string, unknown> };
+  statusEvent(row: MessageRow, eventId: string): { type: 'sms.status' | 'email.status' | 'letter.status'; data: Record<string, unknown> };
   /** Starts its carriers in the messaging role. */
   startCarriers(services: Services, reports: CarrierReports): Promise<ChannelCarriers>;
 }

@@ -12,6 +12,7 @@ import { RENT_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import type { Sql, Tx } from '../../shared/db/database.js';
 import { isSentralError } from '../../shared/errors/sentral-error.js';
 import type { PriceList } from '../../protocol/api/admin.js';
+import type { numberEventSchemas } from '../../protocol/api/numbers.js';
 import { capture, monthOf, release, reserve } from '../billing/ledger.js';
 import { priceListFor } from '../billing/price-list.js';
 import { recordEvent } from '../events/event-log.js';
@@ -144,7 +145,7 @@ export async function retrySuspendedNumbers(tx: Tx, clock: Clock, companyId: str
 }
 
 /** Records a number.* event (numbers are live: real numbers paid from the balance). */
-export async function numberEvent(tx: Tx, clock: Clock, type: string, row: NumberRow, extra: Record<string, unknown>): Promise<void> {
+export async function numberEvent(tx: Tx, clock: Clock, type: keyof typeof numberEventSchemas, row: NumberRow, extra: Record<string, unknown>): Promise<void> {
   await recordEvent(tx, clock, {
     companyId: row.company_id,
     profileId: row.profile_id,

@@ -196,7 +196,7 @@ export async function finishJob(sql: Sql, clock: Clock, jobId: string, outcome: 
       mode: done!.mode,
       profileId: done!.profile_id,
     };
-    await recordEvent(tx, clock, { companyId: job.company_id, profileId: job.profile_id, mode: job.mode, type: `transcription.job.${status}`, data: { ...data }, objectId: jobId });
+    await recordEvent(tx, clock, { companyId: job.company_id, profileId: job.profile_id, mode: job.mode, type: status === 'completed' ? 'transcription.job.completed' : 'transcription.job.failed', data: { ...data }, objectId: jobId });
     return true;
   });
 }

@@ -88,3 +88,26 @@ export type InventoryAdd = Static<typeof InventoryAdd>;
 
 /** The answer of an inventory load: how many numbers were new (a number already there is left as it is). */
 export const InventoryAdded = Type.Object({ object: Type.Literal('inventory_load'), added: Type.Integer(), alreadyPresent: Type.Integer() });
+
+// What every number.* event carries: the number as GET /v1/numbers/:id shows it.
+const numberEventBase = { number: PhoneNumberRecord, mode: Type.Literal('live'), profileId: Type.String() };
+
+/** number.rented: a number was rented and its first month drawn (`amountOre`). */
+export const NumberRentedData = Type.Object({ ...numberEventBase, amountOre: Ore }, { title: 'NumberRentedData' });
+/** number.released: a number left the company (deleted at the end of its paid month, or by the operator). */
+export const NumberReleasedData = Type.Object(numberEventBase, { title: 'NumberReleasedData' });
+/** number.suspended: a month's rent could not be drawn (`reason`: the error code, e.g. insufficient_balance). */
+export const NumberSuspendedData = Type.Object({ ...numberEventBase, reason: Type.String(), monthlyRentOre: Ore }, { title: 'NumberSuspendedData' });
+/** number.renewed: `months` more months were drawn (`amountOre` in all); `resumed` when it was suspended. */
+export const NumberRenewedData = Type.Object(
+  { ...numberEventBase, months: Type.Integer({ minimum: 0 }), amountOre: Ore, resumed: Type.Boolean() },
+  { title: 'NumberRenewedData' },
+);
+
+/** Each number event type and the schema of its data. */
+export const numberEventSchemas = {
+  'number.rented': NumberRentedData,
+  'number.released': NumberReleasedData,
+  'number.suspended': NumberSuspendedData,
+  'number.renewed': NumberRenewedData,
+} as const;

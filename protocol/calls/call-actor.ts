@@ -13,6 +13,7 @@ import type { ActorMessageFailedPayload } from './mailbox.js';
 import { AudioMode, ParticipantSpec, type Participant } from './participant.js';
 import type { Stream } from './stream.js';
 import type { TranscriptSegment, TranscriptSource } from './transcript.js';
+import type { CallEventType } from './call-events.js';
 import type { RoomParticipantKind } from '../room/room-message.js';
 
 /**
@@ -345,7 +346,7 @@ export type CallEffect =
   | { type: 'media.op'; nodeId: string; op: MediaOp }
   | {
       type: 'event.record';
-      eventType: string;
+      eventType: CallEventType;
       companyId: string;
       profileId: string;
       mode: 'live' | 'test';

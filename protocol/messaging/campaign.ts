@@ -143,7 +143,7 @@ export type CampaignDeleted = Static<typeof CampaignDeleted>;
 
 /** Data of campaign.started, campaign.completed and campaign.canceled. */
 export const CampaignEventData = Type.Object(
-  { campaignId: Type.String(), status: CampaignStatusSchema, counts: CampaignCounts, money: CampaignMoney },
+  { campaignId: Type.String(), status: CampaignStatusSchema, counts: CampaignCounts, money: CampaignMoney, mode: Mode, profileId: Uuid },
   { title: 'CampaignEventData' },
 );
 /** Data of a campaign event. */

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, Timestamp, Uuid } from '../api/common.js';
+import { statusEventFields } from './status-event.js';
 
 /** Most recipients (to, cc and bcc together) of one email. */
 export const EMAIL_MAX_RECIPIENTS = 50;
@@ -156,20 +157,9 @@ export const EmailList = ListPage(Email);
 export type EmailList = Static<typeof EmailList>;
 
 /** Data of `email.status`. */
-export interface EmailStatusData {
-  eventId: string;
-  mode: 'live' | 'test';
-  profileId: string;
-  messageId: string;
-  to: string[];
-  state: EmailState;
-  priceOre: number;
-  errorDesc: string | null;
-  externalRef: string | null;
-  metadata: Metadata | null;
-  /** The campaign that sent it (null for a single email). */
-  campaignId: string | null;
-}
+export const EmailStatusData = Type.Object({ ...statusEventFields, to: Type.Array(Type.String()), state: EmailState }, { title: 'EmailStatusData' });
+/** Data of `email.status`. */
+export type EmailStatusData = Static<typeof EmailStatusData>;
 
 /** One DNS record of a sender domain. */
 export const DnsRecord = Type.Object({

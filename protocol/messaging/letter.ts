@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, Timestamp, Uuid } from '../api/common.js';
+import { statusEventFields } from './status-event.js';
 
 /** Largest request body of POST /v1/letters: a 10 MB PDF in base64. */
 export const LETTER_BODY_LIMIT_BYTES = 15 * 1024 * 1024;
@@ -108,22 +109,10 @@ export type LetterListQuery = Static<typeof LetterListQuery>;
 /** A page of letters, newest first. */
 export const LetterList = ListPage(Letter);
 
+/** Data of `letter.status` (`to`: the recipient as the API shows it, a national id masked). */
+export const LetterStatusData = Type.Object({ ...statusEventFields, to: Type.String(), state: LetterState }, { title: 'LetterStatusData' });
 /** Data of `letter.status`. */
-export interface LetterStatusData {
-  eventId: string;
-  mode: 'live' | 'test';
-  profileId: string;
-  messageId: string;
-  /** The recipient as the API shows it (a national id masked). */
-  to: string;
-  state: LetterState;
-  priceOre: number;
-  errorDesc: string | null;
-  externalRef: string | null;
-  metadata: Metadata | null;
-  /** The campaign that sent it (null for a letter sent on its own). */
-  campaignId: string | null;
-}
+export type LetterStatusData = Static<typeof LetterStatusData>;
 
 /** POST /admin/v1/sim/mailboxes: registers a recipient in the simulated mailbox service. */
 export const SimMailboxCreate = Type.Union([

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, PhoneNumber, Timestamp, Uuid } from '../api/common.js';
+import { statusEventFields } from './status-event.js';
 
 /** Most units (parts) one SMS may have. */
 export const SMS_MAX_UNITS = 10;
@@ -186,21 +187,27 @@ export const SmsList = ListPage(Sms, 'SmsList');
 export type SmsList = Static<typeof SmsList>;
 
 /** Data of `sms.status`: the interface's fields, plus the customer's externalRef and metadata. */
-export interface SmsStatusData {
-  eventId: string;
-  mode: 'live' | 'test';
-  profileId: string;
-  messageId: string;
-  to: string;
-  state: SmsState;
-  units: number;
-  priceOre: number;
-  errorDesc: string | null;
-  externalRef: string | null;
-  metadata: Metadata | null;
-  /** The campaign that sent it (null for a single SMS). */
-  campaignId: string | null;
-}
+export const SmsStatusData = Type.Object({ ...statusEventFields, to: Type.String(), state: SmsState, units: Type.Integer({ minimum: 1 }) }, { title: 'SmsStatusData' });
+/** Data of `sms.status`. */
+export type SmsStatusData = Static<typeof SmsStatusData>;
+
+/** Data of `sms.received`: a text to one of the company's numbers (`optOut` when it was STOP or START). */
+export const SmsReceivedData = Type.Object(
+  {
+    messageId: Type.String(),
+    from: Type.String(),
+    to: Type.String(),
+    text: Type.String(),
+    numberId: Type.String(),
+    receivedAt: Timestamp,
+    optOut: Type.Union([Type.Literal('stop'), Type.Literal('start'), Type.Null()]),
+    mode: Mode,
+    profileId: Uuid,
+  },
+  { title: 'SmsReceivedData' },
+);
+/** Data of `sms.received`. */
+export type SmsReceivedData = Static<typeof SmsReceivedData>;
 
 /** POST /admin/v1/sim/sms: a phone on the simulated network texts one of the provisioned numbers. */
 export const SimSmsCreate = Type.Object(

@@ -164,3 +164,9 @@ export const WebhookEndpointDeleted = Type.Object({
 });
 /** The answer of DELETE /v1/webhook-endpoints/:id. */
 export type WebhookEndpointDeleted = Static<typeof WebhookEndpointDeleted>;
+
+/** Data of `webhook.test` (POST /v1/webhook-endpoints/:id/test): sent to that endpoint only, whatever its filter. */
+export const WebhookTestData = Type.Object(
+  { endpointId: Type.String(), mode: Mode, profileId: Type.Union([Type.String(), Type.Null()]) },
+  { title: 'WebhookTestData' },
+);

@@ -27,7 +27,7 @@ import { startClipServer } from '../../control/clips/clip-server.js';
 import { ensureRoomKeys } from '../../control/app/room-keys.js';
 import { freshDatabase, serviceUrls, uniquePrefix } from '../support/services.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { callEventMismatch, recordedCallEventMismatches } from '../support/call-event-check.js';
+import { eventMismatch, recordedEventMismatches } from '../support/event-check.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 
 /** The admin token of the harness's installation. */
@@ -182,7 +182,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
         }) as ReceivedEvent;
         deliveries.push({ event, receivedAt: Date.now() });
         if (!events.some((e) => e.id === event.id)) {
-          const mismatch = callEventMismatch(event.type, event.data);
+          const mismatch = eventMismatch(event.type, event.data);
           if (mismatch !== null) {
             mismatched.set(event.id, mismatch);
             schemaMismatches.push(mismatch);
@@ -223,7 +223,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
       await app.close();
       for (const part of [...parts].reverse()) await part.stop();
       // Also the events no endpoint received (a company without one, or one the test turned off).
-      for (const mismatch of await recordedCallEventMismatches(sql)) if (!schemaMismatches.includes(mismatch)) schemaMismatches.push(mismatch);
+      for (const mismatch of await recordedEventMismatches(sql)) if (!schemaMismatches.includes(mismatch)) schemaMismatches.push(mismatch);
       for (const r of receivers) await r.close();
       await bus.close();
       await hot.close();

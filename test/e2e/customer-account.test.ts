@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhook, type WebhookEvent } from '@sentral/client';
+import { verifyWebhook, type SentralEvents, type SentralEventType, type WebhookEvent } from '@sentral/client';
+import { eventMismatch } from '../support/event-check.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { startCallsSystem, type CallsSystem } from './calls-harness.js';
 
@@ -18,10 +19,11 @@ let seq = 0;
 const idem = (): Record<string, string> => ({ 'idempotency-key': `account-${++seq}` });
 const as = (k: string, method: string, path: string, body?: unknown) => sys.request(k, method, path, body, method === 'GET' ? {} : idem());
 
-/** The first delivered event that matches (already received or the next one). */
-function nextEvent(match: (e: WebhookEvent) => boolean): Promise<WebhookEvent> {
-  const found = events.find(match);
-  return found ? Promise.resolve(found) : new Promise((resolve) => waiters.push({ match, resolve }));
+/** The first delivered event of a type that matches (already received or the next one), its data typed. */
+function nextEvent<T extends SentralEventType>(type: T, match: (e: SentralEvents[T]) => boolean = () => true): Promise<SentralEvents[T]> {
+  const wanted = (e: WebhookEvent): e is SentralEvents[T] => e.type === type && match(e as SentralEvents[T]);
+  const found = events.find(wanted);
+  return found ? Promise.resolve(found) : new Promise((resolve) => waiters.push({ match: wanted, resolve: (e) => resolve(e as SentralEvents[T]) }));
 }
 
 beforeAll(async () => {
@@ -35,7 +37,9 @@ beforeAll(async () => {
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
   secret = endpoint.body.secret;
   receiver.respond((hook) => {
-    const event = verifyWebhook(hook.body, hook.headers as Record<string, string>, { secret });
+    const event = verifyWebhook(hook.headers as Record<string, string>, hook.body, secret);
+    // Every event the customer receives is one the catalogue (and so the OpenAPI document) describes.
+    expect(eventMismatch(event.type, event.data)).toBeNull();
     if (!events.some((e) => e.id === event.id)) {
       events.push(event);
       for (const w of waiters.filter((x) => x.match(event))) {
@@ -67,17 +71,17 @@ describe('a customer with only a company key', () => {
     const numberId = rented.body.id as string;
     const set = await as(key, 'PATCH', `/v1/numbers/${numberId}`, { inboundMode: 'api', decideWithinSeconds: 30, routing: { type: 'message', text: 'We are closed.' } });
     expect(set.body).toMatchObject({ inboundMode: 'api', decideWithinSeconds: 30 });
-    expect((await nextEvent((e) => e.type === 'number.rented')).data).toMatchObject({ number: { id: numberId, number }, amountOre: 5_900 });
+    expect((await nextEvent('number.rented')).data).toMatchObject({ number: { id: numberId, number }, amountOre: 5_900 });
 
     // A simulated caller dials the number: call.incoming reaches the customer, who answers.
     const caller = '+447700900611';
     expect((await sys.admin('POST', '/admin/v1/sim/phones', { number: caller, script: [{ step: 'waitForAudio' }, { step: 'wait', ms: 300 }, { step: 'hangup' }] })).status).toBe(201);
     expect((await sys.admin('POST', '/admin/v1/sim/calls', { from: caller, to: number })).status).toBe(202);
-    const incoming = await nextEvent((e) => e.type === 'call.incoming' && e.data.from === caller);
+    const incoming = await nextEvent('call.incoming', (e) => e.data.from === caller);
     expect(incoming.data).toMatchObject({ to: number, numberId });
-    const callId = incoming.data.callId as string;
+    const callId = incoming.data.callId;
     expect((await as(key, 'POST', `/v1/calls/${callId}/answer`)).status).toBe(200);
-    const ended = await nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId);
+    const ended = await nextEvent('call.ended', (e) => e.data.callId === callId);
 
     // The call is listed, filtered and paged, with its price.
     const listed = await as(key, 'GET', `/v1/calls?direction=inbound&to=${encodeURIComponent(number)}&state=ended`);

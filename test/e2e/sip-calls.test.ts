@@ -14,7 +14,7 @@ import { firstStartSecrets, runSentral, untilStatus, type SentralProcess } from 
 import { SipTrunk } from '../support/sip-trunk.js';
 import { Waiters } from '../support/waiters.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { callEventMismatch } from '../support/call-event-check.js';
+import { eventMismatch } from '../support/event-check.js';
 
 // The whole path as an operator runs it: `sentral start` (standalone) with SENTRAL_SIP_* pointing at a
 // carrier on 127.0.0.3 that routes numbers to real baresip phones (or answers some with a status), and a
@@ -94,7 +94,7 @@ beforeAll(async () => {
       'webhook-signature': String(hook.headers['webhook-signature']),
     }) as HookEvent;
     if (!events.some((e) => e.id === event.id)) {
-      const mismatch = callEventMismatch(event.type, event.data);
+      const mismatch = eventMismatch(event.type, event.data);
       if (mismatch !== null) schemaMismatches.push(mismatch);
       events.push(event);
     }

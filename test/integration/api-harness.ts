@@ -15,6 +15,7 @@ import type { Services } from '../../control/app/services.js';
 import { buildApiServer, type ApiServerOptions } from '../../control/api/server.js';
 import { registeredRoutes, type RegisteredRoute } from '../../control/api/plugins/openapi.js';
 import { runDatabaseUrl } from '../support/services.js';
+import { recordedEventMismatches } from '../support/event-check.js';
 
 /** The admin token every API test server is configured with. */
 export const TEST_ADMIN_TOKEN = 'sat_testAdminToken0123456789abcdefghij';
@@ -49,6 +50,11 @@ export async function startApi(
     adminToken?: string | null;
     /** Adds test routes before the server is ready. */
     beforeReady?: (app: FastifyInstance) => Promise<void>;
+    /**
+     * Whether close() fails on an event of the companies made through this server that the event catalogue
+     * does not describe (default true; false for a test that records made-up events itself).
+     */
+    checkEvents?: boolean;
   } = {},
 ): Promise<ApiHarness> {
   const sql = options.sql ?? openDatabase({ url: runDatabaseUrl(), max: 10 });
@@ -72,6 +78,14 @@ export async function startApi(
     metrics: new Registry(),
   };
   const app = await buildApiServer(services, { reaperIntervalMs: 0, ...options });
+  // The companies made through this server: close() checks their events against the catalogue.
+  const companies: string[] = [];
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'POST' && req.url === '/admin/v1/companies' && reply.statusCode === 201 && typeof payload === 'string') {
+      companies.push((JSON.parse(payload) as { id: string }).id);
+    }
+    return payload;
+  });
   await options.beforeReady?.(app);
   await app.ready();
   return {
@@ -83,7 +97,9 @@ export async function startApi(
     routes: () => registeredRoutes(app),
     async close() {
       await app.close();
+      const mismatches = options.checkEvents === false ? [] : (await Promise.all(companies.map((id) => recordedEventMismatches(sql, id)))).flat();
       if (!options.sql) await sql.end();
+      if (mismatches.length > 0) throw new Error(`events the event catalogue does not describe:\n${mismatches.join('\n')}`);
     },
   };
 }

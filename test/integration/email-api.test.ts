@@ -114,7 +114,7 @@ describe('test keys: the embedded sink', () => {
     const [last] = await api.sql<{ body: string; id: string }[]>`select id, body from events where object_id = ${res.data.id} order by seq desc limit 1`;
     expect(JSON.parse(last!.body).data).toEqual({
       eventId: last!.id, mode: 'test', profileId, messageId: res.data.id, to: ['kari@example.test', 'ola@example.test'], state: 'delivered', priceOre: 4,
-      errorDesc: null, externalRef: 'o-42', metadata: { shop: 'a' }, campaignId: null,
+      errorCode: null, errorDesc: null, externalRef: 'o-42', metadata: { shop: 'a' }, campaignId: null,
     });
 
     const sink = await call(api.app, { method: 'GET', url: '/admin/v1/email-sink', headers: admin() });

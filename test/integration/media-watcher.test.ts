@@ -36,7 +36,7 @@ import { insertCall } from '../../control/calls/store/call-records.js';
 import { startMediaWatcher, sweepLostMedia, type MediaWatcherDeps } from '../../control/calls/host/media-watcher.js';
 import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
 import { ownDatabase } from '../support/services.js';
-import { recordedCallEventMismatches } from '../support/call-event-check.js';
+import { recordedEventMismatches } from '../support/event-check.js';
 
 const clock = new ManualClock();
 const log = createLogger({ level: 'silent' });
@@ -93,7 +93,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await host?.stop();
-  const mismatches = companyId ? await recordedCallEventMismatches(sql, companyId) : [];
+  const mismatches = companyId ? await recordedEventMismatches(sql, companyId) : [];
   await bus?.close();
   await database?.drop();
   expect(mismatches).toEqual([]);

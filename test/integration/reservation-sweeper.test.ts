@@ -31,7 +31,7 @@ import { MediaNodePicker } from '../../control/calls/requests/media-node-picker.
 import { ABANDONED_AFTER_MS, startReservationSweeper, sweepAbandonedCalls, type ReservationSweeperDeps } from '../../control/calls/host/reservation-sweeper.js';
 import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
 import { ownDatabase } from '../support/services.js';
-import { recordedCallEventMismatches } from '../support/call-event-check.js';
+import { recordedEventMismatches } from '../support/event-check.js';
 
 const MIN = 60_000;
 const clock = new ManualClock();
@@ -99,7 +99,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.stop();
   // Every call event the actors recorded matches its schema in protocol/calls/call-events.ts.
-  const mismatches = companyId ? await recordedCallEventMismatches(sql, companyId) : [];
+  const mismatches = companyId ? await recordedEventMismatches(sql, companyId) : [];
   await bus?.close();
   await database?.drop();
   expect(mismatches).toEqual([]);

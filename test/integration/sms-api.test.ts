@@ -84,7 +84,7 @@ describe('test keys: the simulated directory', () => {
     const data = (JSON.parse(last!.body) as { data: Record<string, unknown> }).data;
     expect(data).toEqual({
       eventId: last!.id, mode: 'test', profileId, messageId: res.data.id, to: '+447700900101', state: 'delivered', units: 1, priceOre: 75,
-      errorDesc: null, externalRef: 'order-1', metadata: { shop: 'a' }, campaignId: null,
+      errorCode: null, errorDesc: null, externalRef: 'order-1', metadata: { shop: 'a' }, campaignId: null,
     });
   });
 
@@ -99,6 +99,8 @@ describe('test keys: the simulated directory', () => {
     await settle(1_000);
     expect(await message(company.testKey, undeliv.data.id)).toMatchObject({ state: 'undelivered', errorCode: 'undeliverable' });
     expect(await states(undeliv.data.id)).toEqual(['accepted', 'sending', 'sent', 'undelivered']);
+    const [failed] = await api.sql<{ body: string }[]>`select body from events where object_id = ${undeliv.data.id} order by seq desc limit 1`;
+    expect(JSON.parse(failed!.body).data).toMatchObject({ state: 'undelivered', errorCode: 'undeliverable', errorDesc: expect.any(String) });
     expect(await states(refused.data.id)).toEqual(['accepted', 'sending', 'rejected']);
     expect(await states(throttled.data.id)).toEqual(['accepted', 'sending', 'accepted', 'sending', 'sent', 'delivered']);
   });

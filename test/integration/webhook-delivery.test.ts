@@ -11,6 +11,7 @@ import { RETRY_DELAYS_MS } from '../../control/events/retry-schedule.js';
 import { FAILING_DISABLE_AFTER_MS } from '../../control/events/attempt-recorder.js';
 import { openWebhookHarness, type WebhookHarness } from '../support/webhook-harness.js';
 import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js';
+import type { EventType } from '../../protocol/events/event-catalogue.js';
 
 const policy = { allowInsecure: true };
 let h: WebhookHarness;
@@ -48,7 +49,7 @@ function verifiesV1a(publicKey: string, hook: ReceivedWebhook): boolean {
   return cryptoVerify(null, signed, key, Buffer.from(entry.slice(4), 'base64'));
 }
 
-async function emit(caller: KeyPrincipal, type: string, objectId: string | null, profileId: string | null = null, data: Record<string, unknown> = {}) {
+async function emit(caller: KeyPrincipal, type: EventType, objectId: string | null, profileId: string | null = null, data: Record<string, unknown> = {}) {
   const event = await h.sql.begin((tx) =>
     recordEvent(tx, h.clock, { companyId: caller.companyId, profileId, mode: caller.mode, type, data, objectId }),
   );

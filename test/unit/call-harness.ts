@@ -4,7 +4,7 @@ import type { MediaOp } from '../../protocol/media/media-op.js';
 import type { NumberRouting } from '../../protocol/api/admin.js';
 import { callMachine } from '../../control/calls/machines/call-machine.js';
 import type { CallContext, TimerKind } from '../../control/calls/machines/call-context.js';
-import { callEventMismatch } from '../support/call-event-check.js';
+import { eventMismatch } from '../support/event-check.js';
 
 /** Epoch ms the test calls start at. */
 export const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
@@ -99,7 +99,7 @@ export class CallUnderTest {
   private collect(e: CallEffect): void {
     // Every event the machine records must match its schema in protocol/calls/call-events.ts: code and schema cannot drift.
     if (e.type === 'event.record') {
-      const mismatch = callEventMismatch(e.eventType, e.data);
+      const mismatch = eventMismatch(e.eventType, e.data);
       if (mismatch !== null) throw new Error(mismatch);
     }
     this.all.push(e);

@@ -8,6 +8,8 @@ import { callVerbRoutes } from '../../control/api/routes/call-verbs/verb-routes.
 import { errorCatalogue } from '../../shared/errors/catalogue.js';
 import { idempotencyMarkdown, withIdempotencyTable } from '../../control/api/idempotency-doc.js';
 import { openApiDocument } from '../../clients/typescript/scripts/openapi-document.js';
+import { EVENTS_PREAMBLE, eventsMarkdown } from '../../control/api/event-doc.js';
+import { eventCatalogue } from '../../protocol/events/event-catalogue.js';
 
 const page = (name: string): string => readFileSync(new URL(`../../docs/${name}`, import.meta.url), 'utf8');
 
@@ -41,3 +43,23 @@ it('docs/api.md states Idempotency-Key for every operation that changes somethin
     for (const [method, op] of Object.entries(item)) expect(op.description ?? '', `${method} ${path}`).toMatch(/Idempotency-Key: (required|optional|not accepted|not needed)/);
   }
 }, 30_000);
+
+describe('the event catalogue in the OpenAPI document and docs/events.md', () => {
+  it('gives every catalogued event type a webhook whose data schema is the one the code emits with', async () => {
+    const doc = await openApiDocument();
+    const webhooks = doc.webhooks as Record<string, { post: { requestBody: { content: { 'application/json': { schema: { $ref: string } } } } } }>;
+    const schemas = (doc.components as { schemas: Record<string, { properties: Record<string, { $ref: string }>; required: string[] }> }).schemas;
+    expect(Object.keys(webhooks).sort()).toEqual(Object.keys(eventCatalogue).sort());
+    for (const [type, entry] of Object.entries(eventCatalogue)) {
+      const envelope = schemas[webhooks[type]!.post.requestBody.content['application/json'].schema.$ref.split('/').pop()!]!;
+      const data = schemas[envelope.properties.data!.$ref.split('/').pop()!];
+      // The document writes some keywords its own way (const as enum, records as additionalProperties).
+      expect({ fields: Object.keys(data!.properties), required: data!.required }, type).toEqual({ fields: Object.keys(entry.data.properties), required: entry.data.required });
+      expect(Object.keys(entry.data.properties), `${type} data carries mode and profileId`).toEqual(expect.arrayContaining(['mode', 'profileId']));
+    }
+  }, 30_000);
+
+  it('docs/events.md is generated from the document (run npm run docs when this fails)', async () => {
+    expect(page('events.md')).toBe(`${EVENTS_PREAMBLE}${eventsMarkdown(await openApiDocument())}`);
+  }, 30_000);
+});

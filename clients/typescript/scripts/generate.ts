@@ -1,6 +1,7 @@
 /**
  * Regenerates the client's generated files from the API's OpenAPI document: `npm run client:generate`.
- * src/schema.ts holds the types (openapi-typescript); src/operations.ts what the helpers need at run time.
+ * src/schema.ts holds the types (openapi-typescript); src/operations.ts what the helpers need at run time;
+ * src/events.ts the event types of the document's `webhooks`.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
   return {
     'src/schema.ts': `${GENERATED}\n${schema}`,
     'src/operations.ts': operationsModule(doc),
+    'src/events.ts': eventsModule(doc),
   };
 }
 
@@ -65,6 +67,35 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
 
 /** List operations that page with a cursor, and the query parameter that takes \`nextCursor\`. */
 export const listCursors = ${json(cursors)} as const;
+`;
+}
+
+interface Webhook {
+  post: { summary?: string; requestBody: { content: { 'application/json': { schema: { $ref: string } } } } };
+}
+
+function eventsModule(doc: Record<string, unknown>): string {
+  const hooks = Object.entries(doc.webhooks as Record<string, Webhook>);
+  const entries = hooks.map(([type, hook]) => {
+    const schema = hook.post.requestBody.content['application/json'].schema.$ref.split('/').pop()!;
+    return `  /** ${hook.post.summary ?? type} */\n  ${JSON.stringify(type)}: components['schemas'][${JSON.stringify(schema)}];`;
+  });
+  return `${GENERATED}
+import type { components } from './schema.js';
+
+/** Every event type sentral sends (the OpenAPI document's \`webhooks\`) and its envelope, \`data\` typed. */
+export interface SentralEvents {
+${entries.join('\n')}
+}
+
+/** The name of an event type, e.g. \`call.ended\`. */
+export type SentralEventType = keyof SentralEvents;
+
+/** Any event: narrow it on \`type\` to get its \`data\`. */
+export type SentralEvent = SentralEvents[SentralEventType];
+
+/** Every event type, in the order of the catalogue. */
+export const eventTypes: readonly SentralEventType[] = ${JSON.stringify(hooks.map(([type]) => type), null, 2)};
 `;
 }
 

@@ -1,5 +1,6 @@
 export { createSentralClient, SentralApiError, apiError, type SentralClient, type SentralClientOptions } from './client.js';
-export { verifyWebhook, WebhookVerificationError, type SignatureKeys, type WebhookEvent } from './webhooks.js';
+export { verifyWebhook, WebhookVerificationError, type SignatureKeys, type WebhookEvent, type WebhookKeys } from './webhooks.js';
+export { eventTypes, type SentralEvent, type SentralEvents, type SentralEventType } from './events.js';
 // A customer's WebSocket server checks a stream's upgrade (`svc-stream`) and then its start message.
 export {
   verifyStreamUpgrade, assertStartMatches, parseStreamSignature, signedStreamUrl, StreamVerificationError, STREAM_SIGNATURE_HEADER,

@@ -2321,9 +2321,2091 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "call.answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The dialled party answered (before its call.participant.joined).
+         * @description Sent to every endpoint whose filter matches `call.answered` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallAnswered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.command.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A command (play, say, gather, record, transfer…) finished as asked.
+         * @description Sent to every endpoint whose filter matches `call.command.completed` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallCommandCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.command.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A command could not be carried out; reason says why.
+         * @description Sent to every endpoint whose filter matches `call.command.failed` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallCommandFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.command.uncertain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A command whose outcome is unknown (its media node was lost mid-way).
+         * @description Sent to every endpoint whose filter matches `call.command.uncertain` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallCommandUncertain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.dtmf.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A key was pressed outside a gather.
+         * @description Sent to every endpoint whose filter matches `call.dtmf.received` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallDtmfReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The call ended: its duration, reason and everything it drew from the balance, item by item.
+         * @description Sent to every endpoint whose filter matches `call.ended` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallEnded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.gather.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A gather ended with the digits or speech it heard.
+         * @description Sent to every endpoint whose filter matches `call.gather.completed` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallGatherCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.incoming": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A number with inboundMode api is called: answer, route or reject it before decideBy.
+         * @description Sent to every endpoint whose filter matches `call.incoming` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallIncoming"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.machineDetected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answering machine detection decided who answered an outbound call.
+         * @description Sent to every endpoint whose filter matches `call.machineDetected` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallMachineDetected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.offer.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An offered call was taken; acceptedBy names who took it.
+         * @description Sent to every endpoint whose filter matches `call.offer.accepted` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallOfferAccepted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.offer.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An offer ran out; expiry says why.
+         * @description Sent to every endpoint whose filter matches `call.offer.expired` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallOfferExpired"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.participant.joined": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A participant joined the call (phone, SIP, app, stream, operator…).
+         * @description Sent to every endpoint whose filter matches `call.participant.joined` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallParticipantJoined"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.participant.left": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A participant left the call, and why.
+         * @description Sent to every endpoint whose filter matches `call.participant.left` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallParticipantLeft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.participant.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A participant's mute, hold or audio mode changed.
+         * @description Sent to every endpoint whose filter matches `call.participant.updated` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallParticipantUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.playback.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A clip or text read aloud finished, was stopped, or failed.
+         * @description Sent to every endpoint whose filter matches `call.playback.ended` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallPlaybackEnded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.recording.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A recording is stored and can be downloaded.
+         * @description Sent to every endpoint whose filter matches `call.recording.ready` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallRecordingReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.ringing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The dialled party's phone rings.
+         * @description Sent to every endpoint whose filter matches `call.ringing` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallRinging"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.transcript.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The call ended and its transcript is complete (GET /v1/calls/{id}/transcript).
+         * @description Sent to every endpoint whose filter matches `call.transcript.ready` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallTranscriptReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.transcription.segment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Live transcription heard the end of one participant's utterance.
+         * @description Sent to every endpoint whose filter matches `call.transcription.segment` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallTranscriptionSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.transfer.answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The target of a warm transfer answered the operator.
+         * @description Sent to every endpoint whose filter matches `call.transfer.answered` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallTransferAnswered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.transfer.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The transfer was cancelled (by the API, or the caller left).
+         * @description Sent to every endpoint whose filter matches `call.transfer.cancelled` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallTransferCancelled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.transfer.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The transfer completed: the caller talks to the target.
+         * @description Sent to every endpoint whose filter matches `call.transfer.completed` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallTransferCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.transfer.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The target could not be reached; the caller is back with the operator.
+         * @description Sent to every endpoint whose filter matches `call.transfer.failed` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallTransferFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "call.transfer.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A transfer began.
+         * @description Sent to every endpoint whose filter matches `call.transfer.started` (also `call.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCallTransferStarted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A campaign was canceled; what it had not sent is not sent.
+         * @description Sent to every endpoint whose filter matches `campaign.canceled` (also `campaign.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCampaignCanceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A campaign sent to every recipient.
+         * @description Sent to every endpoint whose filter matches `campaign.completed` (also `campaign.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCampaignCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "campaign.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A campaign started sending.
+         * @description Sent to every endpoint whose filter matches `campaign.started` (also `campaign.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onCampaignStarted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "email.status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An email moved to a new state (sent, delivered, bounced…), with its price and reason.
+         * @description Sent to every endpoint whose filter matches `email.status` (also `email.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onEmailStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "letter.status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A letter moved to a new state (delivered digitally, printed, failed…), with its price and reason.
+         * @description Sent to every endpoint whose filter matches `letter.status` (also `letter.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onLetterStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "number.released": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A number left the company.
+         * @description Sent to every endpoint whose filter matches `number.released` (also `number.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onNumberReleased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "number.renewed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A number's rent was drawn for more months.
+         * @description Sent to every endpoint whose filter matches `number.renewed` (also `number.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onNumberRenewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "number.rented": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A number was rented and its first month drawn.
+         * @description Sent to every endpoint whose filter matches `number.rented` (also `number.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onNumberRented"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "number.suspended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A month's rent could not be drawn; the number is held until a top-up pays it.
+         * @description Sent to every endpoint whose filter matches `number.suspended` (also `number.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onNumberSuspended"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sms.received": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Someone texted one of the company's numbers.
+         * @description Sent to every endpoint whose filter matches `sms.received` (also `sms.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onSmsReceived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sms.status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An SMS moved to a new state (sent, delivered, failed…), with its price and reason.
+         * @description Sent to every endpoint whose filter matches `sms.status` (also `sms.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onSmsStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transcription.job.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A transcription job finished; read the transcript at GET /v1/transcription/jobs/{id}.
+         * @description Sent to every endpoint whose filter matches `transcription.job.completed` (also `transcription.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onTranscriptionJobCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transcription.job.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A transcription job failed; failureReason says why, nothing is drawn.
+         * @description Sent to every endpoint whose filter matches `transcription.job.failed` (also `transcription.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onTranscriptionJobFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transcription.session.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A live transcription session closed or expired, with what it drew.
+         * @description Sent to every endpoint whose filter matches `transcription.session.ended` (also `transcription.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onTranscriptionSessionEnded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sent by POST /v1/webhook-endpoints/{id}/test to that endpoint only, whatever its filter.
+         * @description Sent to every endpoint whose filter matches `webhook.test` (also `webhook.*` and `*`). Verify the signature before acting on it.
+         */
+        post: operations["onWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
-    schemas: never;
+    schemas: {
+        /** CallAnsweredData */
+        CallAnsweredData: {
+            callId: string;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            participantId: string;
+            profileId: string;
+            state: "dialing" | "ringing" | "in_progress" | "ended";
+            to: string | null;
+        };
+        /**
+         * CallAnsweredEvent
+         * @description The call.answered event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallAnsweredEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["CallAnsweredData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.answered";
+        };
+        /**
+         * CallCommandCompletedEvent
+         * @description The call.command.completed event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallCommandCompletedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["CommandOutcomeData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.command.completed";
+        };
+        /**
+         * CallCommandFailedEvent
+         * @description The call.command.failed event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallCommandFailedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["CommandOutcomeData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.command.failed";
+        };
+        /**
+         * CallCommandUncertainEvent
+         * @description The call.command.uncertain event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallCommandUncertainEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["CommandOutcomeData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.command.uncertain";
+        };
+        /**
+         * CallDtmfReceivedEvent
+         * @description The call.dtmf.received event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallDtmfReceivedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["DtmfReceivedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.dtmf.received";
+        };
+        /** CallEndedData */
+        CallEndedData: {
+            assignedTo: string | null;
+            callId: string;
+            countedMinutes: number;
+            duration: number;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            priceItems: {
+                id: string;
+                item: string;
+                minutes: number;
+                priceOre: number;
+                rateOre: number;
+            }[];
+            priceOre: number;
+            profileId: string;
+            reason: "hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping";
+            state: "dialing" | "ringing" | "in_progress" | "ended";
+        };
+        /**
+         * CallEndedEvent
+         * @description The call.ended event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallEndedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["CallEndedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.ended";
+        };
+        /**
+         * CallGatherCompletedEvent
+         * @description The call.gather.completed event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallGatherCompletedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["GatherCompletedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.gather.completed";
+        };
+        /** CallIncomingData */
+        CallIncomingData: {
+            assignedTo: string | null;
+            callId: string;
+            decideBy: string;
+            externalRef: string | null;
+            from: string;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            numberId: string;
+            profileId: string;
+            to: string;
+        };
+        /**
+         * CallIncomingEvent
+         * @description The call.incoming event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallIncomingEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["CallIncomingData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.incoming";
+        };
+        /**
+         * CallMachineDetectedEvent
+         * @description The call.machineDetected event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallMachineDetectedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["MachineDetectedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.machineDetected";
+        };
+        /**
+         * CallOfferAcceptedEvent
+         * @description The call.offer.accepted event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallOfferAcceptedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["OfferEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.offer.accepted";
+        };
+        /**
+         * CallOfferExpiredEvent
+         * @description The call.offer.expired event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallOfferExpiredEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["OfferEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.offer.expired";
+        };
+        /**
+         * CallParticipantJoinedEvent
+         * @description The call.participant.joined event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallParticipantJoinedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["ParticipantJoinedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.participant.joined";
+        };
+        /**
+         * CallParticipantLeftEvent
+         * @description The call.participant.left event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallParticipantLeftEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["ParticipantLeftData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.participant.left";
+        };
+        /**
+         * CallParticipantUpdatedEvent
+         * @description The call.participant.updated event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallParticipantUpdatedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["ParticipantUpdatedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.participant.updated";
+        };
+        /**
+         * CallPlaybackEndedEvent
+         * @description The call.playback.ended event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallPlaybackEndedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["PlaybackEndedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.playback.ended";
+        };
+        /**
+         * CallRecordingReadyEvent
+         * @description The call.recording.ready event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallRecordingReadyEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["RecordingReadyData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.recording.ready";
+        };
+        /** CallRingingData */
+        CallRingingData: {
+            callId: string;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            participantId: string;
+            profileId: string;
+            state: "dialing" | "ringing" | "in_progress" | "ended";
+            to: string | null;
+        };
+        /**
+         * CallRingingEvent
+         * @description The call.ringing event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallRingingEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["CallRingingData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.ringing";
+        };
+        /**
+         * CallTranscriptionSegmentEvent
+         * @description The call.transcription.segment event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallTranscriptionSegmentEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["TranscriptionSegmentData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.transcription.segment";
+        };
+        /**
+         * CallTranscriptReadyEvent
+         * @description The call.transcript.ready event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallTranscriptReadyEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["TranscriptReadyData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.transcript.ready";
+        };
+        /**
+         * CallTransferAnsweredEvent
+         * @description The call.transfer.answered event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallTransferAnsweredEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["TransferEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.transfer.answered";
+        };
+        /**
+         * CallTransferCancelledEvent
+         * @description The call.transfer.cancelled event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallTransferCancelledEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["TransferEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.transfer.cancelled";
+        };
+        /**
+         * CallTransferCompletedEvent
+         * @description The call.transfer.completed event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallTransferCompletedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["TransferEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.transfer.completed";
+        };
+        /**
+         * CallTransferFailedEvent
+         * @description The call.transfer.failed event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallTransferFailedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["TransferEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.transfer.failed";
+        };
+        /**
+         * CallTransferStartedEvent
+         * @description The call.transfer.started event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CallTransferStartedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["TransferEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "call.transfer.started";
+        };
+        /**
+         * CampaignCanceledEvent
+         * @description The campaign.canceled event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CampaignCanceledEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["CampaignEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "campaign.canceled";
+        };
+        /**
+         * CampaignCompletedEvent
+         * @description The campaign.completed event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CampaignCompletedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["CampaignEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "campaign.completed";
+        };
+        /** CampaignEventData */
+        CampaignEventData: {
+            campaignId: string;
+            /** CampaignCounts */
+            counts: {
+                /** @description Not sent because the campaign was canceled or its validUntil passed */
+                canceled: number;
+                delivered: number;
+                /** @description Refused, undeliverable, expired or an unknown outcome */
+                failed: number;
+                /** @description Not sent yet (waiting, or with the sender) */
+                pending: number;
+                /** @description Everyone in the audience at start */
+                recipients: number;
+                /** @description Taken by the carrier, no receipt yet */
+                sent: number;
+                /** @description Never sent: suppressed, no address for the channel, or the template failed for them */
+                skipped: number;
+                /** @description recipient_opted_out, contact_address_missing, template_render_error, … */
+                skippedByReason: {
+                    [key: string]: number;
+                };
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            /** CampaignMoney */
+            money: {
+                /** @description Given back once nothing more can be drawn */
+                releasedOre: number;
+                /** @description The whole audience, priced at start */
+                reservedOre: number;
+                /** @description Drawn by messages the carrier took */
+                spentOre: number;
+            };
+            /** Format: uuid */
+            profileId: string;
+            status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+        };
+        /**
+         * CampaignStartedEvent
+         * @description The campaign.started event as delivered and as GET /v1/events/{id} answers it.
+         */
+        CampaignStartedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["CampaignEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "campaign.started";
+        };
+        /** CommandOutcomeData */
+        CommandOutcomeData: {
+            action: "say" | "play" | "gather" | "media.stop" | "recording.start" | "transcription.start";
+            callId: string;
+            commandId: string;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            profileId: string;
+            reason: string | null;
+        };
+        /** DtmfReceivedData */
+        DtmfReceivedData: {
+            callId: string;
+            digit: string;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            participantId: string;
+            profileId: string;
+        };
+        /** EmailStatusData */
+        EmailStatusData: {
+            /** @description The campaign that sent it; null for a message sent on its own */
+            campaignId: string | null;
+            /** @description Why it failed, a code of the error catalogue; null unless it failed */
+            errorCode: string | null;
+            /** @description The same for a person; null unless it failed */
+            errorDesc: string | null;
+            /** @description evt_…, the id of this event */
+            eventId: string;
+            externalRef: string | null;
+            messageId: string;
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            } | null;
+            /** @description live or test */
+            mode: "live" | "test";
+            /** @description What was drawn from the balance for the message */
+            priceOre: number;
+            /** Format: uuid */
+            profileId: string;
+            state: "scheduled" | "accepted" | "sending" | "sent" | "delivered" | "bounced" | "failed" | "canceled";
+            to: string[];
+        };
+        /**
+         * EmailStatusEvent
+         * @description The email.status event as delivered and as GET /v1/events/{id} answers it.
+         */
+        EmailStatusEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["EmailStatusData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "email.status";
+        };
+        /** GatherCompletedData */
+        GatherCompletedData: {
+            callId: string;
+            choice: string | null;
+            commandId: string;
+            confidence: number | null;
+            digits: string;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            outcome: "digits" | "speech" | "timeout" | "stopped";
+            profileId: string;
+            transcript: string | null;
+        };
+        /** LetterStatusData */
+        LetterStatusData: {
+            /** @description The campaign that sent it; null for a message sent on its own */
+            campaignId: string | null;
+            /** @description Why it failed, a code of the error catalogue; null unless it failed */
+            errorCode: string | null;
+            /** @description The same for a person; null unless it failed */
+            errorDesc: string | null;
+            /** @description evt_…, the id of this event */
+            eventId: string;
+            externalRef: string | null;
+            messageId: string;
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            } | null;
+            /** @description live or test */
+            mode: "live" | "test";
+            /** @description What was drawn from the balance for the message */
+            priceOre: number;
+            /** Format: uuid */
+            profileId: string;
+            state: "accepted" | "sending" | "delivered" | "read" | "delivered_to_print" | "failed" | "scheduled" | "canceled";
+            to: string;
+        };
+        /**
+         * LetterStatusEvent
+         * @description The letter.status event as delivered and as GET /v1/events/{id} answers it.
+         */
+        LetterStatusEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["LetterStatusData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "letter.status";
+        };
+        /** MachineDetectedData */
+        MachineDetectedData: {
+            callId: string;
+            durationMs: number;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            participantId: string;
+            profileId: string;
+            reason: string;
+            result: "human" | "machine" | "unknown";
+        };
+        /** NumberReleasedData */
+        NumberReleasedData: {
+            /** @enum {string} */
+            mode: "live";
+            number: {
+                assignedTo: string | null;
+                companyId: string;
+                /** @description ISO 8601 UTC with milliseconds */
+                createdAt: string;
+                decideWithinSeconds: number;
+                /** @description num_… */
+                id: string;
+                inboundMode: "api" | "routing";
+                number: string;
+                /** @enum {string} */
+                object: "number";
+                /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                paidUntil: string | null;
+                profileId: string;
+                /** @description when a deleted number is released (the end of its paid month) */
+                releaseAt: string | null;
+                routing: ({
+                    /** @description E.164, e.g. +4712345678 */
+                    to: string;
+                    /** @enum {string} */
+                    type: "forward";
+                } | {
+                    text: string;
+                    /** @enum {string} */
+                    type: "message";
+                    voice?: string;
+                } | {
+                    externalRefs?: string[];
+                    /** @enum {string} */
+                    type: "browser";
+                }) | null;
+                /** @description SMS can be sent from the number */
+                smsEnabled: boolean;
+                /** @description suspended: the month could not be paid; held until a top-up pays it */
+                status: "active" | "suspended" | "released";
+                /** @description phone: a phone number; sms: a dedicated SMS number */
+                type: "phone" | "sms";
+            };
+            profileId: string;
+        };
+        /**
+         * NumberReleasedEvent
+         * @description The number.released event as delivered and as GET /v1/events/{id} answers it.
+         */
+        NumberReleasedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["NumberReleasedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "number.released";
+        };
+        /** NumberRenewedData */
+        NumberRenewedData: {
+            /** @description øre, excl. VAT */
+            amountOre: number;
+            /** @enum {string} */
+            mode: "live";
+            months: number;
+            number: {
+                assignedTo: string | null;
+                companyId: string;
+                /** @description ISO 8601 UTC with milliseconds */
+                createdAt: string;
+                decideWithinSeconds: number;
+                /** @description num_… */
+                id: string;
+                inboundMode: "api" | "routing";
+                number: string;
+                /** @enum {string} */
+                object: "number";
+                /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                paidUntil: string | null;
+                profileId: string;
+                /** @description when a deleted number is released (the end of its paid month) */
+                releaseAt: string | null;
+                routing: ({
+                    /** @description E.164, e.g. +4712345678 */
+                    to: string;
+                    /** @enum {string} */
+                    type: "forward";
+                } | {
+                    text: string;
+                    /** @enum {string} */
+                    type: "message";
+                    voice?: string;
+                } | {
+                    externalRefs?: string[];
+                    /** @enum {string} */
+                    type: "browser";
+                }) | null;
+                /** @description SMS can be sent from the number */
+                smsEnabled: boolean;
+                /** @description suspended: the month could not be paid; held until a top-up pays it */
+                status: "active" | "suspended" | "released";
+                /** @description phone: a phone number; sms: a dedicated SMS number */
+                type: "phone" | "sms";
+            };
+            profileId: string;
+            resumed: boolean;
+        };
+        /**
+         * NumberRenewedEvent
+         * @description The number.renewed event as delivered and as GET /v1/events/{id} answers it.
+         */
+        NumberRenewedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["NumberRenewedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "number.renewed";
+        };
+        /** NumberRentedData */
+        NumberRentedData: {
+            /** @description øre, excl. VAT */
+            amountOre: number;
+            /** @enum {string} */
+            mode: "live";
+            number: {
+                assignedTo: string | null;
+                companyId: string;
+                /** @description ISO 8601 UTC with milliseconds */
+                createdAt: string;
+                decideWithinSeconds: number;
+                /** @description num_… */
+                id: string;
+                inboundMode: "api" | "routing";
+                number: string;
+                /** @enum {string} */
+                object: "number";
+                /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                paidUntil: string | null;
+                profileId: string;
+                /** @description when a deleted number is released (the end of its paid month) */
+                releaseAt: string | null;
+                routing: ({
+                    /** @description E.164, e.g. +4712345678 */
+                    to: string;
+                    /** @enum {string} */
+                    type: "forward";
+                } | {
+                    text: string;
+                    /** @enum {string} */
+                    type: "message";
+                    voice?: string;
+                } | {
+                    externalRefs?: string[];
+                    /** @enum {string} */
+                    type: "browser";
+                }) | null;
+                /** @description SMS can be sent from the number */
+                smsEnabled: boolean;
+                /** @description suspended: the month could not be paid; held until a top-up pays it */
+                status: "active" | "suspended" | "released";
+                /** @description phone: a phone number; sms: a dedicated SMS number */
+                type: "phone" | "sms";
+            };
+            profileId: string;
+        };
+        /**
+         * NumberRentedEvent
+         * @description The number.rented event as delivered and as GET /v1/events/{id} answers it.
+         */
+        NumberRentedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["NumberRentedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "number.rented";
+        };
+        /** NumberSuspendedData */
+        NumberSuspendedData: {
+            /** @enum {string} */
+            mode: "live";
+            /** @description øre, excl. VAT */
+            monthlyRentOre: number;
+            number: {
+                assignedTo: string | null;
+                companyId: string;
+                /** @description ISO 8601 UTC with milliseconds */
+                createdAt: string;
+                decideWithinSeconds: number;
+                /** @description num_… */
+                id: string;
+                inboundMode: "api" | "routing";
+                number: string;
+                /** @enum {string} */
+                object: "number";
+                /** @description end of the paid month of a rented number (null: provisioned by the operator, no rent) */
+                paidUntil: string | null;
+                profileId: string;
+                /** @description when a deleted number is released (the end of its paid month) */
+                releaseAt: string | null;
+                routing: ({
+                    /** @description E.164, e.g. +4712345678 */
+                    to: string;
+                    /** @enum {string} */
+                    type: "forward";
+                } | {
+                    text: string;
+                    /** @enum {string} */
+                    type: "message";
+                    voice?: string;
+                } | {
+                    externalRefs?: string[];
+                    /** @enum {string} */
+                    type: "browser";
+                }) | null;
+                /** @description SMS can be sent from the number */
+                smsEnabled: boolean;
+                /** @description suspended: the month could not be paid; held until a top-up pays it */
+                status: "active" | "suspended" | "released";
+                /** @description phone: a phone number; sms: a dedicated SMS number */
+                type: "phone" | "sms";
+            };
+            profileId: string;
+            reason: string;
+        };
+        /**
+         * NumberSuspendedEvent
+         * @description The number.suspended event as delivered and as GET /v1/events/{id} answers it.
+         */
+        NumberSuspendedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["NumberSuspendedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "number.suspended";
+        };
+        /** OfferEventData */
+        OfferEventData: {
+            acceptedBy: string | null;
+            callId: string;
+            expiry: ("timeout" | "no_target_left") | null;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            offerId: string;
+            profileId: string;
+            state: "ringing" | "accepted" | "expired" | "cancelled";
+            targetIds: string[];
+        };
+        /** ParticipantJoinedData */
+        ParticipantJoinedData: {
+            callId: string;
+            displayName: string | null;
+            externalRef: string | null;
+            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            participantExternalRef: string | null;
+            participantId: string;
+            profileId: string;
+            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+            to: string | null;
+        };
+        /** ParticipantLeftData */
+        ParticipantLeftData: {
+            callId: string;
+            displayName: string | null;
+            externalRef: string | null;
+            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            participantExternalRef: string | null;
+            participantId: string;
+            profileId: string;
+            reason: "hangup" | "busy" | "no_answer" | "failed" | "removed" | "disconnected" | "join_timeout" | "paid_time_exhausted" | "test_time_limit" | "token_expired" | "call_ended" | "offer_taken" | "offer_expired" | "offer_cancelled" | "transferred" | "transfer_cancelled" | "rejected" | "moved" | "stopped" | "max_minutes" | "server_closed" | "reconnect_gave_up" | "server_unresponsive" | "connect_failed";
+            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+            to: string | null;
+        };
+        /** ParticipantUpdatedData */
+        ParticipantUpdatedData: {
+            audioMode: "talk" | "listen" | "whisper";
+            callId: string;
+            displayName: string | null;
+            externalRef: string | null;
+            held: boolean;
+            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            muted: boolean;
+            participantExternalRef: string | null;
+            participantId: string;
+            profileId: string;
+            state: "dialing" | "ringing" | "waiting" | "joined" | "reconnecting" | "left";
+            to: string | null;
+        };
+        /** PlaybackEndedData */
+        PlaybackEndedData: {
+            callId: string;
+            commandId: string;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            outcome: "completed" | "stopped" | "failed";
+            profileId: string;
+        };
+        /** RecordingReadyData */
+        RecordingReadyData: {
+            callId: string;
+            commandId: string;
+            durationMs: number;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            profileId: string;
+            recordingId: string;
+        };
+        /** SmsReceivedData */
+        SmsReceivedData: {
+            from: string;
+            messageId: string;
+            /** @description live or test */
+            mode: "live" | "test";
+            numberId: string;
+            optOut: "stop" | "start" | null;
+            /** Format: uuid */
+            profileId: string;
+            /** @description ISO 8601 UTC with milliseconds */
+            receivedAt: string;
+            text: string;
+            to: string;
+        };
+        /**
+         * SmsReceivedEvent
+         * @description The sms.received event as delivered and as GET /v1/events/{id} answers it.
+         */
+        SmsReceivedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["SmsReceivedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "sms.received";
+        };
+        /** SmsStatusData */
+        SmsStatusData: {
+            /** @description The campaign that sent it; null for a message sent on its own */
+            campaignId: string | null;
+            /** @description Why it failed, a code of the error catalogue; null unless it failed */
+            errorCode: string | null;
+            /** @description The same for a person; null unless it failed */
+            errorDesc: string | null;
+            /** @description evt_…, the id of this event */
+            eventId: string;
+            externalRef: string | null;
+            messageId: string;
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            } | null;
+            /** @description live or test */
+            mode: "live" | "test";
+            /** @description What was drawn from the balance for the message */
+            priceOre: number;
+            /** Format: uuid */
+            profileId: string;
+            state: "scheduled" | "accepted" | "sending" | "sent" | "delivered" | "undelivered" | "expired" | "rejected" | "failed" | "canceled" | "received";
+            to: string;
+            units: number;
+        };
+        /**
+         * SmsStatusEvent
+         * @description The sms.status event as delivered and as GET /v1/events/{id} answers it.
+         */
+        SmsStatusEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["SmsStatusData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "sms.status";
+        };
+        /**
+         * TranscriptionJobCompletedEvent
+         * @description The transcription.job.completed event as delivered and as GET /v1/events/{id} answers it.
+         */
+        TranscriptionJobCompletedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["TranscriptionJobEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "transcription.job.completed";
+        };
+        /** TranscriptionJobEventData */
+        TranscriptionJobEventData: {
+            durationMs: number;
+            failureReason: string | null;
+            jobId: string;
+            /** @description live or test */
+            mode: "live" | "test";
+            priceOre: number;
+            profileId: string | null;
+            segmentCount: number;
+            status: "queued" | "running" | "completed" | "failed";
+        };
+        /**
+         * TranscriptionJobFailedEvent
+         * @description The transcription.job.failed event as delivered and as GET /v1/events/{id} answers it.
+         */
+        TranscriptionJobFailedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["TranscriptionJobEventData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "transcription.job.failed";
+        };
+        /** TranscriptionSegmentData */
+        TranscriptionSegmentData: {
+            callId: string;
+            commandId: string;
+            confidence: number;
+            endMs: number;
+            externalRef: string | null;
+            kind: "phone" | "app" | "bot" | "stream" | "staff" | "ai_agent" | "call";
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            participantId: string;
+            profileId: string;
+            startMs: number;
+            text: string;
+        };
+        /** TranscriptionSessionEndedData */
+        TranscriptionSessionEndedData: {
+            audioMs: number | null;
+            finals: number;
+            /** @description live or test */
+            mode: "live" | "test";
+            priceOre: number;
+            profileId: string | null;
+            sessionId: string;
+            status: "closed" | "expired";
+        };
+        /**
+         * TranscriptionSessionEndedEvent
+         * @description The transcription.session.ended event as delivered and as GET /v1/events/{id} answers it.
+         */
+        TranscriptionSessionEndedEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["TranscriptionSessionEndedData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "transcription.session.ended";
+        };
+        /** TranscriptReadyData */
+        TranscriptReadyData: {
+            callId: string;
+            complete: boolean;
+            externalRef: string | null;
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            profileId: string;
+            segmentCount: number;
+            source: "recording" | "live";
+        };
+        /** TransferEventData */
+        TransferEventData: {
+            callerId: string;
+            callId: string;
+            externalRef: string | null;
+            kind: "cold" | "warm";
+            /** @description At most 50 keys of 1–40 characters; values: strings of at most 500 characters, numbers, booleans or null */
+            metadata: {
+                [key: string]: string | number | boolean | null;
+            };
+            /** @description live or test */
+            mode: "live" | "test";
+            profileId: string;
+            reason: ("busy" | "no_answer" | "failed" | "hangup" | "api" | "caller_left" | "call_ended") | null;
+            state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
+            targetId: string;
+            to: string | null;
+            transferId: string;
+        };
+        /** WebhookTestData */
+        WebhookTestData: {
+            endpointId: string;
+            /** @description live or test */
+            mode: "live" | "test";
+            profileId: string | null;
+        };
+        /**
+         * WebhookTestEvent
+         * @description The webhook.test event as delivered and as GET /v1/events/{id} answers it.
+         */
+        WebhookTestEvent: {
+            /** @enum {string} */
+            api_version: "1";
+            data: components["schemas"]["WebhookTestData"];
+            /** @description evt_… */
+            id: string;
+            /** @enum {string} */
+            object: "event";
+            /** Format: date-time */
+            occurred_at: string;
+            /** @enum {string} */
+            type: "webhook.test";
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -31320,6 +33402,1410 @@ export interface operations {
                         };
                     };
                 };
+            };
+        };
+    };
+    onCallAnswered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallAnsweredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallCommandCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallCommandCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallCommandFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallCommandFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallCommandUncertain: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallCommandUncertainEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallDtmfReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallDtmfReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallEnded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallGatherCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallGatherCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallIncoming: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallIncomingEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallMachineDetected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallMachineDetectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallOfferAccepted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallOfferAcceptedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallOfferExpired: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallOfferExpiredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallParticipantJoined: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallParticipantJoinedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallParticipantLeft: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallParticipantLeftEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallParticipantUpdated: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallParticipantUpdatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallPlaybackEnded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallPlaybackEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallRecordingReady: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallRecordingReadyEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallRinging: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallRingingEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallTranscriptReady: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTranscriptReadyEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallTranscriptionSegment: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTranscriptionSegmentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallTransferAnswered: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTransferAnsweredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallTransferCancelled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTransferCancelledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallTransferCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTransferCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallTransferFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTransferFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCallTransferStarted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallTransferStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCampaignCanceled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignCanceledEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCampaignCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCampaignStarted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignStartedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onEmailStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailStatusEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onLetterStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LetterStatusEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onNumberReleased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NumberReleasedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onNumberRenewed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NumberRenewedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onNumberRented: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NumberRentedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onNumberSuspended: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NumberSuspendedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSmsReceived: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsReceivedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSmsStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SmsStatusEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTranscriptionJobCompleted: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscriptionJobCompletedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTranscriptionJobFailed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscriptionJobFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onTranscriptionSessionEnded: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TranscriptionSessionEndedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onWebhookTest: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description dlv_…: the delivery, the same on every retry (deduplicate by it or by the event id) */
+                "webhook-id": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256>` per unexpired secret and, when turned on, `v1a,<base64 Ed25519>` (Standard Webhooks) */
+                "webhook-signature": string;
+                /** @description Unix seconds of this attempt, signed with the body */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx acknowledges the delivery. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (or no answer within 15 s) is a failure, retried on the schedule in docs/webhooks.md. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -102,11 +102,11 @@ describe('the generated client', () => {
       expect(publicKey).toMatch(/^whpk_/);
       await client.POST('/v1/webhook-endpoints/{id}/test', { params: { path: { id } } });
       const hook = await receiver.firstHook;
-      expect(verifyWebhook(hook.body, hook.headers, { secret: secret! }).type).toBeTruthy();
-      expect(verifyWebhook(hook.body, hook.headers, { publicKey }).id).toBe(JSON.parse(hook.body).id);
-      expect(() => verifyWebhook(hook.body.replace('}', ',"x":1}'), hook.headers, { secret: secret! })).toThrow(WebhookVerificationError);
-      expect(() => verifyWebhook(hook.body, hook.headers, { secret: secret!, now: Date.now() + 3_600_000 })).toThrow(WebhookVerificationError);
-      expect(() => verifyWebhook(hook.body, {}, { secret: secret! })).toThrow(WebhookVerificationError);
+      expect(verifyWebhook(hook.headers, hook.body, secret!).type).toBeTruthy();
+      expect(verifyWebhook(hook.headers, hook.body, publicKey).id).toBe(JSON.parse(hook.body).id);
+      expect(() => verifyWebhook(hook.headers, hook.body.replace('}', ',"x":1}'), secret!)).toThrow(WebhookVerificationError);
+      expect(() => verifyWebhook(hook.headers, hook.body, { secret: secret!, now: Date.now() + 3_600_000 })).toThrow(WebhookVerificationError);
+      expect(() => verifyWebhook({}, hook.body, secret!)).toThrow(WebhookVerificationError);
     } finally {
       receiver.wss.close();
       receiver.server.close();

@@ -143,6 +143,7 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   streams: 'Media streams of a call to your WebSocket server in the Twilio Media Streams message format.',
   webhooks: 'Endpoints that receive events, signed per Standard Webhooks; their delivery attempts and recovery.',
   events: 'Every event the account produced, readable and redeliverable for 30 days.',
+  'event types': 'The events sentral sends to webhook endpoints (the `webhooks` of this document): each type and its `data`.',
   'audio clips': 'WAV files uploaded once and played into calls by id.',
   messaging: 'What SMS, email and letters share: a profile\'s suppression list.',
   sms: 'SMS sent and received: priced in units, sent over SMPP (test keys: the simulated network), reported by sms.status; quotes, scheduling, cancel.',

@@ -6,6 +6,7 @@ import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue
 import type { SentralRouteConfig } from '../route-config.js';
 import { operationIds, tagDescriptions } from './openapi-operations.js';
 import { Command } from '../../../protocol/calls/command.js';
+import { eventDocument, WEBHOOK_SIGNATURE_SCHEME, webhookSignatureScheme } from '../event-webhooks.js';
 
 /** The path of the OpenAPI document. */
 export const OPENAPI_PATH = '/v1/openapi.json';
@@ -21,6 +22,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) routes.push({ method: String(method), url: r.url, config: r.config ?? {} });
   });
+  const events = eventDocument();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -40,9 +42,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'sk_live_… or sk_test_…' },
           adminToken: { type: 'http', scheme: 'bearer', description: 'The operator admin token (admin API only)' },
+          [WEBHOOK_SIGNATURE_SCHEME]: webhookSignatureScheme,
         },
+        schemas: events.schemas,
       },
-    },
+      // Every event type sentral sends, from the event catalogue (protocol/events/event-catalogue.ts).
+      webhooks: events.webhooks,
+    } as Record<string, unknown>,
     transform: ({ schema, url, route }) => ({ schema: documentRoute(schema, route), url }),
   });
 }

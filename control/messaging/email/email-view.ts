@@ -49,10 +49,9 @@ export function emailView(row: MessageRow): Email {
 export function emailStatusData(row: MessageRow, eventId: string): EmailStatusData {
   const content = row.content as unknown as EmailContent;
   return {
-    ...statusFields(row, eventId),
+    ...statusFields(row, eventId, row.state === 'bounced' || row.state === 'failed'),
     to: content.to,
     state: row.state as EmailState,
-    errorDesc: row.state === 'bounced' || row.state === 'failed' ? row.error_desc : null,
   };
 }
 

@@ -45,7 +45,7 @@ export function letterView(row: MessageRow): Letter {
 
 /** Data of `letter.status` for a letter that just moved. */
 export function letterStatusData(row: MessageRow, eventId: string): LetterStatusData {
-  return { ...statusFields(row, eventId), to: row.to_address, state: row.state as LetterState, errorDesc: row.state === 'failed' ? row.error_desc : null };
+  return { ...statusFields(row, eventId, row.state === 'failed'), to: row.to_address, state: row.state as LetterState };
 }
 
 /** The recipient as stored in `to_address` and shown in events: never a whole national identity number. */

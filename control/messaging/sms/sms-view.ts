@@ -40,15 +40,14 @@ export function smsView(row: MessageRow): Sms {
 export function smsStatusData(row: MessageRow, eventId: string): SmsStatusData {
   const content = row.content as unknown as SmsContent;
   return {
-    ...statusFields(row, eventId),
+    ...statusFields(row, eventId, FAILED_STATES.has(row.state)),
     to: row.to_address,
     state: row.state as SmsState,
     units: content.units,
-    errorDesc: FAILED_STATES.has(row.state) ? row.error_desc : null,
   };
 }
 
-// The states in which a message failed (errorDesc says why); null in every other.
+// The states in which a message failed (errorCode and errorDesc say why); null in every other.
 const FAILED_STATES: ReadonlySet<string> = new Set(['undelivered', 'expired', 'rejected', 'failed']);
 
 function iso(ms: number | null): string | null {

@@ -1,0 +1,17 @@
+import { Type } from 'typebox';
+import { Metadata, Mode, Uuid } from '../api/common.js';
+
+/** The fields of every message status event (`sms.status`, `email.status`, `letter.status`), whatever the channel. */
+export const statusEventFields = {
+  /** The event's own id, also in the data (the interface's sms.status names it). */
+  eventId: Type.String({ description: 'evt_…, the id of this event' }),
+  mode: Mode,
+  profileId: Uuid,
+  messageId: Type.String(),
+  priceOre: Type.Integer({ minimum: 0, description: 'What was drawn from the balance for the message' }),
+  errorCode: Type.Union([Type.String(), Type.Null()], { description: 'Why it failed, a code of the error catalogue; null unless it failed' }),
+  errorDesc: Type.Union([Type.String(), Type.Null()], { description: 'The same for a person; null unless it failed' }),
+  externalRef: Type.Union([Type.String(), Type.Null()]),
+  metadata: Type.Union([Metadata, Type.Null()]),
+  campaignId: Type.Union([Type.String(), Type.Null()], { description: 'The campaign that sent it; null for a message sent on its own' }),
+};
