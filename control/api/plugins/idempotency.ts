@@ -90,7 +90,10 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
     if (!claim) return payload;
     claims.delete(request);
     if (reply.statusCode >= 500 || reply.statusCode === 400) {
-      await releaseIdempotencyKey(services.sql, claim.scope, claim.key);
+      // A release that fails (the database is away: the 503 being sent) must not replace the answer: an
+      // error thrown while an error is sent goes out in Fastify's own shape, with the raw SQLSTATE as its
+      // code. The key stays claimed until its claim runs out; a retry meanwhile hears idempotency_in_flight.
+      await releaseIdempotencyKey(services.sql, claim.scope, claim.key).catch((err: unknown) => request.log.warn({ err }, 'idempotency key not released'));
       return payload;
     }
     const headers: Record<string, string> = {};
