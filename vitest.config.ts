@@ -6,8 +6,9 @@ export default defineConfig({
   resolve: { alias: { '@sentral/client': fileURLToPath(new URL('./clients/typescript/src/index.ts', import.meta.url)) } },
   test: {
     include: ['test/**/*.test.ts', 'clients/*/test/**/*.test.ts', 'examples/test/**/*.test.ts'],
-    // The chaos suite takes minutes: `npm run test:chaos` (vitest.chaos.config.ts).
-    exclude: [...configDefaults.exclude, 'test/chaos/**'],
+    // The chaos and HA suites take minutes: `npm run test:chaos` and `npm run test:ha` (their own configs);
+    // a short version of each runs here.
+    exclude: [...configDefaults.exclude, 'test/chaos/**', 'test/ha/**'],
     globalSetup: ['test/support/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
