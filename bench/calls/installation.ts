@@ -24,12 +24,23 @@ import { createLogger } from '../../shared/log/log.js';
 import { openServices } from '../../control/app/open-services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
 import { buildApiServer } from '../../control/api/server.js';
+import { procCpuMs } from './proc-cpu.js';
 import { startClipServer } from '../../control/clips/clip-server.js';
 
+/** CPU and statements of the installation so far (the parent takes the difference over a phase). */
+export interface InstallationStats {
+  /** This process's CPU (user + system), ms. */
+  cpuMs: number;
+  /** CPU of the PostgreSQL backends now serving this installation's database (cluster), ms. */
+  pgCpuMs: number;
+  /** Statements sent to the database, in all and by their first words. */
+  statements: number;
+  byStatement: Record<string, number>;
+}
 /** What the installation tells its parent. */
-export type FromInstallation = { type: 'ready'; api: string; adminToken: string } | { type: 'stopped' };
+export type FromInstallation = { type: 'ready'; api: string; adminToken: string } | { type: 'stats'; stats: InstallationStats } | { type: 'stopped' };
 /** What the parent tells the installation. */
-export type ToInstallation = { type: 'stop' };
+export type ToInstallation = { type: 'stop' } | { type: 'stats' };
 
 const mode = process.argv[2] === 'cluster' ? 'cluster' : 'standalone';
 const ADMIN_URL = process.env.SENTRAL_BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -47,7 +58,14 @@ const env: Record<string, string> = {
 if (scratch) Object.assign(env, { DATABASE_URL: scratch.url, NATS_URL, REDIS_URL });
 const config = loadConfig(env);
 const log = createLogger({ level: 'warn' });
-const services = await openServices(config, { log, migrate: true, applicationName: 'sentral-bench' });
+const byStatement: Record<string, number> = {};
+let statements = 0;
+const onQuery = (text: string): void => {
+  statements++;
+  const shape = text.replace(/\s+/g, ' ').trim().slice(0, 70);
+  byStatement[shape] = (byStatement[shape] ?? 0) + 1;
+};
+const services = await openServices(config, { log, migrate: true, applicationName: 'sentral-bench', onQuery });
 const ready = async () => ({ ok: true, failing: [] });
 // Started as `sentral start` starts them: the worker first (it publishes the room key for the media node).
 const byRole: Record<string, Part[]> = {};
@@ -85,8 +103,21 @@ const finish = (): void => {
     },
   );
 };
+/** CPU of the PostgreSQL backends of this installation's database, from /proc (cluster mode; 0 standalone). */
+async function backendsCpuMs(): Promise<number> {
+  if (!scratch) return 0;
+  const rows = await services.sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`;
+  return rows.reduce((sum, { pid }) => sum + procCpuMs(pid), 0);
+}
 process.on('message', (m: ToInstallation) => {
   if (m.type === 'stop') finish();
+  else if (m.type === 'stats') {
+    void backendsCpuMs().then((pgCpuMs) => {
+      const { user, system } = process.cpuUsage();
+      const stats: InstallationStats = { cpuMs: (user + system) / 1000, pgCpuMs, statements, byStatement: { ...byStatement } };
+      process.send?.({ type: 'stats', stats } satisfies FromInstallation);
+    });
+  }
 });
 process.on('disconnect', finish);
 process.send!({ type: 'ready', api, adminToken: ADMIN_TOKEN } satisfies FromInstallation);

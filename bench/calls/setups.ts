@@ -11,6 +11,11 @@
  *    answer) to a WebSocket server here; measured from the POST to the stream's `start` and to its first
  *    `media` frame (the simulated phone answers after 1 s). Then hang up.
  *
+ * CPU per setup (created and hung up) is read over phase 1: the installation's own (process.cpuUsage),
+ * its PostgreSQL backends' and the NATS server's (port 4222) from /proc, with the statements it sent.
+ * SENTRAL_BENCH_CPU_PROF=<dir> runs the installation under `--cpu-prof` into <dir>/<mode> (one file per
+ * thread; the main thread's is the largest; summarise it with profile-summary.ts).
+ *
  *   node --import tsx bench/calls/setups.ts [modes=standalone,cluster] [requests=400] [connections=20] [streamCalls=100] [lanes=5]
  */
 import { fork } from 'node:child_process';
@@ -20,7 +25,8 @@ import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import autocannon from 'autocannon';
-import type { FromInstallation, ToInstallation } from './installation.js';
+import type { FromInstallation, InstallationStats, ToInstallation } from './installation.js';
+import { pidsOf, procCpuMs } from './proc-cpu.js';
 
 const modes = (process.argv[2] ?? 'standalone,cluster').split(',');
 const requests = Number(process.argv[3] ?? 400);
@@ -40,11 +46,17 @@ const machine = (): string => `nproc ${availableParallelism()} (${cpus()[0]?.mod
 interface Installation {
   api: string;
   adminToken: string;
+  stats(): Promise<InstallationStats>;
   stop(): Promise<void>;
 }
 
+const cpuProfDir = process.env.SENTRAL_BENCH_CPU_PROF;
+const natsPids = pidsOf('nats-server', '-p 4222 ');
+const natsCpuMs = (): number => natsPids.reduce((sum, pid) => sum + procCpuMs(pid), 0);
+
 function startInstallation(mode: string): Promise<Installation> {
-  const child = fork(INSTALLATION, [mode], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const execArgv = ['--import', 'tsx', ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}/${mode}`] : [])];
+  const child = fork(INSTALLATION, [mode], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   return new Promise((resolve, reject) => {
     const limit = setTimeout(() => {
@@ -61,6 +73,16 @@ function startInstallation(mode: string): Promise<Installation> {
       resolve({
         api: m.api,
         adminToken: m.adminToken,
+        stats: () =>
+          new Promise((resolveStats) => {
+            const onStats = (reply: FromInstallation): void => {
+              if (reply.type !== 'stats') return;
+              child.off('message', onStats);
+              resolveStats(reply.stats);
+            };
+            child.on('message', onStats);
+            child.send({ type: 'stats' } satisfies ToInstallation);
+          }),
         async stop() {
           child.send({ type: 'stop' } satisfies ToInstallation);
           const guard = setTimeout(() => child.kill('SIGKILL'), 60_000);
@@ -110,6 +132,10 @@ interface SetupsResult {
   statuses: Record<string, number>;
   errors: number;
   latency: { p50: number; p90: number; p99: number; max: number };
+  /** Per call created and hung up: CPU ms of sentral, PostgreSQL and NATS, and statements sent. */
+  perCall: { sentral: number; postgres: number; nats: number; statements: number };
+  /** The statements sent most often, per call created and hung up. */
+  topStatements: Array<[string, number]>;
 }
 
 async function measureSetups(inst: Installation, mode: string): Promise<SetupsResult> {
@@ -117,6 +143,8 @@ async function measureSetups(inst: Installation, mode: string): Promise<SetupsRe
   const body = JSON.stringify({ profileId: c.profileId, to: TO, from: c.from, maxMinutes: 1 });
   const ids: string[] = [];
   let seq = 0;
+  const before = await inst.stats();
+  const natsBefore = natsCpuMs();
   const result = await autocannon({
     url: inst.api,
     connections,
@@ -134,9 +162,21 @@ async function measureSetups(inst: Installation, mode: string): Promise<SetupsRe
     }],
   });
   await hangUpAll(inst, c.key, ids);
+  const after = await inst.stats();
+  const n = Math.max(1, ids.length);
+  const perCall = {
+    sentral: (after.cpuMs - before.cpuMs) / n,
+    postgres: (after.pgCpuMs - before.pgCpuMs) / n,
+    nats: (natsCpuMs() - natsBefore) / n,
+    statements: (after.statements - before.statements) / n,
+  };
+  const topStatements = Object.entries(after.byStatement)
+    .map(([text, count]): [string, number] => [text, (count - (before.byStatement[text] ?? 0)) / n])
+    .filter(([, perOne]) => perOne >= 0.05)
+    .sort((a, b) => b[1] - a[1]);
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([s, v]) => [s, v.count]));
   const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
-  return { created: statuses['201'] ?? 0, seconds, statuses, errors: result.errors + result.timeouts, latency: result.latency };
+  return { created: statuses['201'] ?? 0, seconds, statuses, errors: result.errors + result.timeouts, latency: result.latency, perCall, topStatements };
 }
 
 /** The customer's stream server: when each call's stream sent `start` and its first `media`. */
@@ -260,6 +300,7 @@ for (const mode of modes) {
     console.log(`${mode}: installation at ${inst.api}; ${before}`);
     const setups = await measureSetups(inst, mode);
     console.log(`${mode}: ${setups.created} × 201 in ${setups.seconds.toFixed(1)} s; statuses ${JSON.stringify(setups.statuses)}, errors ${setups.errors}`);
+    for (const [text, perOne] of setups.topStatements) console.log(`${mode}:   ${perOne.toFixed(2)} × ${text}`);
     const media = await measureFirstMedia(inst, mode);
     console.log(`${mode}: ${media.toMedia.length} streams measured, ${media.failed} failed`);
     results[mode] = { setups, media, before, after: `load ${loadavg().map((l) => l.toFixed(2)).join(' ')}` };
@@ -275,6 +316,8 @@ console.log(`| | ${shown.join(' | ')} |\n|---|${shown.map(() => '---').join('|')
 console.log(row('load averages (1/5/15 min) before → after', (r) => `${r.before.slice(5)} → ${r.after.slice(5)}`));
 console.log(row(`call setups: 201s per second (${requests} POSTs, ${connections} connections)`, (r) => (r.setups.created / r.setups.seconds).toFixed(1)));
 console.log(row('call setups: other answers / errors', (r) => `${JSON.stringify(Object.fromEntries(Object.entries(r.setups.statuses).filter(([s]) => s !== '201')))} / ${r.setups.errors}`));
+console.log(row('CPU ms per call created and hung up: sentral / PostgreSQL backends / NATS', (r) => `${r.setups.perCall.sentral.toFixed(1)} / ${r.setups.perCall.postgres.toFixed(1)} / ${r.setups.perCall.nats.toFixed(1)}`));
+console.log(row('statements per call created and hung up', (r) => r.setups.perCall.statements.toFixed(1)));
 console.log(row('POST /v1/calls latency p50 / p90 / p99 / max (ms)', (r) => `${r.setups.latency.p50} / ${r.setups.latency.p90} / ${r.setups.latency.p99} / ${r.setups.latency.max}`));
 console.log(row(`POST → stream start p50 / p99 (ms; ${streamCalls} calls, ${lanes} at a time)`, (r) => `${pct(r.media.toStart, 0.5)} / ${pct(r.media.toStart, 0.99)}`));
 console.log(row('POST → first media frame p50 / p90 / p99 / max (ms)', (r) => `${pct(r.media.toMedia, 0.5)} / ${pct(r.media.toMedia, 0.9)} / ${pct(r.media.toMedia, 0.99)} / ${pct(r.media.toMedia, 1)}`));

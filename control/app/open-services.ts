@@ -28,6 +28,8 @@ export interface OpenServicesOptions {
   /** Process-wide metrics such as CPU and memory (off in tests that open many). */
   defaultMetrics?: boolean;
   applicationName?: string;
+  /** Told the text of every statement sent to the database (benchmarks). */
+  onQuery?: (text: string) => void;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function openServices(config: Config, options: OpenServicesOptions)
     const sql = openDatabase({
       url: databaseUrl!,
       applicationName: options.applicationName ?? 'sentral',
+      ...(options.onQuery ? { onQuery: options.onQuery } : {}),
       ...(config.mode === 'standalone' ? { connectTimeoutSeconds: EMBEDDED_CONNECT_TIMEOUT_SECONDS } : {}),
     });
     closers.unshift(() => sql.end({ timeout: 5 }));

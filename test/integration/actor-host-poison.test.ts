@@ -11,7 +11,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { MAILBOX_STREAM, mailboxSubject, partitionConsumer, partitionOf } from '../../protocol/bus/bus-names.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
 import { failedMessages } from '../../control/calls/host/actor-store.js';
-import type { CommitFault } from '../../control/calls/host/partition-worker.js';
+import type { CommitFault } from '../../control/calls/host/group-commit.js';
 import { sendToActor } from '../../control/calls/host/send-to-actor.js';
 import { ACTOR_REPLAY, type ActorReply } from '../../protocol/calls/mailbox.js';
 import { counterMachine } from './actor-host-toy.js';

@@ -16,7 +16,9 @@ import type { EffectRunner, OnCommit } from './effect.js';
 import { claimEpoch, type FenceTimeouts } from './fence.js';
 import { startMessagePruning } from './message-pruning.js';
 import { PartitionLeases } from './partition-leases.js';
-import { PartitionWorker, type CommitFault, type MachineRegistry } from './partition-worker.js';
+import type { CommitFault } from './group-commit.js';
+import type { MachineRegistry } from './live-actors.js';
+import { PartitionWorker } from './partition-worker.js';
 
 /** Lease time to live when not given. */
 export const DEFAULT_LEASE_TTL_MS = 10_000;

@@ -60,12 +60,6 @@ export async function loadActor(sql: Sql, callId: string): Promise<(StoredActor 
   };
 }
 
-/** The status of a call's persisted actor, or null when it has none. */
-export async function actorStatus(sql: Sql, callId: string): Promise<ActorStatus | null> {
-  const [row] = await sql<{ status: ActorStatus }[]>`select status from actor_snapshots where call_id = ${callId}`;
-  return row?.status ?? null;
-}
-
 /** The stored outcome of a processed message, or null. */
 export async function messageOutcome(sql: Sql, callId: string, messageId: string): Promise<MessageOutcome | null> {
   const [row] = await sql<{ outcome: MessageOutcome }[]>`
@@ -73,16 +67,70 @@ export async function messageOutcome(sql: Sql, callId: string, messageId: string
   return row?.outcome ?? null;
 }
 
-/** Writes a call actor's snapshot (insert or replace). */
-export async function saveSnapshot(
-  tx: Tx,
-  row: { callId: string; kind: string; partition: number; epoch: number; status: ActorStatus; snapshot: unknown; at: Date },
-): Promise<void> {
+/** The statuses of the calls' persisted actors, by call id (a call without one is absent). */
+export async function actorStatuses(sql: Sql, callIds: readonly string[]): Promise<Map<string, ActorStatus>> {
+  if (callIds.length === 0) return new Map();
+  const rows = await sql<{ call_id: string; status: ActorStatus }[]>`
+    select call_id, status from actor_snapshots where call_id = any(${[...new Set(callIds)]}::text[])`;
+  return new Map(rows.map((r) => [r.call_id, r.status]));
+}
+
+/** The stored outcomes of those of `messages` that were processed, by `${callId}/${id}`. */
+export async function messageOutcomes(sql: Sql, messages: readonly { callId: string; id: string }[]): Promise<Map<string, MessageOutcome>> {
+  if (messages.length === 0) return new Map();
+  const rows = await sql<{ call_id: string; message_id: string; outcome: MessageOutcome }[]>`
+    select m.call_id, m.message_id, m.outcome
+    from unnest(${messages.map((m) => m.callId)}::text[], ${messages.map((m) => m.id)}::text[]) as k(call_id, message_id)
+    join actor_messages m using (call_id, message_id)`;
+  return new Map(rows.map((r) => [`${r.call_id}/${r.message_id}`, r.outcome]));
+}
+
+/** A snapshot row to write. */
+export interface SnapshotRow {
+  callId: string;
+  kind: string;
+  partition: number;
+  epoch: number;
+  status: ActorStatus;
+  snapshot: unknown;
+  at: Date;
+}
+
+const snapshotValues = (tx: Tx, rows: readonly SnapshotRow[]) =>
+  tx(rows.map((r) => ({
+    call_id: r.callId, kind: r.kind, partition: r.partition, epoch: r.epoch, status: r.status,
+    snapshot: tx.json(r.snapshot as Json), created_at: r.at, updated_at: r.at,
+  })));
+
+/** Writes call actors' snapshots in one statement (insert or replace); at most one row per call. */
+export async function saveSnapshots(tx: Tx, rows: readonly SnapshotRow[]): Promise<void> {
+  if (rows.length === 0) return;
   await tx`
-    insert into actor_snapshots (call_id, kind, partition, epoch, status, snapshot, created_at, updated_at)
-    values (${row.callId}, ${row.kind}, ${row.partition}, ${row.epoch}, ${row.status}, ${tx.json(row.snapshot as Json)}, ${row.at}, ${row.at})
+    insert into actor_snapshots ${snapshotValues(tx, rows)}
     on conflict (call_id) do update
       set epoch = excluded.epoch, status = excluded.status, snapshot = excluded.snapshot, updated_at = excluded.updated_at`;
+}
+
+/**
+ * Writes the first snapshots of new actors in one statement; the call ids that had one already (an actor
+ * created meanwhile, or a call marked as never started), which a creation must never overwrite.
+ */
+export async function insertSnapshots(tx: Tx, rows: readonly SnapshotRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx<{ call_id: string }[]>`
+    insert into actor_snapshots ${snapshotValues(tx, rows)}
+    on conflict (call_id) do nothing
+    returning call_id`;
+  const written = new Set(inserted.map((r) => r.call_id));
+  return rows.filter((r) => !written.has(r.callId)).map((r) => r.callId);
+}
+
+/** Records processed messages with their outcomes in one statement. */
+export async function recordOutcomes(tx: Tx, rows: readonly { callId: string; messageId: string; outcome: MessageOutcome; at: Date }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx`
+    insert into actor_messages ${tx(rows.map((r) => ({ call_id: r.callId, message_id: r.messageId, outcome: tx.json(r.outcome as unknown as Json), processed_at: r.at })))}
+    on conflict do nothing`;
 }
 
 /**

@@ -1,41 +1,34 @@
 /**
- * One owned partition: its live call actors, their armed timers and the mailbox consumer. Every mailbox
- * message is handled as "decide, commit, then act":
+ * One owned partition: its live call actors, their armed timers and the mailbox consumer. Mailbox
+ * messages are handled in batches as "decide, commit, then act":
  *
- * 1. decide: send the event to the in-memory XState actor and collect what it emitted;
- * 2. commit: one fenced transaction writes the snapshot, timer changes, the message's outcome, and runs
- *    onCommit (events, money) — if it fails, the in-memory actor goes back to its last committed snapshot;
- * 3. act: publish the reply, run the other effects, then ack the message.
+ * 1. decide: send each message's event to its in-memory XState actor, in mailbox order, and collect what
+ *    it emitted (a later message of the batch sees what an earlier one did);
+ * 2. commit: one fenced transaction writes the batch's snapshots, timers, outcomes and onCommit's effects
+ *    (group-commit.ts); if it fails, the batch's actors go back to their last committed snapshots;
+ * 3. act: publish each reply, run the other effects, then ack the messages.
  *
- * A failure is handled by failed-messages.ts (classified by message-failure.ts): either transient (a
- * dependency away, the fence lost), retried with a
- * capped backoff while the sender is told 503 at once, or permanent (data the database refuses, an
- * oversize or unreadable message, a bug): answered with a catalogue error, recorded in
- * actor_failed_messages with its outcome, the actor told (`actor.message.failed`, so a command becomes a
- * failed command), acked — and the partition moves on. No message holds its partition for longer than
- * one attempt unless every message would fail the same way.
+ * A batch is what waited while the partition was busy (up to MAX_BATCH): a lone message goes at once. A
+ * batch ends before a message it cannot decide with the others (a replay, a repeated id, a timer firing of
+ * a call the batch changed). A batch that fails is handled again one message at a time, so one message
+ * that cannot be committed (or a machine that fails) poisons nothing but itself.
+ *
+ * A failure is handled by failed-messages.ts: a transient one is retried with a capped backoff while the
+ * sender is told 503 at once; a permanent one is answered with an error, recorded, told to the actor, acked.
  *
  * A crash anywhere replays from the last commit: an uncommitted message is redelivered and decided again;
  * a committed one is found in actor_messages and answered from its stored outcome. A commit that failed
  * because the database went away (its connection closed, e.g. the primary died and a standby was promoted)
- * may have been written or not: the call's actor is then read again from the database before its next
+ * may have been written or not: the batch's actors are then read again from the database before their next
  * message, never assumed to be at either snapshot.
  *
- * What is deduplicated, and what is not:
- * - The machine sees a message id (per call) at most once per commit, and onCommit runs once for it: the
- *   processed id is written in the same transaction as the snapshot. Outcomes are kept 24 hours.
- * - The reply may be published more than once (same content, `replayed: true` on repeats).
- * - The effect runner runs at least once per committed message: again after a crash between commit and
- *   ack, on a redelivery, or on a retry of the same id. Effect ids are stable (`${messageId}:${index}`),
- *   so receivers drop duplicates by id.
- * - A timer firing is one message per (timer, deadline); a firing of a timer cancelled or set again
- *   since it was published is dropped.
+ * What is deduplicated, and what is not: docs/actors.md (Commit, then act; What is deduplicated).
  */
-import { createActor, type AnyActor, type AnyStateMachine, type EventObject } from 'xstate';
+import type { EventObject } from 'xstate';
 import { Value } from 'typebox/value';
 import type { Bus, BusMessage, Subscription } from '../../../shared/bus/bus.js';
-import type { Clock, Timer } from '../../../shared/clock/clock.js';
-import type { Sql, Tx } from '../../../shared/db/database.js';
+import type { Clock } from '../../../shared/clock/clock.js';
+import type { Sql } from '../../../shared/db/database.js';
 import type { Logger } from '../../../shared/log/log.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
 import { dependencyOutage } from '../../../shared/errors/dependency-outage.js';
@@ -48,36 +41,17 @@ import {
   type ActorMessage,
   type ActorReply,
 } from '../../../protocol/calls/mailbox.js';
-import {
-  actorStatus,
-  deleteCallTimers,
-  deleteTimer,
-  insertSnapshot,
-  loadActor,
-  loadLiveActors,
-  loadTimers,
-  messageOutcome,
-  recordOutcome,
-  saveSnapshot,
-  upsertTimer,
-  type ActorStatus,
-  type MessageOutcome,
-} from './actor-store.js';
+import { actorStatuses, loadActor, loadLiveActors, loadTimers, messageOutcome, messageOutcomes, type MessageOutcome } from './actor-store.js';
+import { BatchPoisonedError, BatchView } from './batch-view.js';
+import type { Decision, LiveActor, Step } from './decision.js';
 import { DurableTimers } from './durable-timers.js';
+import { LiveActors, type MachineRegistry } from './live-actors.js';
 import { InvalidEffectError, sortEffects, type EffectContext, type EffectRunner, type OnCommit, type SortedEffects } from './effect.js';
 import { FailedMessages } from './failed-messages.js';
-import { isStaleEpochError, withFence, type FenceTimeouts } from './fence.js';
+import { isStaleEpochError, type FenceTimeouts } from './fence.js';
+import { commitDecisions, type CommitFault } from './group-commit.js';
 import { readMailboxEntry, type MailboxEntry } from './mailbox-entry.js';
-import { CreationRaceError } from './message-failure.js';
-
-/** The machines a host can run, by kind (the `kind` of `actor.create`). */
-export type MachineRegistry = Readonly<Record<string, AnyStateMachine>>;
-
-/**
- * Test-only fault injection: runs inside each message's commit transaction after the host's own writes;
- * what it throws fails that commit (a transient or a permanent failure, as classified).
- */
-export type CommitFault = (tx: Tx, message: { id: string; callId: string; type: string }) => Promise<void>;
+import { MailboxQueue, type QueuedMessage } from './mailbox-queue.js';
 
 /** What a partition worker needs. */
 export interface PartitionWorkerDeps {
@@ -103,50 +77,31 @@ export interface PartitionWorkerDeps {
   commitFault?: CommitFault;
 }
 
-/** A call actor in memory, with its last committed snapshot. */
-interface LiveActor {
-  kind: string;
-  actor: AnyActor;
-  committed: unknown;
-  /** What the actor emitted since it was last cleared. */
-  emitted: Array<{ type: string }>;
-  failure: unknown;
-}
-
-/** The decided result of one message, before it is committed. */
-interface Decision {
-  callId: string;
-  at: number;
-  outcome: MessageOutcome;
-  /** Present when the actor changed (a transition to commit). */
-  change?: {
-    live: LiveActor;
-    created: boolean;
-    snapshot: unknown;
-    status: ActorStatus;
-    effects: SortedEffects;
-  };
-}
+/** Most mailbox messages a partition has delivered at once, and commits in one transaction. */
+export const MAX_BATCH = 64;
 
 const encoder = new TextEncoder();
 
 /** Runs the actors of one owned partition. */
 export class PartitionWorker {
-  private readonly actors = new Map<string, LiveActor>();
+  private readonly actors: LiveActors;
   private readonly timers: DurableTimers;
   private subscription: Subscription | undefined;
   private started: Promise<void> | undefined;
   private stopping: Promise<void> | undefined;
   private stopped = false;
   private readonly failed: FailedMessages;
+  private readonly queue: MailboxQueue;
   /** Calls whose last commit has an unknown outcome: their actor is read from the database before it is used again. */
   private readonly unsure = new Set<string>();
 
   constructor(private readonly deps: PartitionWorkerDeps) {
+    this.actors = new LiveActors(deps.machines);
+    this.queue = new MailboxQueue(() => this.drain(), deps.leaseClock, deps.ackWaitMs);
     this.timers = new DurableTimers(deps.clock, deps.log, (message) => this.mail(message));
     this.failed = new FailedMessages(deps, {
-      process: (entry) => this.process(entry),
-      restoreCommitted: (callId) => this.restoreCommitted(callId),
+      process: async (entry) => void (await this.processBatch([entry])),
+      restoreCommitted: (callId) => this.actors.restoreCommitted(callId, this.stopped),
       reply: (subject, reply) => this.reply(subject, reply),
       isStopped: () => this.stopped,
     });
@@ -174,8 +129,8 @@ export class PartitionWorker {
     this.stopped = true;
     this.timers.close();
     this.failed.wakeAll();
-    for (const live of this.actors.values()) live.actor.stop();
-    this.actors.clear();
+    this.queue.failAll(new Error(`partition ${this.partition} is stopped`));
+    this.actors.stopAll();
     this.stopping = (async () => {
       await this.started?.catch(() => undefined);
       await this.subscription?.stop().catch((err: unknown) => this.deps.log.warn({ err, partition: this.partition }, 'mailbox consumer did not stop cleanly'));
@@ -184,28 +139,15 @@ export class PartitionWorker {
   }
 
   private async restoreAndConsume(): Promise<void> {
-    const { sql, partition, log, machines } = this.deps;
+    const { sql, partition, log } = this.deps;
     const stored = await loadLiveActors(sql, partition);
     if (this.stopped) return;
-    for (const { callId, kind, snapshot } of stored) {
-      const machine = Object.hasOwn(machines, kind) ? machines[kind] : undefined;
-      if (!machine) {
-        log.error({ callId, kind, partition }, 'no machine of this kind is registered; the actor stays unloaded');
-        continue;
-      }
-      const live = this.spawn(kind, machine, { snapshot });
-      if (live.failure !== undefined) {
-        log.error({ err: live.failure, callId, partition }, 'actor could not be restored from its snapshot');
-        continue;
-      }
-      live.committed = snapshot;
-      this.actors.set(callId, live);
-    }
+    this.actors.restore(stored, log, partition);
     const timers = await loadTimers(sql, partition);
     if (this.stopped) return;
     for (const timer of timers) if (this.actors.has(timer.callId)) this.timers.arm(timer);
     const subscription = await this.deps.bus.consume(
-      { stream: MAILBOX_STREAM.name, durable: partitionConsumer(partition), filterSubject: partitionFilterSubject(partition), ackWaitMs: this.deps.ackWaitMs, maxInFlight: 1 },
+      { stream: MAILBOX_STREAM.name, durable: partitionConsumer(partition), filterSubject: partitionFilterSubject(partition), ackWaitMs: this.deps.ackWaitMs, maxInFlight: MAX_BATCH },
       (msg) => this.handle(msg),
     );
     if (this.stopped) await subscription.stop();
@@ -221,71 +163,120 @@ export class PartitionWorker {
       await this.failed.unreadable(msg, typeof entry === 'string' ? entry : 'wrong partition');
       return;
     }
-    const keepAlive = this.keepAlive(msg);
-    try {
-      await this.failed.process(entry, msg);
-    } finally {
-      keepAlive.cancel();
-    }
+    await this.queue.add(entry, msg);
     await msg.ack();
   }
 
-  /** Resets the message's ack wait while a slow effect runner is still at work. */
-  private keepAlive(msg: BusMessage): Timer {
-    const interval = Math.max(100, Math.floor(this.deps.ackWaitMs / 2));
-    let timer: Timer;
-    const tick = (): void => {
-      msg.working().catch(() => undefined);
-      timer = this.deps.leaseClock.setTimer(interval, tick);
-    };
-    timer = this.deps.leaseClock.setTimer(interval, tick);
-    return { cancel: () => timer.cancel() };
+  /** Handles the next batch of waiting messages; one that failed as a batch, one message at a time. */
+  private async drain(): Promise<void> {
+    if (this.stopped) return this.queue.failAll(new Error(`partition ${this.partition} is stopped`));
+    const items = this.queue.take(MAX_BATCH);
+    if (items.length === 1) return this.handleAlone(items[0]!);
+    let handled: number;
+    try {
+      handled = await this.processBatch(items.map((item) => item.entry));
+    } catch (err) {
+      if (this.stopped || isStaleEpochError(err)) return items.forEach((item) => item.fail(err));
+      this.deps.log.debug({ err, partition: this.partition, messages: items.length }, 'a batch failed; handling its messages one at a time');
+      for (const item of items) await this.handleAlone(item);
+      return;
+    }
+    for (const item of items.slice(0, handled)) item.done();
+    this.queue.putBack(items.slice(handled));
   }
 
-  private async process(entry: MailboxEntry): Promise<void> {
-    const { sql } = this.deps;
-    if (entry.type === ACTOR_REPLAY) return this.replay(entry);
-    if (this.unsure.has(entry.callId)) await this.reload(entry.callId);
-    const prior = await messageOutcome(sql, entry.callId, entry.id);
-    if (prior) return this.act(entry, prior, this.contextOf(entry.callId, entry.id, prior), true);
-    // A firing of a timer that was cancelled or set again since: the machine must not see it.
-    if (entry.timer && !this.timers.isCurrent(entry.callId, entry.timer.timerId, entry.timer.fireAt)) return;
-    const at = entry.at ?? this.deps.clock.now();
-    const decision = await this.decide(entry, at);
-    await this.commit(entry, decision);
-    this.apply(entry, decision);
-    await this.act(entry, decision.outcome, this.contextOf(entry.callId, entry.id, decision.outcome, decision.change?.snapshot), false);
+  /** Handles one message through the failure handling (retries, or settled as failed). */
+  private async handleAlone(item: QueuedMessage): Promise<void> {
+    if (this.stopped) return item.fail(new Error(`partition ${this.partition} is stopped`));
+    try {
+      await this.failed.process(item.entry, item.msg);
+      item.done();
+    } catch (err) {
+      item.fail(err);
+    }
   }
 
-  private async decide(entry: MailboxEntry, at: number): Promise<Decision> {
+  /**
+   * Decides, commits and acts on a batch of messages (from the first); returns how many it handled, a
+   * prefix of `entries` (at least one). Throws what failed, having rolled the batch's actors back.
+   */
+  private async processBatch(entries: readonly MailboxEntry[]): Promise<number> {
+    const { sql, clock } = this.deps;
+    if (entries[0]!.type === ACTOR_REPLAY) {
+      await this.replay(entries[0]!);
+      return 1;
+    }
+    for (const callId of new Set(entries.map((e) => e.callId))) if (this.unsure.has(callId)) await this.reload(callId);
+    const priors = await messageOutcomes(sql, entries);
+    const unknown = entries.filter((e) => !priors.has(keyOf(e)) && !this.actors.has(e.callId)).map((e) => e.callId);
+    const view = new BatchView(this.actors, await actorStatuses(sql, unknown));
+    const steps: Step[] = [];
+    const decisions: Decision[] = [];
+    const seen = new Set<string>();
+    try {
+      for (const entry of entries) {
+        const key = keyOf(entry);
+        if (steps.length > 0 && (entry.type === ACTOR_REPLAY || seen.has(key) || (entry.timer && view.changed(entry.callId)))) break;
+        seen.add(key);
+        const prior = priors.get(key);
+        // A firing of a timer that was cancelled or set again since: the machine must not see it.
+        if (prior || (entry.timer && !this.timers.isCurrent(entry.callId, entry.timer.timerId, entry.timer.fireAt))) {
+          steps.push(prior ? { entry, prior } : { entry });
+          continue;
+        }
+        const decision = this.decide(entry, entry.at ?? clock.now(), view, entries.length === 1);
+        view.record(decision);
+        steps.push({ entry, decision });
+        decisions.push(decision);
+      }
+      if (decisions.length > 0) await commitDecisions(this.deps, decisions, new Date(clock.now()), (d) => this.contextOf(d.callId, d.entry.id, d.outcome, d.change?.snapshot));
+    } catch (err) {
+      for (const [callId, { live, created }] of view.touched) this.actors.rollback(callId, live, created || this.stopped);
+      if (dependencyOutage(err) === 'database') for (const d of decisions) if (d.change) this.unsure.add(d.callId);
+      if (isStaleEpochError(err)) this.deps.onStale();
+      throw err;
+    }
+    for (const decision of decisions) this.apply(decision);
+    for (const { entry, prior, decision } of steps) {
+      if (prior) await this.act(entry, prior, this.contextOf(entry.callId, entry.id, prior), true);
+      else if (decision) await this.act(entry, decision.outcome, this.contextOf(entry.callId, entry.id, decision.outcome, decision.change?.snapshot), false);
+    }
+    return steps.length;
+  }
+
+  private decide(entry: MailboxEntry, at: number, view: BatchView, alone: boolean): Decision {
     const { callId } = entry;
-    const live = this.actors.get(callId);
+    const live = view.live(callId);
     if (entry.type === ACTOR_CREATE) {
       if (!Value.Check(ActorCreatePayload, entry.payload)) return this.refuse(entry, at, 'invalid_request', 'actor.create needs a kind and an input');
       const { kind, input } = entry.payload as ActorCreatePayload;
-      if (live || (await actorStatus(this.deps.sql, callId)) !== null) return this.answer(entry, at, kind, { status: 200, body: { callId, created: false } });
-      const machine = Object.hasOwn(this.deps.machines, kind) ? this.deps.machines[kind] : undefined;
+      if (live || view.status(callId) !== null) return this.answer(entry, at, live?.kind ?? kind, live !== undefined, { status: 200, body: { callId, created: false } });
+      const machine = this.actors.machine(kind);
       if (!machine) return this.refuse(entry, at, 'invalid_request', `no machine of kind ${kind}`);
       if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
         return this.refuse(entry, at, 'invalid_request', 'actor.create input must be an object');
       }
-      const created = this.spawn(kind, machine, { input: { ...(input as object | undefined), callId, at } });
-      return this.transition(entry, at, created, true, { status: 201, body: { callId, created: true } });
+      const created = this.actors.spawn(kind, machine, { input: { ...(input as object | undefined), callId, at } });
+      view.touch(callId, created, true);
+      return this.transition(entry, at, created, true, { status: 201, body: { callId, created: true } }, view, alone);
     }
-    if (!live) {
-      const status = await actorStatus(this.deps.sql, callId);
-      return status === null ? this.refuse(entry, at, 'actor_not_found') : this.refuse(entry, at, 'actor_ended');
-    }
+    if (!live) return view.status(callId) === null ? this.refuse(entry, at, 'actor_not_found') : this.refuse(entry, at, 'actor_ended');
+    view.touch(callId, live, false);
     live.emitted = [];
     live.actor.send({ ...entry.payload, type: entry.type, at } as EventObject);
-    return this.transition(entry, at, live, false, { status: 202, body: null });
+    return this.transition(entry, at, live, false, { status: 202, body: null }, view, alone);
   }
 
-  /** The decision after the actor took the event; a failed machine leaves the actor as it was. */
-  private transition(entry: MailboxEntry, at: number, live: LiveActor, created: boolean, defaultReply: MessageOutcome['reply']): Decision {
+  /**
+   * The decision after the actor took the event. A failed machine leaves the actor as it was: alone, the
+   * message is answered with an error; in a batch, the batch is poisoned (handled again one at a time).
+   */
+  private transition(entry: MailboxEntry, at: number, live: LiveActor, created: boolean, defaultReply: MessageOutcome['reply'], view: BatchView, alone: boolean): Decision {
     const failed = (err: unknown): Decision => {
+      if (!alone) throw new BatchPoisonedError(entry.callId);
       this.deps.log.error({ err, callId: entry.callId, type: entry.type, messageId: entry.id }, 'machine failed on a message; the actor keeps its last state');
-      this.rollback(entry.callId, live, created);
+      this.actors.rollback(entry.callId, live, created || this.stopped);
+      view.untouch(entry.callId);
       return this.refuse(entry, at, 'internal_error');
     };
     if (live.failure !== undefined) return failed(live.failure);
@@ -300,6 +291,7 @@ export class PartitionWorker {
     const snapshot = live.actor.getPersistedSnapshot();
     const status = (live.actor.getSnapshot() as { status: string }).status === 'done' ? 'done' : 'active';
     return {
+      entry,
       callId: entry.callId,
       at,
       outcome: { reply: effects.reply ?? defaultReply, effects: effects.others, at, kind: live.kind, status },
@@ -307,55 +299,20 @@ export class PartitionWorker {
     };
   }
 
-  private answer(entry: MailboxEntry, at: number, kind: string, reply: MessageOutcome['reply']): Decision {
-    const live = this.actors.get(entry.callId);
-    return { callId: entry.callId, at, outcome: { reply, effects: [], at, kind: live?.kind ?? kind, status: live ? 'active' : null } };
+  private answer(entry: MailboxEntry, at: number, kind: string, live: boolean, reply: MessageOutcome['reply']): Decision {
+    return { entry, callId: entry.callId, at, outcome: { reply, effects: [], at, kind, status: live ? 'active' : null } };
   }
 
   private refuse(entry: MailboxEntry, at: number, code: ErrorCode, message?: string): Decision {
     const { status, message: fallback } = errorCatalogue[code];
-    return this.answer(entry, at, '', { status, body: { error: { code, message: message ?? fallback } } });
-  }
-
-  private async commit(entry: MailboxEntry, decision: Decision): Promise<void> {
-    const { sql, partition, epoch, onCommit, clock } = this.deps;
-    const { callId, change } = decision;
-    const at = new Date(clock.now());
-    try {
-      await sql.begin(async (tx) => {
-        await withFence(tx, partition, epoch, this.deps.fenceTimeouts);
-        if (change) {
-          const row = { callId, kind: change.live.kind, partition, epoch, status: change.status, snapshot: change.snapshot, at };
-          // The call got a snapshot since decide saw none (e.g. marked as never started): redelivered, the
-          // message meets it and is answered as for an existing actor.
-          if (!change.created) await saveSnapshot(tx, row);
-          else if (!(await insertSnapshot(tx, row))) throw new CreationRaceError(callId);
-          if (entry.timer) await deleteTimer(tx, callId, entry.timer.timerId, entry.timer.fireAt);
-          if (change.status !== 'active') await deleteCallTimers(tx, callId);
-          else {
-            for (const op of change.effects.timerOps) {
-              if (op.op === 'set') await upsertTimer(tx, partition, { callId, ...op.timer });
-              else await deleteTimer(tx, callId, op.timerId);
-            }
-          }
-        }
-        await recordOutcome(tx, callId, entry.id, decision.outcome, at);
-        if (change) await onCommit(tx, change.effects.others, this.contextOf(callId, entry.id, decision.outcome, change.snapshot));
-        if (this.deps.commitFault) await this.deps.commitFault(tx, { id: entry.id, callId, type: entry.type });
-      });
-    } catch (err) {
-      if (change) this.rollback(callId, change.live, change.created);
-      if (change && dependencyOutage(err) === 'database') this.unsure.add(callId);
-      if (isStaleEpochError(err)) this.deps.onStale();
-      throw err;
-    }
+    const live = this.actors.get(entry.callId);
+    return this.answer(entry, at, live?.kind ?? '', live !== undefined, { status, body: { error: { code, message: message ?? fallback } } });
   }
 
   /** After the commit: the in-memory actors and armed timers follow what was written. */
-  private apply(entry: MailboxEntry, decision: Decision): void {
-    const change = decision.change;
+  private apply(decision: Decision): void {
+    const { change, entry, callId } = decision;
     if (!change) return;
-    const { callId } = decision;
     if (this.stopped) {
       if (change.created) change.live.actor.stop();
       return;
@@ -419,52 +376,13 @@ export class PartitionWorker {
     };
   }
 
-  /** Puts the call's actor, if in memory, back to its last committed snapshot; the kind of the actor then in memory. */
-  private restoreCommitted(callId: string): string | undefined {
-    const live = this.actors.get(callId);
-    if (live) this.rollback(callId, live, false);
-    return this.actors.get(callId)?.kind;
-  }
-
   /** Replaces the call's actor and timers in memory with what the database holds (after a commit of unknown outcome). */
   private async reload(callId: string): Promise<void> {
     const stored = await loadActor(this.deps.sql, callId);
     if (this.stopped) return;
-    this.actors.get(callId)?.actor.stop();
-    this.actors.delete(callId);
     this.timers.cancelCall(callId);
-    const machine = stored && Object.hasOwn(this.deps.machines, stored.kind) ? this.deps.machines[stored.kind] : undefined;
-    if (stored?.status === 'active' && machine) {
-      const live = this.spawn(stored.kind, machine, { snapshot: stored.snapshot });
-      live.committed = stored.snapshot;
-      if (live.failure === undefined) this.actors.set(callId, live);
-      for (const timer of stored.timers) if (live.failure === undefined) this.timers.arm(timer);
-    }
+    if (this.actors.reload(callId, stored)) for (const timer of stored!.timers) this.timers.arm(timer);
     this.unsure.delete(callId);
-  }
-
-  /** Puts an actor back to its last committed snapshot (or forgets one never committed). */
-  private rollback(callId: string, live: LiveActor, created: boolean): void {
-    live.actor.stop();
-    if (created || this.stopped) return;
-    const machine = this.deps.machines[live.kind] as AnyStateMachine;
-    const restored = this.spawn(live.kind, machine, { snapshot: live.committed });
-    restored.committed = live.committed;
-    this.actors.set(callId, restored);
-  }
-
-  private spawn(kind: string, machine: AnyStateMachine, options: { snapshot: unknown } | { input: unknown }): LiveActor {
-    const live: LiveActor = { kind, actor: undefined as unknown as AnyActor, committed: undefined, emitted: [], failure: undefined };
-    const actor = createActor(machine, options as Parameters<typeof createActor<AnyStateMachine>>[1]);
-    actor.on('*', (emitted: { type: string }) => {
-      live.emitted.push(emitted);
-    });
-    // Observing errors keeps XState from rethrowing them out of band; the host reads them from here.
-    actor.subscribe({ error: (err: unknown) => void (live.failure = err) });
-    live.actor = actor;
-    actor.start();
-    if ('snapshot' in options) live.emitted = [];
-    return live;
   }
 
   /** Publishes a timer firing into the call's mailbox (msgId = firing id: one per setting). */
@@ -472,4 +390,9 @@ export class PartitionWorker {
     const subject = mailboxSubject(message.callId, this.deps.partitions);
     await this.deps.bus.publish(subject, encoder.encode(JSON.stringify(message)), { msgId: message.id });
   }
+}
+
+/** A message's key: its id within its call. */
+function keyOf(entry: { callId: string; id: string }): string {
+  return `${entry.callId}/${entry.id}`;
 }

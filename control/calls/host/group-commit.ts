@@ -1,0 +1,73 @@
+/**
+ * Group commit: the decisions of a batch of mailbox messages written in one fenced transaction. Per batch
+ * one fence check, one statement for the new actors' snapshots, one for the changed ones (the last
+ * snapshot of each call), one for the messages' outcomes; timer changes in the order the machines asked
+ * for them; then onCommit for each transition in mailbox order. One commit (one WAL flush) for the batch.
+ */
+import type { Sql, Tx } from '../../../shared/db/database.js';
+import { insertSnapshots, recordOutcomes, saveSnapshots, deleteCallTimers, deleteTimer, upsertTimer, type SnapshotRow } from './actor-store.js';
+import type { Decision } from './decision.js';
+import type { EffectContext, OnCommit } from './effect.js';
+import { withFence, type FenceTimeouts } from './fence.js';
+import { CreationRaceError } from './message-failure.js';
+
+/**
+ * Test-only fault injection: runs inside each message's commit transaction after the host's own writes;
+ * what it throws fails that commit (a transient or a permanent failure, as classified).
+ */
+export type CommitFault = (tx: Tx, message: { id: string; callId: string; type: string }) => Promise<void>;
+
+/** What the group commit needs. */
+export interface GroupCommitDeps {
+  sql: Sql;
+  partition: number;
+  epoch: number;
+  onCommit: OnCommit;
+  fenceTimeouts?: FenceTimeouts;
+  commitFault?: CommitFault;
+}
+
+/** Commits `decisions` (in mailbox order) in one fenced transaction; throws what failed, having written nothing. */
+export async function commitDecisions(deps: GroupCommitDeps, decisions: readonly Decision[], at: Date, contextOf: (d: Decision) => EffectContext): Promise<void> {
+  const { sql, partition, epoch, onCommit } = deps;
+  await sql.begin(async (tx) => {
+    await withFence(tx, partition, epoch, deps.fenceTimeouts);
+    await writeSnapshots(tx, decisions, partition, epoch, at);
+    for (const decision of decisions) await writeTimers(tx, decision, partition);
+    await recordOutcomes(tx, decisions.map((d) => ({ callId: d.callId, messageId: d.entry.id, outcome: d.outcome, at })));
+    for (const decision of decisions) {
+      if (decision.change) await onCommit(tx, decision.change.effects.others, contextOf(decision));
+      if (deps.commitFault) await deps.commitFault(tx, { id: decision.entry.id, callId: decision.callId, type: decision.entry.type });
+    }
+  });
+}
+
+/** The last snapshot of each call the batch changed: inserted when the batch created the actor, else replaced. */
+async function writeSnapshots(tx: Tx, decisions: readonly Decision[], partition: number, epoch: number, at: Date): Promise<void> {
+  const last = new Map<string, SnapshotRow & { created: boolean }>();
+  for (const { callId, change } of decisions) {
+    if (!change) continue;
+    const created = last.get(callId)?.created ?? change.created;
+    last.set(callId, { callId, kind: change.live.kind, partition, epoch, status: change.status, snapshot: change.snapshot, at, created });
+  }
+  const rows = [...last.values()];
+  // The call got a snapshot since its actor was decided into being (e.g. marked as never started): the
+  // batch fails, and the message, decided again alone, meets it and is answered as for an existing actor.
+  const taken = await insertSnapshots(tx, rows.filter((r) => r.created));
+  if (taken.length > 0) throw new CreationRaceError(taken[0]!);
+  await saveSnapshots(tx, rows.filter((r) => !r.created));
+}
+
+/** The durable timer changes of one transition, as the host applies them after the commit. */
+async function writeTimers(tx: Tx, { entry, callId, change }: Decision, partition: number): Promise<void> {
+  if (!change) return;
+  if (entry.timer) await deleteTimer(tx, callId, entry.timer.timerId, entry.timer.fireAt);
+  if (change.status !== 'active') {
+    await deleteCallTimers(tx, callId);
+    return;
+  }
+  for (const op of change.effects.timerOps) {
+    if (op.op === 'set') await upsertTimer(tx, partition, { callId, ...op.timer });
+    else await deleteTimer(tx, callId, op.timerId);
+  }
+}
