@@ -38,9 +38,11 @@ export function effectLog(): EffectLog {
   const waiters: Array<{ match: (effect: ActorEffect) => boolean; resolve: (effect: EffectLog['ran'][number]) => void }> = [];
   return {
     ran,
-    async onCommit(tx, effects, context) {
-      for (const effect of effects) {
-        await tx`insert into toy_effects (effect_id, call_id, type) values (${effect.id}, ${context.callId}, ${effect.type})`;
+    async onCommit(tx, transitions) {
+      for (const { effects, context } of transitions) {
+        for (const effect of effects) {
+          await tx`insert into toy_effects (effect_id, call_id, type) values (${effect.id}, ${context.callId}, ${effect.type})`;
+        }
       }
     },
     async effectRunner(effects, context) {

@@ -61,7 +61,7 @@ describe('call effect hooks', () => {
       { id: 'm1:1', type: 'ledger.capture', reservationId, amountOre: 25 },
       { id: 'm1:2', type: 'ledger.release', reservationId },
     ];
-    await sql.begin((tx) => hooks.onCommit(tx, effects, context('call_fx')));
+    await sql.begin((tx) => hooks.onCommit(tx, [{ effects, context: context('call_fx') }]));
     const [event] = await sql<{ id: string; object_id: string }[]>`select id, object_id from events where object_id = 'call_fx'`;
     expect(event!.object_id).toBe('call_fx');
     const deliveries = await sql`select 1 from webhook_deliveries where event_id = ${event!.id} and endpoint_id = 'ep_effects'`;

@@ -12,8 +12,8 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import type { Sql, Tx } from '../../../shared/db/database.js';
 import type { HotStore } from '../../../shared/kv/hot-store.js';
 import { capture, release } from '../../billing/ledger.js';
-import type { ActorEffect, EffectContext, EffectRunner, OnCommit } from './effect.js';
-import { recordEvent, wakeDispatcher } from '../../events/event-log.js';
+import type { ActorEffect, EffectContext, EffectRunner, OnCommit, Transition } from './effect.js';
+import { recordEvents, wakeDispatcher, type NewEvent } from '../../events/event-log.js';
 import { fileRecording } from '../store/call-records.js';
 import { saveCallView } from '../store/call-views.js';
 import type { CallContext } from '../machines/call-context.js';
@@ -37,14 +37,9 @@ export interface CallEffectHooks {
 
 type Emitted<T extends CallEffect['type']> = Extract<CallEffect, { type: T }> & { id: string };
 
-/** Writes one effect of a committed transition inside its transaction (the rest run after the commit). */
+/** Writes one effect of a committed transition inside its transaction (events are recorded per batch; the rest run after the commit). */
 async function commitEffect(tx: Tx, clock: Clock, effect: ActorEffect): Promise<void> {
   switch (effect.type) {
-    case 'event.record': {
-      const e = effect as Emitted<'event.record'>;
-      await recordEvent(tx, clock, { companyId: e.companyId, profileId: e.profileId, mode: e.mode, type: e.eventType, data: e.data, objectId: e.objectId, occurredAtMs: e.occurredAtMs });
-      return;
-    }
     case 'recording.file': {
       const e = effect as Emitted<'recording.file'>;
       await fileRecording(tx, clock, e.callId, e);
@@ -75,11 +70,26 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
   const { bus, clock, log } = deps;
   const media = new MediaOpSender(deps);
 
-  const onCommit: OnCommit = async (tx: Tx, effects: ActorEffect[], context: EffectContext) => {
-    for (const effect of effects) await commitEffect(tx, clock, effect);
-    // The one place a call's snapshot is looked into: the call machine's own context, turned into its read model.
-    const ctx = context.kind === 'call' ? (context.snapshot as { context?: CallContext } | null)?.context : undefined;
-    if (ctx !== undefined) await saveCallView(tx, ctx, context.status !== 'active', clock.now());
+  const onCommit: OnCommit = async (tx: Tx, transitions: readonly Transition[]) => {
+    const events: NewEvent[] = [];
+    // Each call's read model once per batch, from its last transition.
+    const views = new Map<string, EffectContext>();
+    for (const { effects, context } of transitions) {
+      for (const effect of effects) {
+        if (effect.type !== 'event.record') await commitEffect(tx, clock, effect);
+        else {
+          const e = effect as Emitted<'event.record'>;
+          events.push({ companyId: e.companyId, profileId: e.profileId, mode: e.mode, type: e.eventType, data: e.data, objectId: e.objectId, occurredAtMs: e.occurredAtMs });
+        }
+      }
+      if (context.kind === 'call') views.set(context.callId, context);
+    }
+    await recordEvents(tx, clock, events);
+    for (const context of views.values()) {
+      // The one place a call's snapshot is looked into: the call machine's own context, turned into its read model.
+      const ctx = (context.snapshot as { context?: CallContext } | null)?.context;
+      if (ctx !== undefined) await saveCallView(tx, ctx, context.status !== 'active', clock.now());
+    }
   };
 
   const effectRunner: EffectRunner = async (effects: ActorEffect[], context: EffectContext) => {

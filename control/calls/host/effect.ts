@@ -2,7 +2,8 @@
  * Effects: what a machine `emit()`s during a transition, as plain data. The host gives each one an id
  * `${messageId}:${index}` (index in emission order), so a replay of the same message yields the same ids
  * and receivers can drop duplicates. It interprets the reserved types below itself; every other effect
- * goes to `onCommit` (inside the transaction) and then to the effect runner (after commit).
+ * goes to `onCommit` (inside the transaction, with the rest of its batch) and then to the effect runner
+ * (after commit).
  */
 import type { Tx } from '../../../shared/db/database.js';
 
@@ -61,8 +62,17 @@ export interface EffectContext {
   snapshot: unknown;
 }
 
-/** Runs inside the host's transaction, after its own writes: record events, move money. */
-export type OnCommit = (tx: Tx, effects: ActorEffect[], context: EffectContext) => Promise<void>;
+/** One transition of a batch, as onCommit gets it: the effects that are not the host's own, and their context. */
+export interface Transition {
+  effects: ActorEffect[];
+  context: EffectContext;
+}
+
+/**
+ * Runs inside the host's transaction, after its own writes, with the transitions of the batch being
+ * committed, in mailbox order: record events, move money (in few statements: the batch is one commit).
+ */
+export type OnCommit = (tx: Tx, transitions: readonly Transition[]) => Promise<void>;
 
 /**
  * Carries effects out after the commit (bus messages, media operations). It may run again for the same

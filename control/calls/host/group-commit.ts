@@ -2,7 +2,8 @@
  * Group commit: the decisions of a batch of mailbox messages written in one fenced transaction. Per batch
  * one fence check, one statement for the new actors' snapshots, one for the changed ones (the last
  * snapshot of each call), one for the messages' outcomes; timer changes in the order the machines asked
- * for them; then onCommit for each transition in mailbox order. One commit (one WAL flush) for the batch.
+ * for them; then onCommit with the batch's transitions in mailbox order. One commit (one WAL flush) for
+ * the batch.
  */
 import type { Sql, Tx } from '../../../shared/db/database.js';
 import { insertSnapshots, recordOutcomes, saveSnapshots, deleteCallTimers, deleteTimer, upsertTimer, type SnapshotRow } from './actor-store.js';
@@ -35,10 +36,9 @@ export async function commitDecisions(deps: GroupCommitDeps, decisions: readonly
     await writeSnapshots(tx, decisions, partition, epoch, at);
     for (const decision of decisions) await writeTimers(tx, decision, partition);
     await recordOutcomes(tx, decisions.map((d) => ({ callId: d.callId, messageId: d.entry.id, outcome: d.outcome, at })));
-    for (const decision of decisions) {
-      if (decision.change) await onCommit(tx, decision.change.effects.others, contextOf(decision));
-      if (deps.commitFault) await deps.commitFault(tx, { id: decision.entry.id, callId: decision.callId, type: decision.entry.type });
-    }
+    const transitions = decisions.flatMap((d) => (d.change ? [{ effects: d.change.effects.others, context: contextOf(d) }] : []));
+    if (transitions.length > 0) await onCommit(tx, transitions);
+    if (deps.commitFault) for (const d of decisions) await deps.commitFault(tx, { id: d.entry.id, callId: d.callId, type: d.entry.type });
   });
 }
 
