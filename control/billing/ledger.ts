@@ -8,6 +8,10 @@ import { SentralError } from '../../shared/errors/sentral-error.js';
  * balance is what is available; a reservation takes money off it at once, a capture draws from the
  * reservation (that is what usage counts), a release returns the rest. Every function runs inside the
  * caller's transaction so that money moves together with the state change that needs it.
+ *
+ * Lock order, everywhere a reservation is made: the profile's row (profileRoom, FOR NO KEY UPDATE), then
+ * the company's; profiles and companies of a batch in id order. Two transactions that took them in
+ * opposite orders would wait on each other until PostgreSQL aborted one (a setup answered 503).
  */
 
 /** A reservation request. */

@@ -45,10 +45,12 @@ export async function reserveCharges(tx: Tx, clock: Clock, ctx: ReserveContext, 
   if (ctx.mode === 'test') {
     return requests.map((r) => ({ reservationId: null, service: r.service, reservedOre: 0, rateOre: 0, paidMinutes: Math.min(r.maxMinutes ?? ctx.minutes, ctx.minutes) }));
   }
-  // The company row lock serialises reservations of the company until this transaction ends.
-  const [company] = await tx<{ balance_ore: number }[]>`select balance_ore from companies where id = ${ctx.companyId} for update`;
-  if (!company) throw new SentralError('not_found', { message: 'No such company.' });
+  // The ledger's lock order (ledger.ts): the profile's row, then the company's, which serialises the
+  // company's reservations until this transaction ends (FOR NO KEY UPDATE: inserts that merely name the
+  // company, which take a key-share lock on it, are not held up).
   const room = await profileRoom(tx, clock, ctx.companyId, ctx.profileId);
+  const [company] = await tx<{ balance_ore: number }[]>`select balance_ore from companies where id = ${ctx.companyId} for no key update`;
+  if (!company) throw new SentralError('not_found', { message: 'No such company.' });
   const available = Math.min(company.balance_ore, room ?? Number.MAX_SAFE_INTEGER);
   let minutes = ctx.minutes;
   while (minutes > 0 && costOf(requests, minutes) > available) minutes--;
