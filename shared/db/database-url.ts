@@ -14,6 +14,7 @@ export interface DatabaseHost {
 
 /** What the URL names. */
 export interface DatabaseUrl {
+  /** Empty when the URL names no host (libpq's default applies). */
   hosts: DatabaseHost[];
   /** target_session_attrs to connect with: the URL's, else read-write with several hosts, else none. */
   targetSessionAttrs: 'read-write' | 'primary' | null;
@@ -29,11 +30,12 @@ export function parseDatabaseUrl(text: string): DatabaseUrl {
   const rest = text.slice(scheme[0].length);
   const authority = rest.split(/[/?#]/)[0]!;
   const hostList = authority.slice(authority.lastIndexOf('@') + 1);
-  const hosts = hostList.split(',').map(readHost);
+  // No host at all (postgres:///db) is libpq's default: PGHOST or the local socket.
+  const hosts = hostList === '' ? [] : hostList.split(',').map(readHost);
   let url: URL;
   try {
     // The rest (user, database, parameters) is an ordinary URL once one host stands for the list.
-    url = new URL(text.replace(hostList, hostList.split(',')[0]!));
+    url = new URL(hostList === '' ? text : text.replace(hostList, hostList.split(',')[0]!));
   } catch {
     throw new Error('not a valid URL');
   }

@@ -16,6 +16,8 @@ describe('DATABASE_URL with several hosts', () => {
     expect(parseDatabaseUrl('postgresql://u@10.0.0.1,10.0.0.2/db').hosts.map((h) => h.port)).toEqual([5432, 5432]);
     expect(parseDatabaseUrl('postgres://u@h/db')).toEqual({ hosts: [{ host: 'h', port: 5432 }], targetSessionAttrs: null });
     expect(parseDatabaseUrl('postgres://u@h1,h2/db?target_session_attrs=primary').targetSessionAttrs).toBe('primary');
+    // No host: libpq's default (PGHOST or the local socket), as before.
+    expect(parseDatabaseUrl('postgres:///sentral')).toEqual({ hosts: [], targetSessionAttrs: null });
   });
 
   it.each([
