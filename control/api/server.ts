@@ -20,6 +20,7 @@ import { adminCompanyRoutes } from './routes/admin-companies.js';
 import { adminNumberRoutes } from './routes/admin-numbers.js';
 import { numberRoutes } from './routes/numbers.js';
 import { usageRoutes } from './routes/usage.js';
+import { priceRoutes } from './routes/prices.js';
 import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import { eventRoutes } from './routes/events.js';
 import { audioClipRoutes } from './routes/audio-clips.js';
@@ -103,6 +104,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(adminNumberRoutes, { services });
   await app.register(numberRoutes, { services });
   await app.register(usageRoutes, { services });
+  await app.register(priceRoutes, { services });
   await app.register(webhookEndpointRoutes, { services });
   await app.register(eventRoutes, { services });
   await app.register(audioClipRoutes, { services });

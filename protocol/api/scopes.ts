@@ -19,7 +19,7 @@ export const scopeCatalogue = [
     operations: ['POST /v1/profiles', 'PATCH /v1/profiles/:slug', 'POST /v1/profiles/:slug/archive', 'PUT /v1/profiles/:slug/limit',
       'POST /v1/profiles/:slug/senders', 'DELETE /v1/profiles/:slug/senders/:sender'],
   },
-  { scope: 'usage:read', description: 'Read usage per profile and period.', operations: ['GET /v1/profiles/:slug/usage', 'GET /v1/usage'] },
+  { scope: 'usage:read', description: "Read usage per profile and period, and the company's prices.", operations: ['GET /v1/profiles/:slug/usage', 'GET /v1/usage', 'GET /v1/prices'] },
   { scope: 'balance:read', description: 'Read the company balance and its open reservations.', operations: ['GET /v1/balance'] },
   { scope: 'numbers:read', description: 'List numbers available to rent, and read the numbers rented.', operations: ['GET /v1/available-numbers', 'GET /v1/numbers', 'GET /v1/numbers/:id'] },
   {

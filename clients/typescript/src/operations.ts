@@ -152,6 +152,11 @@ export const operations = {
     "path": "/v1/usage",
     "idempotency": null
   },
+  "getPrices": {
+    "method": "GET",
+    "path": "/v1/prices",
+    "idempotency": null
+  },
   "listWebhookEndpoints": {
     "method": "GET",
     "path": "/v1/webhook-endpoints",

@@ -1568,6 +1568,26 @@ export interface paths {
         patch: operations["updateNumber"];
         trace?: never;
     };
+    "/v1/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's prices (øre excl. VAT), the figures every charge is drawn with
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
+        get: operations["getPrices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/profiles": {
         parameters: {
             query?: never;
@@ -24367,6 +24387,187 @@ export interface operations {
             };
             /** @description Error: idempotency_key_reuse */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        companyId: string;
+                        /** @enum {string} */
+                        currency: "NOK";
+                        /** @enum {string} */
+                        object: "price_list";
+                        perMessageOre: {
+                            /** @description Per recipient (to, cc and bcc) */
+                            emailRecipient: number;
+                            /** @description øre, excl. VAT */
+                            letter: number;
+                            /** @description Per SMS unit (part): a long text is several units */
+                            smsUnit: number;
+                        };
+                        /** @description Per started minute */
+                        perMinuteOre: {
+                            /** @description An inbound caller's minute, from the answer */
+                            inboundCall: number;
+                            /** @description By participant kind (phone, app, staff, bot, ai_agent, stream); a moved call (kind call) costs nothing of itself */
+                            participants: {
+                                [key: string]: number;
+                            };
+                            /** @description øre, excl. VAT */
+                            recording: number;
+                            /** @description Live transcription of a call, a transcription job or session, per started minute of audio */
+                            transcription: number;
+                        };
+                        perMonthOre: {
+                            /** @description øre, excl. VAT */
+                            phoneNumber: number;
+                            /** @description A dedicated SMS number */
+                            smsNumber: number;
+                        };
+                        prices: {
+                            /** @description øre, excl. VAT */
+                            appParticipantMinuteOre: number;
+                            /** @description øre, excl. VAT */
+                            botMinuteOre: number;
+                            /** @description øre, excl. VAT */
+                            emailOre: number;
+                            /** @description øre, excl. VAT */
+                            inboundMinuteOre: number;
+                            /** @description øre, excl. VAT */
+                            letterOre: number;
+                            /** @description øre, excl. VAT */
+                            phoneMinuteOre: number;
+                            /** @description øre, excl. VAT */
+                            phoneNumberMonthOre: number;
+                            /** @description øre, excl. VAT */
+                            recordingMinuteOre: number;
+                            /** @description øre, excl. VAT */
+                            smsNumberMonthOre: number;
+                            /** @description øre, excl. VAT */
+                            smsUnitOre: number;
+                            /** @description øre, excl. VAT */
+                            streamMinuteOre: number;
+                            /** @description øre, excl. VAT */
+                            transcriptionMinuteOre: number;
+                        };
+                        /** @enum {boolean} */
+                        vatIncluded: false;
+                    };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

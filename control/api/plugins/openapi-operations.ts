@@ -13,6 +13,7 @@ export const operationIds: Readonly<Record<string, string>> = {
   'GET /v1/profiles/{slug}/usage': 'getProfileUsage',
   'GET /v1/usage': 'getUsage',
   'GET /v1/balance': 'getBalance',
+  'GET /v1/prices': 'getPrices',
   'GET /v1/available-numbers': 'listAvailableNumbers',
   'POST /v1/numbers': 'rentNumber',
   'GET /v1/numbers': 'listNumbers',
