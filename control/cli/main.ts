@@ -4,6 +4,7 @@ import { runRole, type RoleName } from '../app/run-role.js';
 import { runMigrate } from '../app/run-migrate.js';
 import { runAdminCommand } from './admin-command.js';
 import { runSmscSim } from './smsc-sim-command.js';
+import { runRecordingsCommand } from './recordings-command.js';
 
 const HELP = `sentral — voice platform API
 
@@ -19,6 +20,7 @@ Commands:
   media        a media node (20 ms clock, rooms, streams, simulated phones)
   smsc-sim     the simulated SMSC (SMPP server on SENTRAL_SMPP_PORT) for live SMS without a carrier
   migrate      apply pending database migrations and exit
+  recordings migrate   copy recordings kept as files into the cluster's object store (sentral recordings --help)
   admin ...    operator client of the admin API (sentral admin --help)
 
 Configuration comes from environment variables; see README.md.`;
@@ -46,6 +48,7 @@ export async function main(argv: string[]): Promise<number> {
   const log = createLogger({ level: config.logLevel, pretty: Boolean(process.stdout.isTTY) });
   if (command === 'migrate') return runMigrate(config, log);
   if (command === 'smsc-sim') return runSmscSim(config, log);
+  if (command === 'recordings') return runRecordingsCommand(rest, config);
   if ((ROLES as readonly string[]).includes(command)) return runRole(command as RoleName, config, log);
   console.error(`sentral: unknown command "${command}"\n\n${HELP}`);
   return 2;

@@ -13,7 +13,8 @@ import type { TickSource } from '../clock/tick-source.js';
 import { ClipStore } from '../clips/clip-store.js';
 import { clipFetcher } from '../clips/clip-fetcher.js';
 import { syncSimPhones } from '../sim/sim-phone-sync.js';
-import { LocalRecordingStorage, type RecordingStorage } from '../record/recording-storage.js';
+import { ObjectRecordingStorage, type RecordingStorage } from '../record/recording-storage.js';
+import { openRecordingsStore } from '../../shared/objects/recordings-store.js';
 import { RoomEndpoint } from '../room/room-endpoint.js';
 import type { RoomLeg } from '../room/room-leg.js';
 import { closeListenSocket, createApp, listen, type ListenSocket } from '../server/uws.js';
@@ -91,6 +92,9 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   const tick = options.tick ?? new TickClock();
   const sim = new SimNetwork();
   const clips = options.clips ?? new ClipStore(join(config.dataDir, 'clips'), clipFetcher(bus));
+  // Opened first: a node that cannot reach the store its recordings go to does not start.
+  const ownRecordings = options.recordings ? undefined : new ObjectRecordingStorage(await openRecordingsStore(config, `sentral-media-${nodeId}`));
+  const recordings = options.recordings ?? ownRecordings!;
   const publisher = new EventPublisher({ bus, clock, log, nodeId, partitions: config.partitions });
 
   const app = createApp();
@@ -110,13 +114,15 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   const makeRecognizer = (): Recognizer => (recognizer ??= createRecognizer(config.speech, clock));
   const sessions = new SessionEndpoint({ publicKey: options.roomPublicKey, clock, log, recognizer: makeRecognizer, settle: (report) => reportSession(bus, report) });
   sessions.install(app);
-  const listening = await listen(app, config.host, options.port ?? config.mediaPort);
+  const listening = await listen(app, config.host, options.port ?? config.mediaPort).catch(async (err: unknown) => {
+    await ownRecordings?.store.close();
+    throw err;
+  });
   const roomUrl = `${(config.mediaPublicUrl ?? `ws://${config.host}:${listening.port}`).replace(/\/$/, '')}/room`;
 
   // The SIP trunk carrier, when configured: its agent listens beside the node and dials phone legs with carrier sip.
   const sipAgent = config.sip ? SipAgent.start(config.sip, new RtpPortPool(config.sip.listenAddress, ...config.sip.rtpPorts), log.child({ part: 'sip' })) : undefined;
   const speech = options.speech ?? new SpeechSynthesizer();
-  const recordings = options.recordings ?? new LocalRecordingStorage(join(config.dataDir, 'recordings'));
   // The simulated phones' lines are rendered now, so the first call's greeting is not late.
   void Promise.allSettled(sim.phrases().map((p) => speech.render(p.text, p.voice, 8000)));
   engine = new MediaEngine({
@@ -189,6 +195,7 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
     await control?.stop();
     sipAgent?.close();
     closeListenSocket(listening.socket);
+    await ownRecordings?.store.close();
     throw err;
   }
   log.info({ port: listening.port, roomUrl, capacity }, 'media node started');
@@ -221,7 +228,10 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
         room.closeAll();
         sessions.closeAll();
         closeListenSocket(listening.socket as ListenSocket);
+        // The recordings of the sessions just ended finish storing (and report) before the store closes.
+        await ownRecordings?.settled();
         await publisher.flush();
+        await ownRecordings?.store.close();
         log.info('media node stopped');
       })();
       return stopping;

@@ -1,7 +1,5 @@
-import { open } from 'node:fs/promises';
-import { join } from 'node:path';
-import { WavFileWriter } from '../../shared/audio/wav.js';
-import { ensurePrivateDir } from '../../shared/fs/private-files.js';
+import { WavStreamWriter, wavSamples } from '../../shared/audio/wav-stream.js';
+import { isObjectName, type ObjectStore } from '../../shared/objects/object-store.js';
 
 /** A recording being written: 16 kHz frames in, a stored file out. */
 export interface RecordingWriter {
@@ -9,11 +7,11 @@ export interface RecordingWriter {
   readonly key: string;
   /** Adds one frame (copied; never blocks). */
   append(frame: Int16Array): void;
-  /** Finishes the file; resolves with its length in samples. */
+  /** Finishes the file; resolves with its length in samples once it is stored. */
   close(): Promise<number>;
 }
 
-/** Where recordings go: local disk now, an object store later. */
+/** Where recordings go: a local directory or the cluster's object store (see shared/objects). */
 export interface RecordingStorage {
   /** Starts a new recording file for `recordingId`. */
   create(recordingId: string, sampleRate: number): Promise<RecordingWriter>;
@@ -21,45 +19,58 @@ export interface RecordingStorage {
   read(key: string): AsyncIterable<Int16Array>;
 }
 
-const WAV_HEADER_BYTES = 44;
-const READ_CHUNK_BYTES = 64 * 1024;
+/** Reading a recording that is not (or no longer) in the store. */
+export class RecordingNotFoundError extends Error {
+  constructor(key: string) {
+    super(`no recording ${key} in the store`);
+    this.name = 'RecordingNotFoundError';
+  }
+}
 
-const RECORDING_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+/**
+ * Recordings as WAV objects `<recordingId>.wav` in an object store, written while the call runs: the store
+ * takes the frames in 64 KiB batches as they come, so only what the store has not yet taken is in memory.
+ */
+export class ObjectRecordingStorage implements RecordingStorage {
+  private readonly storing = new Set<Promise<unknown>>();
 
-/** Recordings as WAV files (0600) under a local directory (0700); the key is the file name. */
-export class LocalRecordingStorage implements RecordingStorage {
-  constructor(readonly dir: string) {}
+  constructor(
+    /** The store the recordings are in. */
+    readonly store: ObjectStore,
+  ) {}
 
   async create(recordingId: string, sampleRate: number): Promise<RecordingWriter> {
-    if (!RECORDING_ID.test(recordingId) || recordingId.startsWith('.')) throw new Error(`unsafe recording id ${recordingId}`);
-    await ensurePrivateDir(this.dir);
+    if (!isObjectName(recordingId)) throw new Error(`unsafe recording id ${recordingId}`);
     const key = `${recordingId}.wav`;
-    const writer = await WavFileWriter.create(join(this.dir, key), sampleRate);
-    return { key, append: (frame) => writer.append(frame), close: () => writer.close() };
+    const wav = new WavStreamWriter(sampleRate);
+    const stored = this.store.put(key, wav.bytes());
+    // A store that fails mid-recording reads no further: stop keeping frames for it (close reports the failure).
+    stored.catch(() => wav.discard());
+    const settled: Promise<void> = stored.then(
+      () => void this.storing.delete(settled),
+      () => void this.storing.delete(settled),
+    );
+    this.storing.add(settled);
+    return {
+      key,
+      append: (frame) => wav.append(frame),
+      close: async () => {
+        const samples = wav.end();
+        await stored;
+        return samples;
+      },
+    };
+  }
+
+  /** Resolves when every recording started so far is stored or has failed (before the store is closed). */
+  async settled(): Promise<void> {
+    while (this.storing.size > 0) await Promise.all([...this.storing]);
   }
 
   async *read(key: string): AsyncIterable<Int16Array> {
-    if (!RECORDING_ID.test(key) || key.startsWith('.')) throw new Error(`unsafe recording key ${key}`);
-    const handle = await open(this.pathOf(key), 'r');
-    try {
-      let position = WAV_HEADER_BYTES;
-      for (;;) {
-        const buffer = Buffer.alloc(READ_CHUNK_BYTES);
-        const { bytesRead } = await handle.read(buffer, 0, READ_CHUNK_BYTES, position);
-        const even = bytesRead & ~1;
-        if (even === 0) return;
-        position += even;
-        const samples = new Int16Array(even / 2);
-        for (let i = 0; i < samples.length; i++) samples[i] = buffer.readInt16LE(i * 2);
-        yield samples;
-      }
-    } finally {
-      await handle.close();
-    }
-  }
-
-  /** The file of a recording key. */
-  pathOf(key: string): string {
-    return join(this.dir, key);
+    if (!isObjectName(key)) throw new Error(`unsafe recording key ${key}`);
+    const object = await this.store.get(key);
+    if (!object) throw new RecordingNotFoundError(key);
+    yield* wavSamples(object.data);
   }
 }

@@ -4,7 +4,7 @@ import { TranscribeRequest, type TranscribeAnswer } from '../../protocol/transcr
 import type { Bus, Subscription } from '../../shared/bus/bus.js';
 import type { Logger } from '../../shared/log/log.js';
 import type { ClipStore } from '../clips/clip-store.js';
-import type { RecordingStorage } from '../record/recording-storage.js';
+import { RecordingNotFoundError, type RecordingStorage } from '../record/recording-storage.js';
 import type { Recognizer } from '../speech/recognizer.js';
 import { transcribeAudio } from './transcribe-audio.js';
 
@@ -55,7 +55,7 @@ async function transcribe(deps: JobTranscriberDeps, data: Uint8Array): Promise<T
     const { segments, failed, samples } = await transcribeAudio(deps.recognizer(), { language: request.language }, audio);
     return { ok: true, durationMs: Math.round(samples / 16), segments, failed };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, code: 'transcription_source_missing', message: 'The recording file is gone.' };
+    if (err instanceof RecordingNotFoundError) return { ok: false, code: 'transcription_source_missing', message: 'The recording file is gone.' };
     deps.log.error({ err, jobId: request.jobId }, 'a transcription job could not be transcribed');
     return { ok: false, code: 'transcription_failed', message: 'The recognizer failed.' };
   }

@@ -34,7 +34,8 @@ export const RecordingReady = Type.Object({
   type: Type.Literal('recording.ready'),
   commandId: CommandId,
   recordingId: Type.String(),
-  key: Type.String(),
+  // An object name of the recordings' store (shared/objects/object-store.ts).
+  key: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-][A-Za-z0-9_.-]*$' }),
   durationMs: Type.Integer({ minimum: 0 }),
 });
 /** A recording could not be written. */

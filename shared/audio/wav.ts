@@ -7,10 +7,8 @@
  * buffer (streaming writers such as `espeak-ng --stdout` cannot know the size up front). Anything else,
  * including malformed or hostile headers, is a SentralError `unsupported_audio_format`; nothing else is thrown.
  *
- * Writing produces 16-bit PCM mono; `WavFileWriter` streams a recording to disk and patches the sizes on close.
+ * Writing produces 16-bit PCM mono; wav-stream.ts streams a recording and fixes its sizes when it is read.
  */
-import { open, type FileHandle } from 'node:fs/promises';
-import { PRIVATE_FILE_MODE } from '../fs/private-files.js';
 import { SentralError } from '../errors/sentral-error.js';
 import { MULAW_TO_PCM } from './g711.js';
 
@@ -27,7 +25,8 @@ const FORMAT_MULAW = 7;
 const FORMAT_EXTENSIBLE = 0xfffe;
 const MIN_RATE = 1000;
 const MAX_RATE = 384000;
-const HEADER_BYTES = 44;
+/** Bytes of the header writeWav and wavHeader write. */
+export const WAV_HEADER_BYTES = 44;
 
 function unsupported(detail: string): SentralError {
   return new SentralError('unsupported_audio_format', {
@@ -109,8 +108,8 @@ export function parseWav(buf: Buffer): WavAudio {
 }
 
 /** The 44-byte header of a PCM16 mono WAV file holding `dataBytes` bytes of samples. */
-function header(sampleRate: number, dataBytes: number): Buffer {
-  const h = Buffer.alloc(HEADER_BYTES);
+export function wavHeader(sampleRate: number, dataBytes: number): Buffer {
+  const h = Buffer.alloc(WAV_HEADER_BYTES);
   h.write('RIFF', 0, 'latin1');
   h.writeUInt32LE(36 + dataBytes, 4);
   h.write('WAVE', 8, 'latin1');
@@ -127,7 +126,8 @@ function header(sampleRate: number, dataBytes: number): Buffer {
   return h;
 }
 
-function littleEndianBytes(samples: Int16Array): Buffer {
+/** Samples as PCM16 little-endian bytes (a copy). */
+export function littleEndianBytes(samples: Int16Array): Buffer {
   const out = Buffer.alloc(samples.length * 2);
   for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i]!, i * 2);
   return out;
@@ -135,106 +135,5 @@ function littleEndianBytes(samples: Int16Array): Buffer {
 
 /** Encodes mono PCM16 samples as a WAV file. */
 export function writeWav(samples: Int16Array, sampleRate: number): Buffer {
-  return Buffer.concat([header(sampleRate, samples.length * 2), littleEndianBytes(samples)]);
-}
-
-/** Most data bytes a WAV file can describe (its sizes are 32-bit). */
-const MAX_DATA_BYTES = 0xffffffff - 36;
-/** Appended frames are written in batches of about this many bytes. */
-const FLUSH_BYTES = 64 * 1024;
-
-/**
- * Streams a PCM16 mono recording to a WAV file: the header is written first, frames are appended without
- * blocking the caller (buffered and written in the background, in order), and `close` patches the sizes.
- * Audio past the 4 GiB WAV limit is dropped (`truncated` becomes true).
- */
-export class WavFileWriter {
-  private pending: Buffer[] = [];
-  private pendingBytes = 0;
-  private dataBytes = 0;
-  private writes: Promise<void> = Promise.resolve();
-  private failure: unknown = null;
-  private closing: Promise<number> | null = null;
-  /** True when audio was dropped at the size limit. */
-  truncated = false;
-
-  private constructor(
-    private readonly handle: FileHandle,
-    /** Rate of the samples written. */
-    readonly sampleRate: number,
-  ) {}
-
-  /** Creates (or replaces) the file at `path` and writes a provisional header. */
-  static async create(path: string, sampleRate: number): Promise<WavFileWriter> {
-    // Recorded audio is customer data: readable by the service's user only.
-    const handle = await open(path, 'w', PRIVATE_FILE_MODE);
-    try {
-      await handle.write(header(sampleRate, 0), 0, HEADER_BYTES, 0);
-    } catch (err) {
-      await handle.close();
-      throw err;
-    }
-    return new WavFileWriter(handle, sampleRate);
-  }
-
-  /** Samples accepted so far. */
-  get sampleCount(): number {
-    return this.dataBytes / 2;
-  }
-
-  /**
-   * Appends a frame (copied, so the caller may reuse it); writing happens in the background. After `close`
-   * it does nothing, so a tick racing a stop cannot fail.
-   */
-  append(frame: Int16Array): void {
-    if (this.closing !== null) return;
-    const room = Math.floor((MAX_DATA_BYTES - this.dataBytes) / 2);
-    const take = Math.min(room, frame.length);
-    if (take < frame.length) this.truncated = true;
-    if (take <= 0) return;
-    const bytes = littleEndianBytes(take === frame.length ? frame : frame.subarray(0, take));
-    this.pending.push(bytes);
-    this.pendingBytes += bytes.length;
-    this.dataBytes += bytes.length;
-    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
-  }
-
-  /**
-   * Writes the remaining audio, patches the header sizes and closes the file; returns the sample count.
-   * Calling it again returns the same promise. A write failure rejects it with the file-system error.
-   */
-  close(): Promise<number> {
-    this.closing ??= this.finish();
-    return this.closing;
-  }
-
-  private async finish(): Promise<number> {
-    this.flush();
-    try {
-      await this.writes;
-      if (this.failure !== null) throw this.failure;
-      const sizes = header(this.sampleRate, this.dataBytes);
-      await this.handle.write(sizes, 4, 4, 4);
-      await this.handle.write(sizes, 40, 4, 40);
-    } finally {
-      await this.handle.close();
-    }
-    return this.sampleCount;
-  }
-
-  private flush(): void {
-    if (this.pendingBytes === 0) return;
-    const chunk = Buffer.concat(this.pending, this.pendingBytes);
-    const position = HEADER_BYTES + this.dataBytes - this.pendingBytes;
-    this.pending = [];
-    this.pendingBytes = 0;
-    this.writes = this.writes.then(async () => {
-      if (this.failure !== null) return;
-      try {
-        await this.handle.write(chunk, 0, chunk.length, position);
-      } catch (err) {
-        this.failure = err;
-      }
-    });
-  }
+  return Buffer.concat([wavHeader(sampleRate, samples.length * 2), littleEndianBytes(samples)]);
 }

@@ -25,6 +25,13 @@ export interface Config {
   accessLog: boolean;
   /** Prefix of every bus subject, stream, KV bucket and Redis key: isolates clusters and test runs. */
   prefix: string;
+  /** SENTRAL_NATS_REPLICAS: copies the NATS cluster keeps of every stream, bucket and object store sentral creates. */
+  natsReplicas: number;
+  /**
+   * Where recordings are kept: `local`, files under `<dataDir>/recordings` (standalone default); `nats`, the
+   * NATS JetStream Object Store every process of the cluster reaches (cluster default).
+   */
+  recordingsStore: 'local' | 'nats';
   partitions: number;
   /** Public base URL of this node's media endpoints (rooms), when it differs from host:port. */
   mediaPublicUrl: string | undefined;
@@ -138,6 +145,8 @@ export const configVariables = [
   ['SENTRAL_LOG_LEVEL', 'info', 'pino level: trace, debug, info, warn, error, fatal, silent'],
   ['SENTRAL_ACCESS_LOG', '0', '1 logs one line per API request at info (method, path, status, time, request id)'],
   ['SENTRAL_PREFIX', 'sentral', 'Prefix of bus subjects, streams, KV buckets and Redis keys'],
+  ['SENTRAL_NATS_REPLICAS', '1', 'Copies NATS keeps of every stream, KV bucket and object store sentral creates: 1, 3 or 5'],
+  ['SENTRAL_RECORDINGS_STORE', '(cluster: nats; standalone: local)', 'Where recordings are kept: nats (the JetStream Object Store, served by every API process) or local (SENTRAL_DATA_DIR/recordings); docs/recordings.md'],
   ['SENTRAL_PARTITIONS', '64', 'Actor partitions (fixed for the life of a cluster)'],
   ['SENTRAL_MEDIA_PUBLIC_URL', '(ws://host:port)', 'Base URL clients use to reach this media node'],
   ['SENTRAL_NODE_ID', '(generated)', 'Stable id of this media node or worker'],
@@ -214,6 +223,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const sip = sipConfig(env, text(env, 'SENTRAL_HOST') ?? '127.0.0.1');
   const mediaWorkers = mediaWorkerCount(env, set === 3, sip !== null);
+  const recordingsStore = oneOf(env, 'SENTRAL_RECORDINGS_STORE', ['local', 'nats'], set === 3 ? 'nats' : 'local');
+  if (recordingsStore === 'nats' && set !== 3) throw new ConfigError('SENTRAL_RECORDINGS_STORE', 'nats needs cluster mode (DATABASE_URL, NATS_URL and REDIS_URL set)');
   return {
     mode: set === 3 ? 'cluster' : 'standalone',
     databaseUrl,
@@ -229,6 +240,8 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'SENTRAL_LOG_LEVEL', ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], 'info'),
     accessLog: flag(env, 'SENTRAL_ACCESS_LOG'),
     prefix,
+    natsReplicas: Number(oneOf(env, 'SENTRAL_NATS_REPLICAS', ['1', '3', '5'], '1')),
+    recordingsStore,
     partitions: int(env, 'SENTRAL_PARTITIONS', 64, 1, 4096),
     mediaPublicUrl: url(env, 'SENTRAL_MEDIA_PUBLIC_URL', ['ws:', 'wss:']),
     nodeId: text(env, 'SENTRAL_NODE_ID'),

@@ -1,9 +1,6 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { WavFileWriter, parseWav, writeWav } from '../../shared/audio/wav.js';
+import { parseWav, writeWav } from '../../shared/audio/wav.js';
 import { encodeMulaw, MULAW_TO_PCM } from '../../shared/audio/g711.js';
 import { isSentralError } from '../../shared/errors/sentral-error.js';
 
@@ -163,52 +160,5 @@ describe('writeWav', () => {
     expect(buf.toString('latin1', 0, 4)).toBe('RIFF');
     expect(buf.readUInt32LE(4)).toBe(buf.length - 8);
     expect(parseWav(buf)).toEqual({ sampleRate: 16000, channels: 1, samples });
-  });
-});
-
-describe('WavFileWriter', () => {
-  const dirs: string[] = [];
-  afterAll(async () => {
-    for (const d of dirs) await rm(d, { recursive: true, force: true });
-  });
-
-  async function tempPath(): Promise<string> {
-    const dir = await mkdtemp(join(tmpdir(), 'sentral-wav-'));
-    dirs.push(dir);
-    return join(dir, 'rec.wav');
-  }
-
-  it('streams frames to a file with correct sizes after close', async () => {
-    const path = await tempPath();
-    const writer = await WavFileWriter.create(path, 8000);
-    const frame = new Int16Array(160);
-    const expected: number[] = [];
-    for (let f = 0; f < 500; f++) {
-      frame.fill(f - 250); // reusing the buffer: the writer must have copied it
-      writer.append(frame);
-      for (let i = 0; i < 160; i++) expected.push(f - 250);
-    }
-    expect(await writer.close()).toBe(500 * 160);
-    const file = await readFile(path);
-    expect(file.readUInt32LE(4)).toBe(file.length - 8);
-    expect(file.readUInt32LE(40)).toBe(500 * 160 * 2);
-    const wav = parseWav(file);
-    expect(wav.sampleRate).toBe(8000);
-    expect([...wav.samples]).toEqual(expected);
-  });
-
-  it('writes a valid empty file, ignores appends after close, and close is idempotent', async () => {
-    const path = await tempPath();
-    const writer = await WavFileWriter.create(path, 16000);
-    const first = writer.close();
-    writer.append(new Int16Array(320));
-    expect(writer.close()).toBe(first);
-    expect(await first).toBe(0);
-    const wav = parseWav(await readFile(path));
-    expect(wav.samples.length).toBe(0);
-  });
-
-  it('fails to create in a missing directory', async () => {
-    await expect(WavFileWriter.create('/nonexistent-dir-sentral/x.wav', 8000)).rejects.toThrow();
   });
 });

@@ -9,7 +9,8 @@ import type { MediaEventBody } from '../../protocol/media/media-event.js';
 import type { MediaOp, MediaOpAnswer } from '../../protocol/media/media-op.js';
 import { ClipStore } from '../../media/clips/clip-store.js';
 import { MediaEngine, type MediaEngineDeps } from '../../media/node/media-engine.js';
-import { LocalRecordingStorage } from '../../media/record/recording-storage.js';
+import { ObjectRecordingStorage } from '../../media/record/recording-storage.js';
+import { LocalObjectStore } from '../../shared/objects/local-object-store.js';
 import type { RoomConnection } from '../../media/room/room-leg.js';
 import { SimNetwork } from '../../media/sim/sim-network.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
@@ -76,7 +77,9 @@ export class EngineHarness {
   readonly probes = new Map<string, RoomProbe>();
   engine!: MediaEngine;
   clips!: ClipStore;
-  recordings!: LocalRecordingStorage;
+  recordings!: ObjectRecordingStorage;
+  /** The directory the recordings are in. */
+  recordingFiles!: LocalObjectStore;
   dir!: string;
   private opCount = 0;
   private readonly waiters = new Set<() => void>();
@@ -99,7 +102,8 @@ export class EngineHarness {
     await this.renderPhrases();
     this.dir = await mkdtemp(join(tmpdir(), 'sentral-media-'));
     this.clips = new ClipStore(join(this.dir, 'clips'));
-    this.recordings = new LocalRecordingStorage(join(this.dir, 'recordings'));
+    this.recordingFiles = new LocalObjectStore(join(this.dir, 'recordings'));
+    this.recordings = new ObjectRecordingStorage(this.recordingFiles);
     this.engine = new MediaEngine({
       clock: this.clock,
       log: createLogger({ level: 'silent' }),

@@ -122,7 +122,7 @@ describe('recording', () => {
     await h.op({ op: 'stopRecording', callId: 'call_a', recordingId: 'rec_1' });
     const ready = await h.event('recording.ready');
     expect(ready).toMatchObject({ commandId: 'cmd_r', recordingId: 'rec_1', key: 'rec_1.wav', durationMs: 2000 });
-    const wav = parseWav(await readFile(h.recordings.pathOf(ready.key)));
+    const wav = parseWav(await readFile(h.recordingFiles.pathOf(ready.key)));
     expect(wav.sampleRate).toBe(16000);
     expect(toneAmplitude(wav.samples.subarray(1600, 1600 + 8000), 500, 16000)).toBeGreaterThan(6000);
   });

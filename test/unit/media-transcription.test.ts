@@ -55,7 +55,7 @@ describe('post-call transcription', () => {
     expect(alices[0]!.endMs).toBeGreaterThan(alices[0]!.startMs);
     expect(ended.segmentCount).toBe(segments.length);
     // One file per leg.
-    expect((await readdir(h.recordings.dir)).filter((f) => f.startsWith('trn_post.')).sort()).toEqual(['trn_post.0.wav', 'trn_post.1.wav']);
+    expect((await readdir(h.recordingFiles.dir)).filter((f) => f.startsWith('trn_post.')).sort()).toEqual(['trn_post.0.wav', 'trn_post.1.wav']);
   }, 60_000);
 });
 

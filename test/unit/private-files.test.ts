@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, statSync, readdirSync, mkdirSync, chmodSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LocalRecordingStorage } from '../../media/record/recording-storage.js';
+import { ObjectRecordingStorage } from '../../media/record/recording-storage.js';
+import { LocalObjectStore } from '../../shared/objects/local-object-store.js';
 import { ClipStore } from '../../media/clips/clip-store.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
 import { writeWav } from '../../shared/audio/wav.js';
@@ -17,11 +18,11 @@ describe('customer files are readable by the service user only', () => {
   it('a recording is written 0600 in a 0700 directory, even under a permissive umask', async () => {
     const previous = process.umask(0o000);
     try {
-      const storage = new LocalRecordingStorage(join(root, 'data', 'recordings'));
-      const writer = await storage.create('rec_1', 16000);
+      const files = new LocalObjectStore(join(root, 'data', 'recordings'));
+      const writer = await new ObjectRecordingStorage(files).create('rec_1', 16000);
       writer.append(new Int16Array(320));
       await writer.close();
-      expect(mode(storage.pathOf(writer.key))).toBe(0o600);
+      expect(mode(files.pathOf(writer.key))).toBe(0o600);
       expect(mode(join(root, 'data', 'recordings'))).toBe(0o700);
     } finally {
       process.umask(previous);

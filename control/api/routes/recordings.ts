@@ -1,24 +1,34 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import { RecordingList, type Recording } from '../../../protocol/calls/recording.js';
+import { withWavSizes } from '../../../shared/audio/wav-stream.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
+import type { ObjectStore } from '../../../shared/objects/object-store.js';
+import { openRecordingsStore } from '../../../shared/objects/recordings-store.js';
 import type { Services } from '../../app/services.js';
 import { callRecordings, findCall, type RecordingRow } from '../../calls/store/call-records.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**
- * Recordings of a call: the list (after call.recording.ready) and the WAV file itself. Files are read from
- * the media nodes' recording storage under the data directory (`<SENTRAL_DATA_DIR>/recordings`), which the
- * API process shares with the media node in standalone mode or through a shared volume in a cluster.
+ * Recordings of a call: the list (after call.recording.ready) and the WAV file itself, streamed from the
+ * recordings' store (SENTRAL_RECORDINGS_STORE: the cluster's NATS object store, which every API process
+ * reaches whichever media node recorded; or `<SENTRAL_DATA_DIR>/recordings`). The store is opened on the
+ * first download; while it is away a download answers 503 service_unavailable.
  */
 export const recordingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { sql, config } = services;
   const tags = ['calls'];
-  const directory = join(config.dataDir, 'recordings');
+  let opening: Promise<ObjectStore> | undefined;
+  const recordings = (): Promise<ObjectStore> =>
+    (opening ??= openRecordingsStore(config, 'sentral-api-recordings').catch((err: unknown) => {
+      opening = undefined;
+      throw err;
+    }));
+  app.addHook('onClose', async () => {
+    await (await opening?.catch(() => undefined))?.close();
+  });
   const view = (r: RecordingRow): Recording => ({
     object: 'recording',
     id: r.id,
@@ -50,13 +60,14 @@ export const recordingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
     const call = await findCall(sql, keyPrincipal(request), request.params.id);
     const recording = (await callRecordings(sql, call.id)).find((r) => r.id === request.params.recordingId);
     if (!recording) throw new SentralError('not_found', { message: 'No such recording of this call.', param: 'recordingId' });
-    const path = join(directory, recording.storageKey);
-    const size = await stat(path).then((s) => s.size, () => null);
-    if (size === null) throw new SentralError('recording_not_stored');
+    const object = await (await recordings()).get(recording.storageKey);
+    if (object === null) throw new SentralError('recording_not_stored');
+    const body = Readable.from(withWavSizes(object.data, object.info.size), { objectMode: false });
+    body.on('error', (err) => request.log.error({ err, recordingId: recording.id }, 'a recording download broke off'));
     return reply
       .header('content-type', 'audio/wav')
-      .header('content-length', size)
+      .header('content-length', object.info.size)
       .header('content-disposition', `attachment; filename="${recording.id}.wav"`)
-      .send(createReadStream(path));
+      .send(body);
   });
 };
