@@ -23,6 +23,9 @@ const CHUNKS_PER_FETCH = 4;
 // A pull that brings nothing within this long: the object was deleted under the reader, or the server is away.
 const FETCH_EXPIRES_MS = 5_000;
 const RECONNECT_WAIT_MS = 250;
+// How long one chunk of a put may wait for the store: rides through a NATS node restarting or a stream leader
+// election (a recording's audio waits in memory meanwhile, about 1 MB for 30 s).
+const PUT_CHUNK_TIMEOUT_MS = 30_000;
 
 /**
  * Connects to NATS and opens (creating if absent) the object store bucket with the given replicas. The
@@ -35,7 +38,7 @@ export async function openNatsObjectStore(options: NatsObjectStoreOptions): Prom
     name: options.name ?? 'sentral-objects',
     maxReconnectAttempts: -1,
     reconnectTimeWait: RECONNECT_WAIT_MS,
-  });
+  }).catch((err: unknown) => Promise.reject(unavailable(err, `connect to NATS for object store ${options.bucket}`)));
   try {
     const js = jetstream(nc);
     const jsm = await jetstreamManager(nc, { checkAPI: false });
@@ -71,7 +74,7 @@ class NatsObjectStore implements ObjectStore {
   async put(name: string, data: AsyncIterable<Uint8Array>): Promise<ObjectInfo> {
     checkObjectName(name);
     try {
-      const info = await this.bucket.put({ name }, readableOf(data));
+      const info = await this.bucket.put({ name }, readableOf(data), { timeout: PUT_CHUNK_TIMEOUT_MS });
       return { name, size: info.size };
     } catch (err) {
       throw unavailable(err, `put object ${name}`);

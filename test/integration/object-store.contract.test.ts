@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BusError } from '../../shared/bus/bus-error.js';
 import { InvalidObjectNameError, type ObjectStore } from '../../shared/objects/object-store.js';
 import { LocalObjectStore } from '../../shared/objects/local-object-store.js';
 import { openNatsObjectStore } from '../../shared/objects/nats-object-store.js';
@@ -215,5 +216,13 @@ describe.each(adapters)('object store contract: %s', (_label, make) => {
       await expect(store.delete(name), name).rejects.toBeInstanceOf(InvalidObjectNameError);
     }
     expect((await store.list()).map((o) => o.name).filter((n) => hostile.includes(n))).toEqual([]);
+  });
+});
+
+describe('nats object store', () => {
+  it('NATS unreachable is a BusError unavailable (the API answers 503), not a crash', async () => {
+    const opening = openNatsObjectStore({ url: 'nats://127.0.0.1:1', bucket: 'never_opened', replicas: 1 });
+    await expect(opening).rejects.toBeInstanceOf(BusError);
+    await expect(opening).rejects.toMatchObject({ code: 'unavailable' });
   });
 });
