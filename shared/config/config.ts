@@ -25,8 +25,6 @@ export interface Config {
   accessLog: boolean;
   /** Prefix of every bus subject, stream, KV bucket and Redis key: isolates clusters and test runs. */
   prefix: string;
-  /** SENTRAL_NATS_REPLICAS: copies the NATS cluster keeps of every stream, bucket and object store sentral creates. */
-  natsReplicas: number;
   /**
    * Where recordings are kept: `local`, files under `<dataDir>/recordings` (standalone default); `nats`, the
    * NATS JetStream Object Store every process of the cluster reaches (cluster default).
@@ -134,7 +132,7 @@ export interface SipConfig {
 export const configVariables = [
   ['DATABASE_URL', '(unset: embedded PGlite)', 'PostgreSQL connection URL; several hosts (postgres://u@h1:5432,h2:5432/db) name a primary and its standbys, and sentral uses the one that takes writes (docs/reliability.md); set all three service URLs for cluster mode'],
   ['NATS_URL', '(unset: in-process bus)', 'NATS server with JetStream, or several comma-separated servers of one cluster, e.g. nats://10.0.0.1:4222,nats://10.0.0.2:4222,nats://10.0.0.3:4222'],
-  ['SENTRAL_NATS_REPLICAS', '1', 'Replicas (1, 3 or 5) of every JetStream stream, consumer and KV bucket sentral creates; at most the NATS cluster\'s size (refused at start otherwise); changing it updates existing ones in place (docs/deploy.md)'],
+  ['SENTRAL_NATS_REPLICAS', '1', 'Replicas (1, 3 or 5) of every JetStream stream, consumer, KV bucket and object store sentral creates; at most the NATS cluster\'s size (refused at start otherwise); changing it updates existing ones in place (docs/deploy.md)'],
   ['REDIS_URL', '(unset: in-memory)', 'Redis URL, e.g. redis://127.0.0.1:6379'],
   ['SENTRAL_DATA_DIR', './.sentral', 'Embedded database, recordings and audio clips'],
   ['SENTRAL_HOST', '127.0.0.1', 'Address the HTTP and media servers listen on'],
@@ -145,7 +143,6 @@ export const configVariables = [
   ['SENTRAL_LOG_LEVEL', 'info', 'pino level: trace, debug, info, warn, error, fatal, silent'],
   ['SENTRAL_ACCESS_LOG', '0', '1 logs one line per API request at info (method, path, status, time, request id)'],
   ['SENTRAL_PREFIX', 'sentral', 'Prefix of bus subjects, streams, KV buckets and Redis keys'],
-  ['SENTRAL_NATS_REPLICAS', '1', 'Copies NATS keeps of every stream, KV bucket and object store sentral creates: 1, 3 or 5'],
   ['SENTRAL_RECORDINGS_STORE', '(cluster: nats; standalone: local)', 'Where recordings are kept: nats (the JetStream Object Store, served by every API process) or local (SENTRAL_DATA_DIR/recordings); docs/recordings.md'],
   ['SENTRAL_PARTITIONS', '64', 'Actor partitions (fixed for the life of a cluster)'],
   ['SENTRAL_MEDIA_PUBLIC_URL', '(ws://host:port)', 'Base URL clients use to reach this media node'],
@@ -240,7 +237,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf(env, 'SENTRAL_LOG_LEVEL', ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], 'info'),
     accessLog: flag(env, 'SENTRAL_ACCESS_LOG'),
     prefix,
-    natsReplicas: Number(oneOf(env, 'SENTRAL_NATS_REPLICAS', ['1', '3', '5'], '1')),
     recordingsStore,
     partitions: int(env, 'SENTRAL_PARTITIONS', 64, 1, 4096),
     mediaPublicUrl: url(env, 'SENTRAL_MEDIA_PUBLIC_URL', ['ws:', 'wss:']),
