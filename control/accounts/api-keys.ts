@@ -147,7 +147,11 @@ async function lookUpKey(db: Db, keyHash: string): Promise<KeyPrincipal | null> 
     from api_keys k left join profiles p on p.id = k.profile_id
     where k.key_hash = ${keyHash} and k.revoked_at_ms is null
       and (k.profile_id is null or p.status = 'active')`;
-  if (!row) return null;
+  return row ? keyPrincipalOf(row) : null;
+}
+
+/** The principal of an active key's row (its id, company, profile, mode and scopes). */
+export function keyPrincipalOf(row: { id: string; company_id: string; profile_id: string | null; mode: 'live' | 'test'; scopes: string[] }): KeyPrincipal {
   return {
     kind: 'key',
     keyId: row.id,

@@ -2,6 +2,7 @@ import type { Scope } from '../../protocol/api/scopes.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { KeyPrincipal, Principal } from '../accounts/principal.js';
 import type { FastifyRequest } from 'fastify';
+import type { ConsoleSession } from '../../protocol/api/console-sessions.js';
 
 /**
  * What a route declares in its `config` so that the shared plugins treat it right:
@@ -9,11 +10,14 @@ import type { FastifyRequest } from 'fastify';
  * - scope: the scope a key needs (403 forbidden naming it otherwise).
  * - idempotency: 'required' (400 without the header), 'optional', or 'unsupported' (400 with it);
  *   unset means the route changes nothing and ignores the header.
+ * - session: how a key route takes a console session cookie (unset: with its CSRF header;
+ *   'without-csrf': the read that hands the page its CSRF token; 'refused': only an API key will do).
  */
 export interface SentralRouteConfig {
   auth?: 'key' | 'admin' | 'none';
   scope?: Scope;
   idempotency?: 'required' | 'optional' | 'unsupported';
+  session?: 'without-csrf' | 'refused';
 }
 
 declare module 'fastify' {
@@ -23,6 +27,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The Idempotency-Key this request runs under, when it has claimed one (handlers derive ids from it). */
     idempotencyKey: string | null;
+    /** The console session the request came with, when it came with one rather than an API key. */
+    consoleSession: ConsoleSession | null;
   }
 }
 

@@ -16,6 +16,8 @@ import { registerOpenApi } from './plugins/openapi.js';
 import { healthRoutes, type Readiness } from './routes/health.js';
 import { profileRoutes } from './routes/profiles.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
+import { consoleSessionRoutes } from './routes/console-sessions.js';
+import { consolePageRoutes } from './routes/console-page.js';
 import { adminCompanyRoutes } from './routes/admin-companies.js';
 import { adminNumberRoutes } from './routes/admin-numbers.js';
 import { numberRoutes } from './routes/numbers.js';
@@ -100,6 +102,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(healthRoutes, { services, ...(options.readiness ? { readiness: options.readiness } : {}) });
   await app.register(profileRoutes, { services });
   await app.register(apiKeyRoutes, { services });
+  await app.register(consoleSessionRoutes, { services });
   await app.register(adminCompanyRoutes, { services });
   await app.register(adminNumberRoutes, { services });
   await app.register(numberRoutes, { services });
@@ -132,6 +135,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(adminSimMailboxRoutes, { services });
   await app.register(docsPageRoutes);
   await app.register(phonePageRoutes);
+  await app.register(consolePageRoutes);
 
   // close() stops taking requests and waits for in-flight ones, but a client that holds a connection open
   // without finishing a request would hold shutdown forever: after the grace period every connection is cut.

@@ -5,6 +5,7 @@ import { startSessionSettler } from '../transcription/session-settler.js';
 import type { RoleName } from './run-role.js';
 import { buildApiServer } from '../api/server.js';
 import { bootstrapStandalone } from '../accounts/bootstrap.js';
+import { signInLinkForKey } from '../accounts/console-sessions.js';
 import { startDispatcher } from '../events/dispatcher.js';
 import { startClipServer } from '../clips/clip-server.js';
 import { ensureRoomKeys } from './room-keys.js';
@@ -109,6 +110,7 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
     parts.push({ name: 'campaign-runner', stop: () => campaigns.stop() });
   }
   let first: FirstStart = {};
+  let consoleLink: string | null = null;
   if (runs('api')) {
     // Media nodes have no database: they fetch audio clips from the API processes over the bus.
     const clipServer = await startClipServer({ bus: services.bus, sql: services.sql });
@@ -122,13 +124,15 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
     parts.push({ name: 'api', stop: () => app.close() });
     // After the port is bound: a start that cannot listen must not make the shown-once keys and lose them.
     if (role === 'start') first = await bootstrapStandalone(services);
-    summary.unshift(`control API listening on ${address}`, `API reference ${address}/docs, softphone ${address}/phone`);
+    // The console opens straight from the first start: a sign-in link of the demo test key.
+    if (first.demo) consoleLink = await signInLinkForKey(services.sql, services.clock, first.demo.testKey, address);
+    summary.unshift(`control API listening on ${address}`, `API reference ${address}/docs, softphone ${address}/phone, console ${address}/console`);
     if (role === 'start') summary.push(...firstSteps(address, first));
   }
   log.debug({ role, mode: config.mode }, `sentral ${role} running (${config.mode} mode)`);
   // The summary goes to the terminal itself, never through the logger (which redacts and ships logs); the
   // shown-once keys come last, framed, so they are what a person sees when the output stops.
-  process.stdout.write(startSummary(role, config.mode, summary, first));
+  process.stdout.write(startSummary(role, config.mode, summary, first, consoleLink));
   return parts;
 }
 
@@ -138,16 +142,18 @@ type FirstStart = Awaited<ReturnType<typeof bootstrapStandalone>>;
 function firstSteps(apiUrl: string, first: FirstStart): string[] {
   if (first.demo) return [`try: curl -H "Authorization: Bearer <demo test key>" ${apiUrl}/v1/profiles`];
   return [
+    `console: open ${apiUrl}/console and sign in with an API key`,
     'keys were shown at the first start only; make a company with its keys:',
     `  SENTRAL_ADMIN_URL=${apiUrl} SENTRAL_ADMIN_TOKEN=<admin token> npx sentral admin company create --name Acme --balance-ore 100000`,
   ];
 }
 
 /** The start summary: role and mode, where each part listens, then the shown-once secrets, framed. */
-export function startSummary(role: RoleName, mode: string, lines: string[], first: FirstStart): string {
+export function startSummary(role: RoleName, mode: string, lines: string[], first: FirstStart, consoleLink: string | null = null): string {
   const out = [`sentral ${role} (${mode} mode)`, ...lines.map((l) => `  ${l}`)];
   const secrets: [string, string][] = [];
   if (first.adminToken) secrets.push(['admin token', first.adminToken]);
+  if (consoleLink) secrets.push(['console', `${consoleLink} (test key; 10 min, once)`]);
   if (first.demo) {
     secrets.push(
       ['demo company', first.demo.companyId],

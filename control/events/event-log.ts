@@ -141,7 +141,7 @@ export async function getEvent(db: Db, caller: KeyPrincipal, id: string): Promis
 export async function listEvents(
   db: Db,
   caller: KeyPrincipal,
-  query: { type?: string | undefined; after?: string | undefined; limit?: number | undefined },
+  query: { type?: string | undefined; objectId?: string | undefined; after?: string | undefined; limit?: number | undefined },
 ): Promise<EventList> {
   const limit = query.limit ?? 50;
   let afterSeq = 0;
@@ -157,6 +157,7 @@ export async function listEvents(
     where company_id = ${caller.companyId} and mode = ${caller.mode} and seq > ${afterSeq}
       and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)
       and (${query.type ?? null}::text is null or type = ${query.type ?? null})
+      and (${query.objectId ?? null}::text is null or object_id = ${query.objectId ?? null})
     order by seq
     limit ${limit + 1}`;
   return pageOf(rows, limit, (r) => JSON.parse(r.body) as EventEnvelope);

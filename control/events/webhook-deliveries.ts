@@ -83,17 +83,23 @@ export async function recoverFailed(db: Db, clock: Clock, caller: KeyPrincipal, 
 }
 
 /**
- * Resends one event to one endpoint: its delivery that gave up gets a new run of the retry schedule.
- * A delivery still retrying or already delivered, or none at all, is webhook_delivery_not_found.
+ * Resends one event to one endpoint: a delivery that gave up gets a new run of the retry schedule; one
+ * still waiting for its next retry is due now (its place in the schedule kept; one being sent right now
+ * is left to that attempt). A delivery already delivered, or none at all, is webhook_delivery_not_found.
  */
 export async function redeliver(db: Db, clock: Clock, caller: KeyPrincipal, eventId: string, endpointId: string): Promise<WebhookDelivery> {
   await requireEnabled(db, caller, endpointId);
+  const now = clock.now();
   const [row] = await db<DeliveryRow[]>`
     update webhook_deliveries d
-    set state = 'pending', run_attempts = 0, next_attempt_at_ms = ${clock.now()}, completed_at_ms = null,
-        lease_until_ms = null, claim_token = null
+    set state = 'pending',
+        run_attempts = case when d.state = 'failed' then 0 else d.run_attempts end,
+        next_attempt_at_ms = least(d.next_attempt_at_ms, ${now}),
+        completed_at_ms = null,
+        lease_until_ms = case when d.state = 'failed' then null else d.lease_until_ms end,
+        claim_token = case when d.state = 'failed' then null else d.claim_token end
     from events e
-    where e.id = d.event_id and d.event_id = ${eventId} and d.endpoint_id = ${endpointId} and d.state = 'failed'
+    where e.id = d.event_id and d.event_id = ${eventId} and d.endpoint_id = ${endpointId} and d.state in ('failed', 'pending')
       and e.company_id = ${caller.companyId}
     returning d.*, e.type as event_type`;
   if (!row) throw new SentralError('webhook_delivery_not_found', { param: 'endpointId' });

@@ -76,6 +76,11 @@ export const scopeCatalogue = [
       'GET /v1/webhook-endpoints/:id/failed-deliveries', 'POST /v1/webhook-endpoints/:id/recover-failed', 'POST /v1/events/:id/redeliver',
     ],
   },
+  {
+    scope: 'console:sign-in',
+    description: 'Open console sessions: sign-in links for the web console, which then acts with this key\'s scopes; sign out.',
+    operations: ['POST /v1/console-sessions', 'GET /v1/console-sessions/current', 'DELETE /v1/console-sessions/current', 'DELETE /v1/console-sessions/:id'],
+  },
   { scope: 'events:read', description: 'Read the event log.', operations: ['GET /v1/events', 'GET /v1/events/:id'] },
   { scope: 'sms:send', description: 'Send SMS (one or a batch), quote a text, cancel a scheduled SMS.', operations: ['POST /v1/sms', 'POST /v1/sms/batches', 'POST /v1/sms/quote', 'POST /v1/sms/:id/cancel'] },
   {

@@ -23,6 +23,7 @@ export type EventEnvelope = Static<typeof EventEnvelope>;
 export const EventListQuery = Type.Object(
   {
     type: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Only events of this type' })),
+    objectId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z]+_[0-9a-z]+$', description: 'Only events about this object (a call, message, campaign…): its timeline' })),
     after: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^evt_[0-9a-z]+$', description: 'Events recorded after this event id' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
   },

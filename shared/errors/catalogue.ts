@@ -71,10 +71,13 @@ export const errorCatalogue = {
   stream_concurrency_limit: { status: 429, message: 'The company already has 5 streams open; stop one first.' },
   recording_not_stored: { status: 410, message: 'The recording file is not in this installation\'s storage.' },
   // webhooks (interface)
-  webhook_delivery_not_found: { status: 404, message: 'No delivery of this event to this endpoint that gave up.' },
+  webhook_delivery_not_found: { status: 404, message: 'No delivery of this event to this endpoint that gave up or waits for a retry.' },
   // webhooks and stream targets
   invalid_target_url: { status: 400, message: 'The target URL must be https on port 443 to a public address.' },
   webhook_endpoint_disabled: { status: 409, message: 'The webhook endpoint is disabled; revive it first.' },
+  // console sessions
+  console_link_invalid: { status: 401, message: 'The sign-in link is not valid: it has expired (links last 10 minutes), was used already, or never existed.' },
+  csrf_token_invalid: { status: 403, message: 'A console request needs its session\'s X-CSRF-Token header.' },
   // accounts, profiles and money (control API core)
   profile_slug_immutable: { status: 400, message: 'A profile slug cannot be changed after creation.' },
   profile_slug_taken: { status: 409, message: 'Another profile of this company already has this slug.' },

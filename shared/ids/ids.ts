@@ -11,7 +11,7 @@ export type IdPrefix =
   | 'rec' | 'req' | 'node' | 'op' | 'led' | 'sim' | 'ofr' | 'tmr' | 'msg' | 'xfer' | 'trn' | 'trj' | 'trs'
   | 'cnt' | 'lst' | 'tpl' | 'cmp'
   | 'snd' | 'smb' | 'emb'
-  | 'eml' | 'ltr' | 'edm';
+  | 'eml' | 'ltr' | 'edm' | 'cs';
 
 /** A prefixed, time-sortable id: `<prefix>_<10 chars of ms time><16 chars of randomness>`. */
 export function newId(prefix: IdPrefix, clock: Clock = realClock): string {

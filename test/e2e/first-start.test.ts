@@ -33,6 +33,15 @@ describe('a first start a person can read', () => {
     adminToken = /admin token +(sat_\S+)/.exec(framed)![1]!;
     expect(framed).toMatch(/demo test key +sk_test_\S+/);
     expect(framed).toMatch(/demo live key +sk_live_\S+/);
+    // The console opens from the link printed with them: it signs in once.
+    expect(proc.output()).toContain(`console ${api}/console`);
+    const link = /console +(\S+)\/console\/sign-in#(csl_\S+)/.exec(framed)!;
+    expect(link[1]).toBe(api);
+    const signIn = () => fetch(`${api}/v1/console-sessions/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: link[2] }) });
+    const first = await signIn();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('set-cookie')).toMatch(/^sentral_console=css_\w+; Path=\/; Max-Age=43200; HttpOnly; SameSite=Strict$/);
+    expect((await signIn()).status).toBe(401);
     expect(await proc.stop('SIGINT')).toBe(0);
   });
 

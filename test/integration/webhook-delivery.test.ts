@@ -255,7 +255,7 @@ describe('webhook delivery', () => {
     expect(r.received).toHaveLength(count);
   });
 
-  it('redelivers an event whose delivery gave up, and refuses one still retrying or delivered', async () => {
+  it('redelivers an event whose delivery gave up, sends one waiting for its next retry now, and refuses a delivered one', async () => {
     const caller = await h.company();
     const r = await receiver();
     const ep = await createEndpoint(h.sql, h.clock, caller, { url: r.url, events: ['*'] }, policy);
@@ -269,8 +269,15 @@ describe('webhook delivery', () => {
     h.skipReports();
     const failing = await emit(caller, 'call.ended', 'call_d2');
     await h.nextReport();
-    await expect(redeliver(h.sql, h.clock, caller, failing.id, ep.id)).rejects.toSatisfy(notFound);
-    for (const delay of RETRY_DELAYS_MS) {
+    await h.idle();
+    // Waiting 5 s for its first retry: redelivered, that retry is made now, with the clock standing still,
+    // and the schedule goes on from there (the next retry 5 min later).
+    const early = await redeliver(h.sql, h.clock, caller, failing.id, ep.id);
+    expect(early).toMatchObject({ eventId: failing.id, state: 'pending', attemptCount: 1, nextAttemptAt: new Date(h.clock.now()).toISOString() });
+    await wakeDispatcher(h.services.bus);
+    expect(await h.nextReport()).toMatchObject({ deliveryId: early.id, attempt: 2 });
+    expect(r.received).toHaveLength(3);
+    for (const delay of RETRY_DELAYS_MS.slice(1)) {
       await h.idle();
       await h.clock.advance(delay);
       await h.nextReport();

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { idempotency, listCursors } from './operations.js';
 import type { paths } from './schema.js';
@@ -7,8 +6,13 @@ import type { paths } from './schema.js';
 export interface SentralClientOptions {
   /** The API's base URL, e.g. http://127.0.0.1:8080. */
   baseUrl: string;
-  /** An API key (sk_live_… / sk_test_…) or, for the admin API, the admin token. */
-  apiKey: string;
+  /**
+   * An API key (sk_live_… / sk_test_…) or, for the admin API, the admin token. Omitted in a browser
+   * signed in to the console: its session cookie authenticates (with `headers` carrying X-CSRF-Token).
+   */
+  apiKey?: string;
+  /** Headers sent with every request. */
+  headers?: Record<string, string>;
   /** Retries of a request answered 409 idempotency_in_flight or 503 with Retry-After (default 3). */
   maxRetries?: number;
   /** Longest wait before a retry, in ms, whatever Retry-After says (default 30 s). */
@@ -55,10 +59,11 @@ export interface SentralClient extends Client<paths> {
 export function createSentralClient(options: SentralClientOptions): SentralClient {
   const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
-    headers: { authorization: `Bearer ${options.apiKey}` },
+    headers: { ...options.headers, ...(options.apiKey === undefined ? {} : { authorization: `Bearer ${options.apiKey}` }) },
     fetch: retryingFetch(options),
   });
-  client.use(idempotencyKeys(options.idempotencyKey ?? randomUUID));
+  // The global Web Crypto (Node 20 and browsers alike), so the client runs in both.
+  client.use(idempotencyKeys(options.idempotencyKey ?? (() => globalThis.crypto.randomUUID())));
   return Object.assign(client, {
     async *paginate<P extends ListPath>(path: P, params: Partial<ListParams<P>> = {}): AsyncGenerator<ListItem<P>> {
       const cursorName = listCursors[path];

@@ -52,6 +52,31 @@ export const operations = {
     "path": "/v1/api-keys/{id}",
     "idempotency": "optional"
   },
+  "createConsoleSignInLink": {
+    "method": "POST",
+    "path": "/v1/console-sessions",
+    "idempotency": "required"
+  },
+  "signInToConsole": {
+    "method": "POST",
+    "path": "/v1/console-sessions/sign-in",
+    "idempotency": null
+  },
+  "getCurrentConsoleSession": {
+    "method": "GET",
+    "path": "/v1/console-sessions/current",
+    "idempotency": null
+  },
+  "signOutOfConsole": {
+    "method": "DELETE",
+    "path": "/v1/console-sessions/current",
+    "idempotency": null
+  },
+  "revokeConsoleSession": {
+    "method": "DELETE",
+    "path": "/v1/console-sessions/{id}",
+    "idempotency": null
+  },
   "adminListCompanies": {
     "method": "GET",
     "path": "/admin/v1/companies",
@@ -757,6 +782,7 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "PUT /v1/profiles/{slug}/limit": "optional",
   "POST /v1/api-keys": "unsupported",
   "DELETE /v1/api-keys/{id}": "optional",
+  "POST /v1/console-sessions": "required",
   "POST /admin/v1/companies": "unsupported",
   "POST /admin/v1/companies/{id}/top-ups": "optional",
   "PUT /admin/v1/companies/{id}/prices": "optional",

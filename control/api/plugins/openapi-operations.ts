@@ -26,6 +26,12 @@ export const operationIds: Readonly<Record<string, string>> = {
   'GET /v1/api-keys/{id}': 'getApiKey',
   'DELETE /v1/api-keys/{id}': 'revokeApiKey',
 
+  'POST /v1/console-sessions': 'createConsoleSignInLink',
+  'POST /v1/console-sessions/sign-in': 'signInToConsole',
+  'GET /v1/console-sessions/current': 'getCurrentConsoleSession',
+  'DELETE /v1/console-sessions/current': 'signOutOfConsole',
+  'DELETE /v1/console-sessions/{id}': 'revokeConsoleSession',
+
   'POST /v1/webhook-endpoints': 'createWebhookEndpoint',
   'GET /v1/webhook-endpoints': 'listWebhookEndpoints',
   'GET /v1/webhook-endpoints/{id}': 'getWebhookEndpoint',
@@ -158,5 +164,6 @@ export const tagDescriptions: Readonly<Record<string, string>> = {
   campaigns: 'One template sent to a contact list: scheduled, throttled, quiet at night, the whole audience priced and reserved at start.',
   profiles: 'Sending profiles: the numbers and services a part of the company uses, with spend limits.',
   'api-keys': 'Company and profile API keys (sk_live_…, sk_test_…) and their scopes; a secret is shown once.',
+  console: 'The web console at /console: sign-in links (10 minutes, usable once) minted by a key, and the cookie sessions they open, with the key\'s scopes.',
   admin: 'The operator API (admin token): companies, balances, prices, numbers and the simulated phone network.',
 };

@@ -121,11 +121,7 @@ function documentRoute(schema: FastifySchema | undefined, route: RouteOptions): 
       };
     }
   }
-  const responses: Record<string, unknown> = { ...((base.response as Record<string, unknown> | undefined) ?? {}) };
-  for (const [status, codes] of groupByStatus(errors)) {
-    responses[String(status)] = { ...ErrorBody, description: `Error: ${codes.join(', ')}` };
-  }
-  base.response = responses;
+  base.response = { ...((base.response as Record<string, unknown> | undefined) ?? {}), ...errorResponses(errors) };
   base['x-errors'] = errors;
   return base;
 }
@@ -160,6 +156,15 @@ function declareSuccess(base: FastifySchema & Record<string, unknown>, key: stri
     Object.assign(responses, pendingSuccess[key]);
   }
   base.response = responses;
+}
+
+/** The error responses of an operation that can fail with `errors`, by status, each naming its codes. */
+export function errorResponses(errors: ErrorCode[]): Record<string, unknown> {
+  const responses: Record<string, unknown> = {};
+  for (const [status, codes] of groupByStatus(errors)) {
+    responses[String(status)] = { ...ErrorBody, description: `Error: ${codes.join(', ')}` };
+  }
+  return responses;
 }
 
 function groupByStatus(codes: ErrorCode[]): Map<number, ErrorCode[]> {

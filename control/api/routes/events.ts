@@ -25,7 +25,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   }, async (request) => getEvent(sql, keyPrincipal(request), request.params.id));
 
   app.post('/v1/events/:id/redeliver', {
-    schema: { tags, summary: 'Resend one event to one endpoint (only a delivery that gave up)', params, body: RedeliverRequest, response: { 202: WebhookDelivery } },
+    schema: { tags, summary: 'Resend one event to one endpoint now: a delivery that gave up, or one waiting for its next retry', params, body: RedeliverRequest, response: { 202: WebhookDelivery } },
     config: { scope: 'webhooks:manage', idempotency: 'optional' },
   }, async (request, reply) => {
     const delivery = await redeliver(sql, clock, keyPrincipal(request), request.params.id, request.body.endpointId);
