@@ -31,8 +31,8 @@ export async function speechWav(dir: string, text: string): Promise<string> {
   return file;
 }
 
-/** Launches Chromium with a fake microphone playing `audioFile` (looped). */
-export async function launchBrowser(audioFile: string): Promise<TestBrowser> {
+/** Launches Chromium with a fake microphone playing `audioFile` (looped), or none without one. */
+export async function launchBrowser(audioFile?: string): Promise<TestBrowser> {
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run \`npm run services\` (it installs chromium with apt)`);
   const profile = mkdtempSync(join(tmpdir(), 'sentral-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -47,9 +47,7 @@ export async function launchBrowser(audioFile: string): Promise<TestBrowser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${audioFile}`,
+      ...(audioFile ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${audioFile}`] : []),
     ],
   });
   mkdirSync(ARTIFACTS, { recursive: true });

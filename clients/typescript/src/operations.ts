@@ -70,12 +70,12 @@ export const operations = {
   "signOutOfConsole": {
     "method": "DELETE",
     "path": "/v1/console-sessions/current",
-    "idempotency": null
+    "idempotency": "optional"
   },
   "revokeConsoleSession": {
     "method": "DELETE",
     "path": "/v1/console-sessions/{id}",
-    "idempotency": null
+    "idempotency": "optional"
   },
   "adminListCompanies": {
     "method": "GET",
@@ -783,6 +783,8 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/api-keys": "unsupported",
   "DELETE /v1/api-keys/{id}": "optional",
   "POST /v1/console-sessions": "required",
+  "DELETE /v1/console-sessions/current": "optional",
+  "DELETE /v1/console-sessions/{id}": "optional",
   "POST /admin/v1/companies": "unsupported",
   "POST /admin/v1/companies/{id}/top-ups": "optional",
   "PUT /admin/v1/companies/{id}/prices": "optional",

@@ -1192,7 +1192,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke a console session at once
-         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
          */
         delete: operations["revokeConsoleSession"];
         options?: never;
@@ -1216,7 +1216,7 @@ export interface paths {
         post?: never;
         /**
          * Sign out: revoke the console session of this request's cookie and clear the cookie
-         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
          */
         delete: operations["signOutOfConsole"];
         options?: never;
@@ -18748,7 +18748,10 @@ export interface operations {
     revokeConsoleSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 id: string;
             };
@@ -18771,7 +18774,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: invalid_request */
+            /** @description Error: invalid_request, idempotency_key_invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -18833,6 +18836,46 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19013,7 +19056,10 @@ export interface operations {
     signOutOfConsole: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional; recommended. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -19034,7 +19080,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: invalid_request */
+            /** @description Error: invalid_request, idempotency_key_invalid */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -19096,6 +19142,46 @@ export interface operations {
             };
             /** @description Error: not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_in_flight */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: idempotency_key_reuse */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { kroner } from './format.js';
 
 /** A page: its heading (focused when the page opens, so keyboard and screen reader users land on it). */
@@ -28,12 +28,12 @@ export function Loading(props: { error?: string | null }) {
 }
 
 /** A state as a coloured word: good, bad or in progress. */
-export function State(props: { value: string }) {
-  const tone = /^(failed|bounced|undeliverable|rejected|expired|canceled|cancelled|disabled|no_answer|busy|suppressed)$/.test(props.value)
+export function State(props: { value: string; tone?: 'good' | 'bad' | 'busy' }) {
+  const tone = props.tone ?? (/^(failed|bounced|undeliverable|rejected|expired|canceled|cancelled|disabled|no_answer|busy|suppressed)$/.test(props.value)
     ? 'bad'
     : /^(delivered|ended|completed|succeeded|active|opened|read|sent)$/.test(props.value)
       ? 'good'
-      : 'busy';
+      : 'busy');
   return <span class={`state ${tone}`}>{props.value}</span>;
 }
 
@@ -62,14 +62,37 @@ export function Facts(props: { items: [string, ComponentChildren][] }) {
   );
 }
 
-/** Previous and next buttons of a cursor-paged list. */
-export function Pager(props: { canBack: boolean; next: string | null; onBack: () => void; onNext: (cursor: string) => void }) {
+/** Newer and older buttons of a cursor-paged list; the cursors so far are kept by `useCursors`. */
+export function Pager(props: { cursors: Cursors; page: { hasMore: boolean; nextCursor: string | null } }) {
+  const { cursors, page } = props;
+  const next = page.hasMore ? page.nextCursor : null;
   return (
     <nav class="pager" aria-label="Pages">
-      <button type="button" disabled={!props.canBack} onClick={props.onBack}>Newer</button>
-      <button type="button" disabled={!props.next} onClick={() => props.next && props.onNext(props.next)}>Older</button>
+      <button type="button" disabled={cursors.list.length === 0} onClick={cursors.back}>Newer</button>
+      <button type="button" disabled={!next} onClick={() => next && cursors.forward(next)}>Older</button>
     </nav>
   );
+}
+
+/** The cursors of the pages walked so far: the current one is the last. */
+export interface Cursors {
+  list: string[];
+  current: string | undefined;
+  back: () => void;
+  forward: (cursor: string) => void;
+  reset: () => void;
+}
+
+/** Cursor paging state for a list. */
+export function useCursors(): Cursors {
+  const [list, setList] = useState<string[]>([]);
+  return {
+    list,
+    current: list[list.length - 1],
+    back: () => setList(list.slice(0, -1)),
+    forward: (cursor) => setList([...list, cursor]),
+    reset: () => setList([]),
+  };
 }
 
 /**

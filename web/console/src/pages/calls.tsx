@@ -3,7 +3,7 @@ import { useLocation, useRoute } from 'preact-iso';
 import { api, need, session, type Body } from '../api.js';
 import { duration, kroner, osloTime } from '../format.js';
 import { POLL_MS, useAction, useLoad } from '../hooks.js';
-import { Choice, ErrorNote, Facts, Field, formValues, Loading, Page, Pager, State, Table } from '../ui.js';
+import { useCursors, Choice, ErrorNote, Facts, Field, formValues, Loading, Page, Pager, State, Table } from '../ui.js';
 import { Timeline } from './timeline.js';
 import { useProfiles } from './profiles.js';
 
@@ -12,8 +12,8 @@ type CallQuery = Record<string, string>;
 /** Calls, newest first, with filters, cursor paging and a form that places a call. */
 export function CallList() {
   const [filters, setFilters] = useState<CallQuery>({});
-  const [cursors, setCursors] = useState<string[]>([]);
-  const after = cursors[cursors.length - 1];
+  const cursors = useCursors();
+  const after = cursors.current;
   const list = useLoad(
     async () => need(await api().GET('/v1/calls', { params: { query: { ...filters, ...(after ? { after } : {}), limit: 20 } as never } })),
     [JSON.stringify(filters), after],
@@ -22,7 +22,7 @@ export function CallList() {
   return (
     <Page title="Calls">
       {session()!.scopes.includes('calls:write') ? <NewCall /> : null}
-      <form class="filters" aria-label="Filter calls" onSubmit={(e) => { setFilters(toCallQuery(formValues(e))); setCursors([]); }}>
+      <form class="filters" aria-label="Filter calls" onSubmit={(e) => { setFilters(toCallQuery(formValues(e))); cursors.reset(); }}>
         <Choice label="State" name="state" options={['', 'dialing', 'ringing', 'in_progress', 'ended']} />
         <Choice label="Direction" name="direction" options={['', 'outbound', 'inbound']} />
         <Field label="Number called (to)" name="number" placeholder="+47…" />
@@ -47,7 +47,7 @@ export function CallList() {
               </tr>
             ))}
           </Table>
-          <Pager canBack={cursors.length > 0} next={list.value.nextCursor} onBack={() => setCursors(cursors.slice(0, -1))} onNext={(c) => setCursors([...cursors, c])} />
+          <Pager cursors={cursors} page={list.value} />
         </>
       )}
     </Page>

@@ -2,12 +2,12 @@ import { useState } from 'preact/hooks';
 import { api, need } from '../api.js';
 import { kroner, osloTime } from '../format.js';
 import { useAction, useLoad } from '../hooks.js';
-import { ErrorNote, Loading, Page, Pager, Table } from '../ui.js';
+import { useCursors, ErrorNote, Loading, Page, Pager, Table } from '../ui.js';
 
 /** Contacts, newest first, and the contact lists. */
 export function Contacts() {
-  const [cursors, setCursors] = useState<string[]>([]);
-  const before = cursors[cursors.length - 1];
+  const cursors = useCursors();
+  const before = cursors.current;
   const contacts = useLoad(async () => need(await api().GET('/v1/contacts', { params: { query: { limit: 50, ...(before ? { before } : {}) } as never } })), [before]);
   const lists = useLoad(async () => need(await api().GET('/v1/contact-lists', { params: { query: {} as never } })).data, []);
   return (
@@ -31,7 +31,7 @@ export function Contacts() {
               </tr>
             ))}
           </Table>
-          <Pager canBack={cursors.length > 0} next={contacts.value.nextCursor} onBack={() => setCursors(cursors.slice(0, -1))} onNext={(c) => setCursors([...cursors, c])} />
+          <Pager cursors={cursors} page={contacts.value} />
         </>
       )}
     </Page>

@@ -3,7 +3,7 @@ import { useLocation, useRoute } from 'preact-iso';
 import { api, need, session } from '../api.js';
 import { kroner, osloTime } from '../format.js';
 import { POLL_MS, useAction, useLoad } from '../hooks.js';
-import { Choice, ErrorNote, Facts, Field, formValues, Loading, Page, Pager, State, Table } from '../ui.js';
+import { useCursors, Choice, ErrorNote, Facts, Field, formValues, Loading, Page, Pager, State, Table } from '../ui.js';
 import { Timeline } from './timeline.js';
 import { useProfiles } from './profiles.js';
 
@@ -24,18 +24,18 @@ interface Row {
   priceOre: number;
 }
 
-async function listPage(channel: Channel, state: string | undefined, before: string | undefined): Promise<{ rows: Row[]; next: string | null }> {
+async function listPage(channel: Channel, state: string | undefined, before: string | undefined): Promise<{ rows: Row[]; hasMore: boolean; nextCursor: string | null }> {
   const query = { limit: 20, ...(state ? { state } : {}), ...(before ? { before } : {}) } as never;
   if (channel === 'sms') {
     const page = need(await api().GET('/v1/sms', { params: { query } }));
-    return { next: page.nextCursor, rows: page.data.map((m) => ({ id: m.id, at: m.createdAt, to: m.to, what: m.text, state: m.state, priceOre: m.priceOre })) };
+    return { hasMore: page.hasMore, nextCursor: page.nextCursor, rows: page.data.map((m) => ({ id: m.id, at: m.createdAt, to: m.to, what: m.text, state: m.state, priceOre: m.priceOre })) };
   }
   if (channel === 'email') {
     const page = need(await api().GET('/v1/email', { params: { query } }));
-    return { next: page.nextCursor, rows: page.data.map((m) => ({ id: m.id, at: m.createdAt, to: m.to.join(', '), what: m.subject, state: m.state, priceOre: m.priceOre })) };
+    return { hasMore: page.hasMore, nextCursor: page.nextCursor, rows: page.data.map((m) => ({ id: m.id, at: m.createdAt, to: m.to.join(', '), what: m.subject, state: m.state, priceOre: m.priceOre })) };
   }
   const page = need(await api().GET('/v1/letters', { params: { query } }));
-  return { next: page.nextCursor, rows: page.data.map((m) => ({ id: m.id, at: m.createdAt, to: recipientOf(m), what: (m as { subject?: string }).subject ?? 'letter', state: m.state, priceOre: m.priceOre })) };
+  return { hasMore: page.hasMore, nextCursor: page.nextCursor, rows: page.data.map((m) => ({ id: m.id, at: m.createdAt, to: recipientOf(m), what: (m as { subject?: string }).subject ?? 'letter', state: m.state, priceOre: m.priceOre })) };
 }
 
 function recipientOf(letter: object): string {
@@ -49,10 +49,10 @@ export function MessageList() {
   const channels = CHANNELS.filter(([, , scope]) => scopes.includes(scope));
   const [channel, setChannel] = useState<Channel>(channels[0]?.[0] ?? 'sms');
   const [state, setState] = useState<string>('');
-  const [cursors, setCursors] = useState<string[]>([]);
-  const before = cursors[cursors.length - 1];
+  const cursors = useCursors();
+  const before = cursors.current;
   const list = useLoad(() => listPage(channel, state || undefined, before), [channel, state, before], POLL_MS * 2);
-  const pick = (c: Channel) => { setChannel(c); setState(''); setCursors([]); };
+  const pick = (c: Channel) => { setChannel(c); setState(''); cursors.reset(); };
   return (
     <Page title="Messages">
       {scopes.includes('sms:send') ? <SendSms /> : null}
@@ -62,7 +62,7 @@ export function MessageList() {
         ))}
       </div>
       {STATES[channel].length > 1 ? (
-        <form class="filters" aria-label="Filter messages" onSubmit={(e) => { setState(formValues(e).state ?? ''); setCursors([]); }}>
+        <form class="filters" aria-label="Filter messages" onSubmit={(e) => { setState(formValues(e).state ?? ''); cursors.reset(); }}>
           <Choice label="State" name="state" options={STATES[channel]} value={state} />
           <button type="submit">Filter</button>
         </form>
@@ -81,7 +81,7 @@ export function MessageList() {
               </tr>
             ))}
           </Table>
-          <Pager canBack={cursors.length > 0} next={list.value.next} onBack={() => setCursors(cursors.slice(0, -1))} onNext={(c) => setCursors([...cursors, c])} />
+          <Pager cursors={cursors} page={list.value} />
         </>
       )}
     </Page>

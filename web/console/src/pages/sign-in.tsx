@@ -26,11 +26,17 @@ export function SignIn(props: { onSignedIn: () => Promise<void> }) {
     }
   };
   useEffect(() => {
-    const token = globalThis.location.hash.slice(1);
-    if (!token) return;
-    // The token leaves the address bar (and the history) before it is used.
-    globalThis.history.replaceState(null, '', '/console/sign-in');
-    void finish(() => signIn(token));
+    const useLink = () => {
+      const token = globalThis.location.hash.slice(1);
+      if (!token) return;
+      // The token leaves the address bar (and the history) before it is used.
+      globalThis.history.replaceState(null, '', '/console/sign-in');
+      void finish(() => signIn(token));
+    };
+    useLink();
+    // Another link opened in this tab changes only the fragment: no new page load.
+    globalThis.addEventListener('hashchange', useLink);
+    return () => globalThis.removeEventListener('hashchange', useLink);
   }, []);
   return (
     <main class="sign-in" id="main">

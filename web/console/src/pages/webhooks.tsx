@@ -3,7 +3,7 @@ import { useRoute } from 'preact-iso';
 import { api, need } from '../api.js';
 import { osloTime } from '../format.js';
 import { POLL_MS, useAction, useLoad } from '../hooks.js';
-import { ErrorNote, Facts, Field, formValues, Loading, Page, Pager, State, Table } from '../ui.js';
+import { useCursors, ErrorNote, Facts, Field, formValues, Loading, Page, Pager, State, Table } from '../ui.js';
 
 /** The secret shown once, after creating an endpoint or rotating its secret. */
 function Secret(props: { value: string | null }) {
@@ -66,8 +66,8 @@ export function EndpointPage() {
   const { params } = useRoute();
   const id = params.id!;
   const endpoint = useLoad(async () => need(await api().GET('/v1/webhook-endpoints/{id}', { params: { path: { id } } })), [id], POLL_MS * 2);
-  const [cursors, setCursors] = useState<string[]>([]);
-  const before = cursors[cursors.length - 1];
+  const cursors = useCursors();
+  const before = cursors.current;
   const attempts = useLoad(
     async () => need(await api().GET('/v1/webhook-endpoints/{id}/attempts', { params: { path: { id }, query: { limit: 25, ...(before ? { before } : {}) } } })),
     [id, before],
@@ -114,14 +114,14 @@ export function EndpointPage() {
               <tr data-event={a.eventId}>
                 <td>{osloTime(a.attemptedAt)}</td>
                 <td><code>{a.eventId}</code></td>
-                <td><State value={a.statusCode !== null && a.statusCode < 300 ? String(a.statusCode) : a.statusCode !== null ? `failed ${a.statusCode}` : 'failed'} /></td>
+                <td>{a.statusCode !== null && a.statusCode < 300 ? <State value={String(a.statusCode)} tone="good" /> : <State value={a.statusCode !== null ? `failed ${a.statusCode}` : 'failed'} tone="bad" />}</td>
                 <td>{a.durationMs} ms</td>
                 <td class="clip"><code>{a.error ?? a.responseBody ?? ''}</code></td>
                 <td><button type="button" disabled={action.busy} onClick={() => redeliver(a.eventId)} aria-label={`Redeliver event ${a.eventId}`}>Redeliver</button></td>
               </tr>
             ))}
           </Table>
-          <Pager canBack={cursors.length > 0} next={attempts.value.nextCursor} onBack={() => setCursors(cursors.slice(0, -1))} onNext={(c) => setCursors([...cursors, c])} />
+          <Pager cursors={cursors} page={attempts.value} />
         </>
       )}
       <h2>Deliveries that gave up</h2>

@@ -1,0 +1,249 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, launchBrowser, type TestBrowser } from '../support/browser.js';
+import { runSentral, type SentralProcess } from '../support/sentral-process.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+
+// The console as a newcomer meets it: a fresh `sentral start`, the link its first start prints, Chromium.
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WAIT = { timeout: 20_000 };
+const dataDir = mkdtempSync(join(tmpdir(), 'sentral-console-'));
+let proc: SentralProcess;
+let browser: TestBrowser;
+let receiver: WebhookReceiver;
+let api = '';
+let link = '';
+let testKey = '';
+let liveKey = '';
+let profileId = '';
+let number = '';
+/** Every Content-Security-Policy violation a page reported. */
+const violations: string[] = [];
+let seq = 0;
+
+beforeAll(async () => {
+  proc = runSentral(['start'], { SENTRAL_DATA_DIR: dataDir, SENTRAL_LOG_LEVEL: 'warn', SENTRAL_ALLOW_INSECURE_TARGETS: '1' });
+  [browser, receiver] = await Promise.all([launchBrowser(), startWebhookReceiver()]);
+  const framed = (await proc.printed(/demo live key +sk_live_\S+ *\|\n\+=+\+\n/)).input;
+  api = await proc.apiUrl;
+  link = /console +(\S+\/console\/sign-in#csl_\w+)/.exec(framed)![1]!;
+  testKey = /demo test key +(sk_test_\w+)/.exec(framed)![1]!;
+  liveKey = /demo live key +(sk_live_\w+)/.exec(framed)![1]!;
+  profileId = /demo profile +(\S+)/.exec(framed)![1]!;
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await proc?.stop('SIGINT');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function request(key: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  // Every write here takes an Idempotency-Key but key creation, which refuses one.
+  const idempotency: Record<string, string> = method === 'POST' && path !== '/v1/api-keys' ? { 'idempotency-key': `console-${++seq}` } : {};
+  const res = await fetch(`${api}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...idempotency, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function newPage(b: TestBrowser = browser): Promise<Page> {
+  const page = await b.newPage();
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  return page;
+}
+
+/** axe-core's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol, which the page's CSP does not govern.
+  await page.evaluate(AXE);
+  const found = await page.evaluate(async () => {
+    const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] });
+    return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target.join(' ')).slice(0, 3) }));
+  });
+  return found.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes.join(', ')}`);
+}
+
+/** Opens a section from the navigation, as a person would, and waits for its heading. */
+async function open(page: Page, section: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: section, exact: true }).click();
+  await page.getByRole('heading', { level: 1, name: section }).waitFor(WAIT);
+}
+
+describe('the console in Chromium, on a fresh sentral start', () => {
+  it('signs in with a live key typed into the page and rents a number', async () => {
+    const page = await newPage();
+    await page.goto(`${api}/console`);
+    await page.getByLabel('API key').fill(liveKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor(WAIT);
+    expect(await page.locator('.mode').textContent()).toBe('Live');
+    await open(page, 'Numbers');
+    await page.getByText('Rent a number').click();
+    const first = page.getByRole('button', { name: /^Rent \+/ }).first();
+    number = (await first.getAttribute('aria-label'))!.replace('Rent ', '');
+    await first.click();
+    await page.getByRole('cell', { name: number, exact: true }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key').waitFor(WAIT);
+    await page.close();
+  }, 60_000);
+
+  it('signs in once with the link the first start printed: an httpOnly, SameSite=Strict cookie; the used link is refused', async () => {
+    const page = await newPage();
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor(WAIT);
+    expect(page.url()).toBe(`${api}/console`);
+    expect(await page.locator('.mode').textContent()).toBe('Test mode');
+    await page.locator('#balance').waitFor(WAIT);
+    expect(await page.locator('#balance').textContent()).toMatch(/^kr \d{1,3}( \d{3})*,\d{2}$/);
+    const [cookie] = (await browser.context.cookies(api)).filter((c) => c.name === 'sentral_console');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', secure: false, path: '/' });
+    expect(await page.evaluate(() => (globalThis as any).document.cookie)).not.toContain('sentral_console');
+
+    // The same link again, in a browser without the session: refused, saying why.
+    const other = await launchBrowser();
+    try {
+      const again = await newPage(other);
+      await again.goto(link);
+      await again.locator('#sign-in-error').waitFor(WAIT);
+      expect(await again.locator('#sign-in-error').textContent()).toMatch(/used already.*console_link_invalid/);
+      await again.goto(`${api}/console/sign-in#csl_${'x'.repeat(40)}`);
+      await again.locator('#sign-in-error').filter({ hasText: 'does not exist' }).waitFor(WAIT);
+    } finally {
+      await other.close();
+    }
+    await page.close();
+  }, 60_000);
+
+  it('places a test call from the page and watches its timeline fill in until the call ends', async () => {
+    const page = await newPage();
+    await page.goto(`${api}/console/calls`);
+    await page.getByText('Place a call').click();
+    await page.getByLabel('From (a number of the profile)').selectOption(number);
+    // …007 answers and hangs up after five seconds.
+    await page.getByLabel('To', { exact: true }).fill('+447700900007');
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: /^Call / }).waitFor(WAIT);
+    const timeline = page.locator('ol.timeline');
+    await timeline.locator('li[data-type="call.answered"]').waitFor(WAIT);
+    await timeline.locator('li[data-type="call.ended"]').waitFor(WAIT);
+    const types = await timeline.locator('li').evaluateAll((items) => items.map((i) => i.getAttribute('data-type')));
+    expect(types[0]).toMatch(/^call\./);
+    expect(types.indexOf('call.answered')).toBeLessThan(types.indexOf('call.ended'));
+    // The call's page itself follows: ended, with its price items.
+    await page.locator('.facts .state', { hasText: 'ended' }).waitFor(WAIT);
+    await page.getByRole('table', { name: 'Price items' }).or(page.getByText('Nothing was charged.')).waitFor(WAIT);
+    await page.close();
+  }, 60_000);
+
+  it('sends an SMS and sees it delivered', async () => {
+    const page = await newPage();
+    await page.goto(`${api}/console/messages`);
+    await page.getByText('Send an SMS').click();
+    await page.getByLabel('From').fill(number);
+    await page.getByLabel('To', { exact: true }).fill('+447700900101');
+    await page.getByLabel('Text').fill('Hei fra konsollet');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('heading', { level: 1, name: 'SMS' }).waitFor(WAIT);
+    await page.locator('.facts .state', { hasText: 'delivered' }).waitFor(WAIT);
+    await page.locator('ol.timeline li[data-type="sms.status"]').first().waitFor(WAIT);
+    await page.close();
+  }, 60_000);
+
+  it('shows why a webhook endpoint failed and redelivers the delivery waiting for its retry from the page', async () => {
+    receiver.respond(() => ({ status: 503, body: 'down for maintenance' }));
+    const endpoint = await request(testKey, 'POST', '/v1/webhook-endpoints', { url: receiver.url, events: ['webhook.test'] });
+    expect(endpoint.status).toBe(201);
+    const page = await newPage();
+    await page.goto(`${api}/console/webhooks/${endpoint.body.id}`);
+    await page.getByRole('button', { name: 'Send a test event' }).click();
+    const failed = page.locator('tr', { hasText: 'down for maintenance' });
+    await failed.first().waitFor(WAIT);
+    expect(await failed.first().textContent()).toContain('failed 503');
+    const eventId = (await failed.first().getAttribute('data-event'))!;
+
+    // Fixed: the delivery waits minutes for its next retry; Redeliver sends it now.
+    receiver.respond(() => ({ status: 200, body: 'thanks' }));
+    await page.getByRole('button', { name: `Redeliver event ${eventId}` }).first().click();
+    await page.locator('tr', { hasText: 'thanks' }).first().waitFor(WAIT);
+    expect(receiver.received).toHaveLength(2);
+    await page.close();
+  }, 60_000);
+
+  it('a profile key sees only its profile\'s calls, in the page and through crafted requests', async () => {
+    const calls = await request(testKey, 'GET', '/v1/calls');
+    const demoCall = calls.body.data[0].id as string;
+    const other = await request(testKey, 'POST', '/v1/profiles', { name: 'Other', slug: 'other' });
+    const key = await request(testKey, 'POST', '/v1/api-keys', { name: 'other', mode: 'test', profileId: other.body.id, scopes: ['console:sign-in', 'calls:read', 'profiles:read', 'events:read'] });
+    expect(key.status, JSON.stringify(key.body)).toBe(201);
+    const linkOf = await request(key.body.key, 'POST', '/v1/console-sessions');
+    expect(linkOf.status, JSON.stringify(linkOf.body)).toBe(201);
+    const second = await launchBrowser();
+    try {
+      const page = await newPage(second);
+      await page.goto(linkOf.body.url);
+      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor(WAIT);
+      await open(page, 'Calls');
+      await page.getByText('No calls match.').waitFor(WAIT);
+      await page.goto(`${api}/console/calls/${demoCall}`);
+      await page.getByRole('alert').filter({ hasText: 'not_found' }).first().waitFor(WAIT);
+      // Crafted, with the session's own CSRF token: the other profile's call, list and timeline stay hidden.
+      const crafted = await page.evaluate(async ({ callId, demoProfile }) => {
+        const session: any = await (await fetch('/v1/console-sessions/current')).json();
+        const headers = { 'x-csrf-token': session.csrfToken };
+        const get = async (path: string) => (await fetch(path, { headers })).status;
+        const list: any = await (await fetch(`/v1/calls?profileId=${demoProfile}`, { headers })).json();
+        const events: any = await (await fetch(`/v1/events?objectId=${callId}`, { headers })).json();
+        return { call: await get(`/v1/calls/${callId}`), listed: list.data?.length ?? list.error?.code, events: events.data.length, withoutCsrf: (await fetch(`/v1/calls/${callId}`)).status };
+      }, { callId: demoCall, demoProfile: profileId });
+      expect(crafted).toEqual({ call: 404, listed: 0, events: 0, withoutCsrf: 403 });
+      await page.close();
+    } finally {
+      await second.close();
+    }
+  }, 60_000);
+
+  it('every page passes axe-core with no serious violation, with no CSP violation; screenshots for docs/console.md', async () => {
+    const page = await newPage();
+    await page.goto(`${api}/console`);
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor(WAIT);
+    const pages: [string, string][] = [['Overview', 'overview'], ['Calls', 'calls'], ['Messages', 'messages'], ['Campaigns', 'campaigns'], ['Numbers', 'numbers'], ['Webhooks', 'webhooks'], ['API keys', 'api-keys'], ['Contacts', 'contacts'], ['Templates', 'templates']];
+    const findings: Record<string, string[]> = {};
+    for (const [section, name] of pages) {
+      await open(page, section);
+      await page.waitForFunction(() => ![...(globalThis as any).document.querySelectorAll('[role=status]')].some((e: any) => e.textContent === 'Loading…'), null, WAIT);
+      findings[name] = await seriousViolations(page);
+      await page.screenshot({ path: join(ARTIFACTS, `console-${name}.png`) });
+    }
+    // The pages of one call and one webhook endpoint too.
+    await open(page, 'Calls');
+    await page.locator('table a').first().click();
+    await page.locator('ol.timeline').waitFor(WAIT);
+    findings.call = await seriousViolations(page);
+    await page.screenshot({ path: join(ARTIFACTS, 'console-call.png'), fullPage: true });
+    await open(page, 'Webhooks');
+    await page.locator('table a').first().click();
+    await page.getByRole('heading', { name: 'Attempts' }).waitFor(WAIT);
+    findings.endpoint = await seriousViolations(page);
+    await page.screenshot({ path: join(ARTIFACTS, 'console-webhook-endpoint.png'), fullPage: true });
+    // A phone-sized screen: the sections behind the menu button, reachable from the keyboard.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.getByRole('button', { name: 'Menu' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Overview' }).waitFor(WAIT);
+    findings.phone = await seriousViolations(page);
+    await page.screenshot({ path: join(ARTIFACTS, 'console-phone.png') });
+    expect(findings).toEqual(Object.fromEntries(Object.keys(findings).map((k) => [k, []])));
+    expect(violations).toEqual([]);
+    await page.close();
+  }, 90_000);
+});
