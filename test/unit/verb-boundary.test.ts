@@ -8,7 +8,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** What a decision half and the call machine may reach: the contract, the machines, the verbs' decision halves, the error catalogue. */
 const decisionFolders = ['protocol/', 'control/calls/machines/', 'control/calls/verbs/', 'shared/errors/catalogue.ts'];
 /** The one helper outside them the machine reaches: a pure formatter of times for its reply bodies (no clock, no I/O). */
-const pureHelpers = ['shared/clock/iso.ts'];
+const pureHelpers = ['shared/clock/iso.ts', 'shared/machines/machine-step.ts'];
 /** Packages the machine may use: the chart library and the schema library of protocol/. */
 const packages = ['xstate', 'typebox', 'typebox/value'];
 
