@@ -3,11 +3,14 @@ import { wakeDispatcher } from '../events/event-log.js';
 import type { CarrierReports, ChannelCarriers } from './channel.js';
 import { messageChannels, type ChannelRegistry } from './channel-registry.js';
 import { createBatcher } from '../../shared/work/batcher.js';
+import { retryThroughOutage } from '../../shared/work/outage-retry.js';
 import type { MessageRow } from './message-row.js';
 import { applyReceipts, type ReceiptFor } from './message-store.js';
 
 // Most receipts recorded in one transaction.
 const RECEIPT_BATCH_MAX = 128;
+// How long a receipt is kept trying while the database is away (a restart or a failover takes seconds).
+const RECEIPT_RETRY_MS = 60_000;
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from './outbox-sender.js';
 
 /** The running messaging role. */
@@ -41,7 +44,8 @@ export async function startMessaging(services: Services, options: OutboxSenderOp
   }, { maxBatch: RECEIPT_BATCH_MAX });
   async function record(...[name, carrierRef, outcome, desc]: Parameters<CarrierReports['receipt']>): Promise<void> {
     try {
-      await receipts.submit({ channel: registry.get(name), carrierRef, outcome, desc });
+      const receipt = { channel: registry.get(name), carrierRef, outcome, desc };
+      await retryThroughOutage(clock, clock.now() + RECEIPT_RETRY_MS, () => receipts.submit(receipt));
     } catch (err) {
       log.error({ err, channel: name, carrierRef }, 'a receipt could not be recorded');
     }

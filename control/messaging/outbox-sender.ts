@@ -3,6 +3,7 @@ import { MESSAGING_OUTBOX_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { startClaimLoop } from '../../shared/work/claim-loop.js';
 import { wakeDispatcher } from '../events/event-log.js';
 import { createBatcher } from '../../shared/work/batcher.js';
+import { retryThroughOutage } from '../../shared/work/outage-retry.js';
 import type { CarrierReports, ChannelCarriers, SubmitOutcome } from './channel.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { MessageRow } from './message-row.js';
@@ -66,7 +67,9 @@ export async function startOutboxSender(
       log.error({ err, messageId: message.id }, 'a carrier failed while taking a message');
       outcome = { kind: 'unknown', desc: 'The carrier failed while taking the message.' };
     }
-    await answers.submit({ channel, messageId: message.id, event: eventOf(outcome, clock.now()) });
+    // The carrier has answered: its answer is kept trying through a database outage, within the message's lease.
+    const event = eventOf(outcome, clock.now());
+    await retryThroughOutage(clock, clock.now() + leaseMs, () => answers.submit({ channel, messageId: message.id, event }));
     if (outcome.kind === 'submitted' && outcome.delivered) {
       await Promise.all(outcome.carrierRefs.map((ref) => reports.receipt(channel.name, ref, 'delivered', null)));
     }
