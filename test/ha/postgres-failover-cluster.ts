@@ -1,7 +1,7 @@
 /**
- * sentral's processes (api, workers, a media node) on a PostgreSQL primary and standby (postgres-pair.ts)
+ * sentral's processes (api, workers, a media node, messaging) on a PostgreSQL primary and standby (postgres-pair.ts)
  * reached through one multi-host DATABASE_URL, with the run's NATS and Redis under a prefix of their own;
- * a customer with money, a phone profile and a number; and a recorder of every answer the test's requests
+ * a customer with money, a profile for calls and SMS and a number; and a recorder of every answer the test's requests
  * get, so a failover test can judge what a customer saw while the primary died and the standby took over.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,8 +43,8 @@ export interface FailoverCluster {
   procs: SentralProcess[];
   /** Every answer of `request`, in the order they came. */
   answers: Answer[];
-  /** The customer's live key, profile and number. */
-  customer: { key: string; companyId: string; profileId: string; number: string };
+  /** The customer's live and test keys, profile and number. */
+  customer: { key: string; testKey: string; companyId: string; profileId: string; number: string };
   /** Sends a request with the customer's key (or `auth`) and records its answer. */
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>, what?: string, auth?: string): Promise<Answer>;
   /** Sends a request with the admin token and records its answer. */
@@ -88,7 +88,7 @@ export async function startFailoverCluster(options: FailoverClusterOptions = {})
   try {
     const migrated = await runSentral(['migrate'], env).exited;
     if (migrated !== 0) throw new Error(`sentral migrate exited ${migrated}`);
-    const roles = ['api', 'media', ...Array.from({ length: options.workers ?? 1 }, () => 'worker')];
+    const roles = ['api', 'media', 'messaging', ...Array.from({ length: options.workers ?? 1 }, () => 'worker')];
     for (const [i, role] of roles.entries()) procs.push(runSentral([role], { ...env, SENTRAL_NODE_ID: `pgfail-${role}-${i}` }));
     const api = await procs[0]!.apiUrl;
     await untilStatus(`${api}/readyz`, 200, 30_000);
@@ -116,13 +116,14 @@ export async function startFailoverCluster(options: FailoverClusterOptions = {})
       answers.push(answer);
       return answer;
     };
-    const customer = { key: ADMIN_TOKEN, companyId: '', profileId: '', number: '+4723990077' };
+    const customer = { key: ADMIN_TOKEN, testKey: '', companyId: '', profileId: '', number: '+4723990077' };
     const admin: FailoverCluster['admin'] = (method, path, body) => request(method, path, body, {}, `admin ${method} ${path}`, ADMIN_TOKEN);
     const company = await admin('POST', '/admin/v1/companies', { name: 'Failover', balanceOre: 1_000_000 });
     if (company.status !== 201) throw new Error(`company: ${company.status} ${JSON.stringify(company.body)}`);
     customer.key = company.body.liveKey;
+    customer.testKey = company.body.testKey;
     customer.companyId = company.body.id;
-    const profile = await request('POST', '/v1/profiles', { name: 'Failover', slug: 'failover', services: { sms: false, email: false, letters: false, phone: true } });
+    const profile = await request('POST', '/v1/profiles', { name: 'Failover', slug: 'failover', services: { sms: true, email: false, letters: false, phone: true } });
     if (profile.status !== 201) throw new Error(`profile: ${profile.status} ${JSON.stringify(profile.body)}`);
     customer.profileId = profile.body.id;
     const number = await admin('POST', '/admin/v1/numbers', { number: customer.number, companyId: customer.companyId, profileId: customer.profileId });
