@@ -19,6 +19,14 @@ export const HANDLER_FAILURE_NAK_DELAY_MS = 1_000;
  */
 export const MAX_DELIVERIES = 20;
 
+/**
+ * How long one pull request of a consumer waits at the server. On a cluster a pull request lives on the
+ * consumer's leader: when that leader dies the request dies with it, and the client notices after two missed
+ * heartbeats (half this each) and pulls again; after a reconnect it retries within about this long. The
+ * client's default of 30 s made a consumer deaf for 15-45 s after a node loss.
+ */
+export const PULL_EXPIRES_MS = 4_000;
+
 /** How long `ping()` waits for the round trip before it rejects. */
 export const PING_TIMEOUT_MS = 2_000;
 

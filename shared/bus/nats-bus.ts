@@ -15,7 +15,7 @@
  * with an error header; the requester rejects with `handler_failed`.
  *
  * KV buckets are JetStream streams `KV_<prefix>_<bucket>` with max age = ttlMs; opening an existing bucket
- * keeps the settings it was created with. NATS 2.9 tells watchers nothing when max age removes an entry.
+ * sets its replicas and max age to what is asked and keeps its other settings. NATS 2.9 tells watchers nothing when max age removes an entry.
  *
  * Every stream, consumer and KV bucket gets `replicas` replicas (SENTRAL_NATS_REPLICAS); opening one that
  * has another count scales it in place (nats-replicas.ts). A cluster that cannot place them is refused with
@@ -53,11 +53,11 @@ import type {
   Subscription,
 } from './bus.js';
 import { BusError } from './bus-error.js';
-import { DEFAULT_ACK_WAIT_MS, MAX_DELIVERIES, PING_TIMEOUT_MS, duplicateWindow } from './bus-defaults.js';
+import { DEFAULT_ACK_WAIT_MS, MAX_DELIVERIES, PING_TIMEOUT_MS, PULL_EXPIRES_MS, duplicateWindow } from './bus-defaults.js';
 import { NatsConsumerSubscription } from './nats-consumer.js';
 import { isNoResponders, toBusError } from './nats-errors.js';
 import { NatsKvBucket } from './nats-kv.js';
-import { checkClustered, differs, probeStreams, replicasError, scaleStream, streamLeader } from './nats-replicas.js';
+import { alignBucket, checkClustered, differs, probeStreams, replicasError, streamLeader } from './nats-replicas.js';
 import { sanitizeName } from './subject.js';
 import { realClock } from '../clock/real-clock.js';
 import type { Logger } from '../log/log.js';
@@ -217,7 +217,7 @@ class NatsBus implements Bus {
         throw err;
       });
       const consumer = await this.js.consumers.get(stream, options.durable);
-      const messages = await consumer.consume({ max_messages: maxInFlight });
+      const messages = await consumer.consume({ max_messages: maxInFlight, expires: PULL_EXPIRES_MS });
       const sub = new NatsConsumerSubscription(this, consumer, messages, maxInFlight, handler, this.log);
       return this.track(sub);
     } catch (err) {
@@ -318,8 +318,8 @@ class NatsBus implements Bus {
         ...(options.ttlMs ? { ttl: options.ttlMs } : {}),
         ...(options.history ? { history: options.history } : {}),
       });
-      // An existing bucket keeps its settings, except the replicas, which follow the configuration.
-      await scaleStream(this.jsm, kvStreamName(name), this.replicas);
+      // An existing bucket keeps its other settings; replicas and entry lifetime follow what is asked.
+      await alignBucket(this.jsm, kvStreamName(name), this.replicas, options.ttlMs);
       return new NatsKvBucket(kv, this, this.log);
     } catch (err) {
       throw replicasError(err, this.nc, this.replicas, `KV bucket ${name}`);
@@ -377,7 +377,15 @@ class NatsBus implements Bus {
    * while disconnected the client re-sends subscriptions on reconnect, so there is nothing to wait for.
    */
   async flush(): Promise<void> {
-    if (this.connected && !this.nc.isClosed()) await this.nc.flush();
+    if (!this.connected || this.nc.isClosed()) return;
+    try {
+      await this.nc.flush();
+    } catch (err) {
+      // Lost mid-flush: the client re-sends subscriptions on reconnect and the server drops acks it never
+      // confirmed (the message comes again), as when the connection was already away.
+      if (err instanceof errors.RequestError || err instanceof errors.ConnectionError) return;
+      throw toBusError(err, 'flush');
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { JetStreamApiCodes, JetStreamApiError, type JetStreamManager, type StreamConfig } from '@nats-io/jetstream';
+import { nanos } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { BusError } from './bus-error.js';
 import { toBusError } from './nats-errors.js';
@@ -43,12 +44,16 @@ export function replicasError(err: unknown, nc: NatsConnection, replicas: number
   return toBusError(err, what);
 }
 
-/** Sets a stream's replicas if they differ (a KV bucket's too: it is a stream), then waits for its leader. */
-export async function scaleStream(jsm: JetStreamManager, name: string, replicas: number): Promise<void> {
+/**
+ * Sets a KV bucket's replicas and entry lifetime if they differ from what is asked (the bucket is a
+ * stream), then waits for its leader when the replicas changed.
+ */
+export async function alignBucket(jsm: JetStreamManager, name: string, replicas: number, ttlMs: number | undefined): Promise<void> {
   const info = await jsm.streams.info(name);
-  if (info.config.num_replicas === replicas) return;
-  await jsm.streams.update(name, { ...info.config, num_replicas: replicas });
-  await streamLeader(jsm, name);
+  const maxAge = ttlMs ? nanos(ttlMs) : info.config.max_age;
+  if (info.config.num_replicas === replicas && info.config.max_age === maxAge) return;
+  await jsm.streams.update(name, { ...info.config, num_replicas: replicas, max_age: maxAge });
+  if (info.config.num_replicas !== replicas) await streamLeader(jsm, name);
 }
 
 /** Resolves once the stream has a leader again (after a create or a replica change). */

@@ -97,6 +97,21 @@ describe('partition leases', () => {
     expect(leases.owned()).toEqual([0]);
   });
 
+  it('keeps a lease whose last renewal the server stored but never confirmed (a NATS leader change), and renews on', async () => {
+    const clock = new ManualClock();
+    const bus = createMemoryBus({ clock });
+    const { leases, events } = await startWorker(bus, clock, 'a', 2);
+    const kv = await bus.kv(PARTITION_LEASES_BUCKET);
+    // The worker's own write, stored behind its back: its compare-and-set on the old revision now fails.
+    const landed = await kv.put(leaseKey(1), new TextEncoder().encode('{"workerId":"a","at":0}'));
+    await clock.advance(RENEW);
+    expect(events.filter((e) => e.startsWith('-'))).toEqual([]);
+    expect(leases.owned()).toEqual([0, 1]);
+    await clock.advance(RENEW);
+    expect((await kv.get(leaseKey(1)))!.revision).toBeGreaterThan(landed);
+    expect(leases.owned()).toEqual([0, 1]);
+  });
+
   it('a worker cut off from the bus stops its partitions before their leases can expire', async () => {
     const clock = new ManualClock();
     const { bus, cut } = cuttable(createMemoryBus({ clock }));

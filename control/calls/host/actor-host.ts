@@ -23,9 +23,16 @@ import { PartitionWorker } from './partition-worker.js';
 /** Lease time to live when not given. */
 export const DEFAULT_LEASE_TTL_MS = 10_000;
 
+/**
+ * Lease time to live when not given on a replicated bus (SENTRAL_NATS_REPLICAS above 1): the lease bucket's
+ * leader can die, and its followers wait 4-9 s before they elect another (nats-server's Raft timeouts). A
+ * lease must outlast that election plus a renewal, or every lease in the bucket is lost with its leader.
+ */
+export const REPLICATED_LEASE_TTL_MS = 20_000;
+
 /** The services the host uses. */
 export type ActorHostServices = Pick<Services, 'clock' | 'log' | 'sql' | 'bus'> & {
-  config: Pick<Services['config'], 'partitions'>;
+  config: Pick<Services['config'], 'partitions'> & Partial<Pick<Services['config'], 'natsReplicas'>>;
   metrics?: Registry;
 };
 
@@ -78,7 +85,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
   const workerId = options.workerId ?? newId('node', clock);
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(workerId)) throw new Error(`invalid workerId ${JSON.stringify(workerId)}`);
   const log = baseLog.child({ part: 'actor-host', workerId });
-  const ttlMs = options.leaseTtlMs ?? DEFAULT_LEASE_TTL_MS;
+  const ttlMs = options.leaseTtlMs ?? ((services.config.natsReplicas ?? 1) > 1 ? REPLICATED_LEASE_TTL_MS : DEFAULT_LEASE_TTL_MS);
   const leaseClock = options.leaseClock ?? clock;
   const workers = new Map<number, PartitionWorker>();
   const starting = new Set<Promise<void>>();

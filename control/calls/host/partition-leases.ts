@@ -7,7 +7,8 @@
  *   partitions with `create` (only if absent); above its share it releases the extras (highest numbers
  *   first) so that load spreads when a worker joins. It renews every lease with a compare-and-set
  *   `update` on the revision it last wrote.
- * - A lease is lost at once when its compare-and-set fails (someone else holds it), and also when no
+ * - A lease is lost at once when its compare-and-set fails (someone else holds it; unless the key holds
+ *   this worker's own write whose answer was lost), and also when no
  *   renewal has succeeded for the TTL minus half a renewal interval (the bus is unreachable: the key
  *   may be expiring on the server right now).
  * - Renewals go first in each tick, all at once and beside the announcement, and a tick in which one
@@ -182,12 +183,37 @@ export class PartitionLeases {
       return true;
     } catch (err) {
       if (isBusError(err, 'kv_wrong_revision') && this.held.get(partition) === held) {
-        this.lose(partition, 'lease taken over');
+        const landed = await this.ownWriteLanded(partition, held);
+        if (landed === 'unknown') return false;
+        if (!landed) this.lose(partition, 'lease taken over');
         return true;
       }
       this.options.log.warn({ err, partition }, 'lease renewal failed; retrying soon, until the lease would expire');
       return false;
     }
+  }
+
+  /**
+   * After a failed compare-and-set: whether the key holds our own last write, one the server stored while
+   * its answer was lost (a NATS leader change between the write and the ack). Then the lease is still ours
+   * at the revision read; the value names its holder, so nobody else can have written it.
+   */
+  private async ownWriteLanded(partition: number, held: Held): Promise<boolean | 'unknown'> {
+    let entry;
+    try {
+      entry = await (this.leases as KvBucket).get(leaseKey(partition));
+    } catch {
+      // Unreadable now: a renewal failure like any other, retried until the lease would expire.
+      return 'unknown';
+    }
+    if (!entry || this.held.get(partition) !== held) return false;
+    const holder = (JSON.parse(new TextDecoder().decode(entry.value)) as { workerId?: unknown }).workerId;
+    if (holder !== this.options.workerId) return false;
+    // Our own value at an older revision: a replica behind its leader answered the read (KV reads may be
+    // served by any replica); ask again on the next try.
+    if (entry.revision <= held.revision) return 'unknown';
+    held.revision = entry.revision;
+    return true;
   }
 
   /**

@@ -210,6 +210,9 @@ export class PartitionWorker {
     const priors = await messageOutcomes(sql, entries);
     const unknown = entries.filter((e) => !priors.has(keyOf(e)) && !this.actors.has(e.callId)).map((e) => e.callId);
     const view = new BatchView(this.actors, await actorStatuses(sql, unknown));
+    // Stopped meanwhile (the lease was lost): the actors left memory without ending, and a refusal committed
+    // now (actor_ended, actor_not_found) would be the messages' stored answer for good. The next owner answers.
+    if (this.stopped) throw new Error(`partition ${this.partition} stopped while reading messages`);
     const steps: Step[] = [];
     const decisions: Decision[] = [];
     const seen = new Set<string>();
