@@ -56,7 +56,7 @@ const SEGMENT_KIND: Record<string, string> = {
   recordings: 'recording', queues: 'queue', jobs: 'job', sessions: 'session', contacts: 'contact',
   'contact-lists': 'list', templates: 'template', sms: 'sms', email: 'email', 'email-domains': 'domain',
   senders: 'sender', suppressions: 'suppression', campaigns: 'campaign', letters: 'letter',
-  attempts: 'attempt', 'failed-deliveries': 'delivery', members: 'contact',
+  attempts: 'attempt', 'failed-deliveries': 'delivery', members: 'contact', 'console-sessions': 'consoleSession',
 };
 
 /** The kinds of the path parameters of `path`, in order. */
@@ -145,6 +145,7 @@ const SAMPLES: Record<string, (o: Owned) => unknown> = {
   'POST /v1/profiles/{slug}/suppressions': () => ({ address: '+4791000010' }),
   'POST /v1/campaigns': (o) => ({ profileId: o.profile, name: 'walk', channel: 'sms', sender: o.e164, templateId: o.template, listId: o.list }),
   'PATCH /v1/campaigns/{id}': () => ({ name: 'walked' }),
+  'POST /v1/console-sessions/sign-in': () => ({ token: 'walk-no-such-token' }),
   'POST /v1/letters': (o) => ({ profileId: o.profile, recipient: { nationalId: '01017010170' }, subject: 'walk', document: { text: 'walk' } }),
 };
 
@@ -155,7 +156,7 @@ const RAW_SAMPLES: Record<string, (o: Owned, wav: Buffer) => { body: Buffer | st
 };
 
 // Query parameters that name an object, by name.
-const QUERY_KINDS: Record<string, string> = { profileId: 'profile', listId: 'list' };
+const QUERY_KINDS: Record<string, string> = { profileId: 'profile', listId: 'list', objectId: 'call' };
 
 /** The owner's request for `op`: its objects in the path, the body and the query. */
 export function requestFor(op: Operation, owned: Record<string, string>, wav: Buffer): WalkRequest {

@@ -113,6 +113,7 @@ export async function buildWorld(sys: CallsSystem): Promise<World> {
   await ok(ownerKey, 'POST', `/v1/profiles/${a1.slug}/suppressions`, { address: owned.suppression });
   owned.session = (await ok(ownerKey, 'POST', '/v1/transcription/sessions', {})).id;
   owned.queue = `walkq-${tag}`;
+  owned.consoleSession = (await ok(ownerKey, 'POST', '/v1/console-sessions')).id;
 
   // A call with an app participant, a command, a recording and a stream; it ends before the walk.
   const call = await ok(ownerKey, 'POST', '/v1/calls', { profileId: a1.id, from: number, to: '+447700900001', participants: [{ kind: 'app' }], maxMinutes: 2 });
