@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badAnswers, startFailoverCluster, type FailoverCluster } from './postgres-failover-cluster.js';
 import { eventually } from '../support/eventually.js';
 
-// The long PostgreSQL failover (`npm run test:ha`; the short one runs in `npm test`): an api, two workers
-// and a media node on a primary with a synchronous standby; calls told to `say` and contacts written all
-// along; the primary crashes, stays away OUTAGE_MS, then the standby is promoted. Judged by what the load
+// The long PostgreSQL failover (`npm run test:ha`; the short one runs in `npm test`): an api, two workers,
+// a media node and messaging on a primary with a synchronous standby; calls told to `say`, contacts written
+// and SMS sent (test key) all along; the primary crashes, stays away OUTAGE_MS, then the standby is promoted. Judged by what the load
 // saw, and by what the new primary holds afterwards. The figures are printed (docs/reliability.md).
 const CALLS = 4;
 /** How long nothing takes writes: the primary is dead and the standby not yet promoted (an operator's or Patroni's reaction time). */
@@ -30,6 +30,7 @@ describe('PostgreSQL failover under load', () => {
     const calls: string[] = [];
     for (let i = 0; i < CALLS; i++) calls.push(await c.placeCall(`ha-call-${i}`));
     const acknowledged: string[] = [];
+    const accepted: string[] = [];
     let running = true;
     let n = 0;
     const loops = [
@@ -38,6 +39,13 @@ describe('PostgreSQL failover under load', () => {
           const i = ++n;
           const answer = await c.request('POST', '/v1/contacts', { profileId: c.customer.profileId, name: `HA ${i}`, email: `ha${i}@example.com` }, { 'idempotency-key': `ha-contact-${i}` }, 'contact');
           if (answer.status === 201) acknowledged.push(answer.body.id);
+        }
+      })(),
+      (async () => {
+        while (running) {
+          const body = { profileId: c.customer.profileId, from: c.customer.number, to: '+447700900101', text: `HA ${++n}` };
+          const answer = await c.request('POST', '/v1/sms', body, { 'idempotency-key': `ha-sms-${n}` }, 'sms', c.customer.testKey);
+          if (answer.status === 201) accepted.push(answer.body.id);
         }
       })(),
       ...calls.map((callId) =>
@@ -61,7 +69,7 @@ describe('PostgreSQL failover under load', () => {
       await pause(OUTAGE_MS);
       promotedAt = Date.now();
       await c.pair.promoteStandby();
-      for (const what of ['contact', ...calls.map((id) => `say ${id}`)]) {
+      for (const what of ['contact', 'sms', ...calls.map((id) => `say ${id}`)]) {
         await eventually(okAfter(promotedAt, what), RECOVERY_MS + 5_000);
         recovered.set(what, c.answers.find((a) => a.at >= promotedAt && a.what === what && a.status < 300)!.at);
       }
@@ -82,11 +90,14 @@ describe('PostgreSQL failover under load', () => {
       outageMs: promotedAt - killedAt,
       recoveryAfterPromotionMs: recoveryMs,
       acknowledgedContacts: acknowledged.length,
+      acceptedSms: accepted.length,
     }]);
     expect(badAnswers(c.answers)).toEqual([]);
     expect(c.answers.filter((a) => a.ms > DEADLINE_MS).map((a) => `${a.what} ${a.status} ${Math.round(a.ms)} ms`)).toEqual([]);
     expect(recoveryMs).toBeLessThan(RECOVERY_MS);
     for (const id of acknowledged) expect((await c.request('GET', `/v1/contacts/${id}`)).status).toBe(200);
+    const smsState = async (id: string) => (await c.request('GET', `/v1/sms/${id}`, undefined, {}, 'read sms', c.customer.testKey)).body?.state;
+    for (const id of accepted) await eventually(async () => (await smsState(id)) === 'delivered', 15_000);
 
     // Every call ends when told to, and the balance drawn is exactly what the calls cost.
     for (const callId of calls) {
