@@ -1,4 +1,5 @@
 import type { Scope } from '../../protocol/api/scopes.js';
+import type { PriceList } from '../../protocol/api/admin.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { KeyPrincipal, Principal } from '../accounts/principal.js';
 import type { FastifyRequest } from 'fastify';
@@ -12,13 +13,19 @@ import type { ConsoleSession } from '../../protocol/api/console-sessions.js';
  *   unset means the route changes nothing and ignores the header.
  * - session: how a key route takes a console session cookie (unset: with its CSRF header;
  *   'without-csrf': the read that hands the page its CSRF token; 'refused': only an API key will do).
+ * - prices: the prices of the price list the operation reserves or draws (x-prices in the OpenAPI
+ *   document); an operation with prices requires an Idempotency-Key, so a retry never pays twice.
  */
 export interface SentralRouteConfig {
   auth?: 'key' | 'admin' | 'none';
   scope?: Scope;
   idempotency?: 'required' | 'optional' | 'unsupported';
   session?: 'without-csrf' | 'refused';
+  prices?: readonly PriceName[];
 }
+
+/** The name of one price of the price list (protocol/api/admin.ts). */
+export type PriceName = keyof PriceList;
 
 declare module 'fastify' {
   interface FastifyContextConfig extends SentralRouteConfig {}

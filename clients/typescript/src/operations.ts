@@ -365,7 +365,7 @@ export const operations = {
   "startRecording": {
     "method": "POST",
     "path": "/v1/calls/{id}/recording/start",
-    "idempotency": "optional"
+    "idempotency": "required"
   },
   "hangupCall": {
     "method": "POST",
@@ -375,7 +375,7 @@ export const operations = {
   "startStream": {
     "method": "POST",
     "path": "/v1/calls/{id}/streams",
-    "idempotency": "optional"
+    "idempotency": "required"
   },
   "stopStream": {
     "method": "POST",
@@ -405,7 +405,7 @@ export const operations = {
   "startTranscription": {
     "method": "POST",
     "path": "/v1/calls/{id}/transcription/start",
-    "idempotency": "optional"
+    "idempotency": "required"
   },
   "stopTranscription": {
     "method": "POST",
@@ -817,15 +817,15 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/calls/{id}/play": "optional",
   "POST /v1/calls/{id}/gather": "required",
   "POST /v1/calls/{id}/media/stop": "optional",
-  "POST /v1/calls/{id}/recording/start": "optional",
+  "POST /v1/calls/{id}/recording/start": "required",
   "POST /v1/calls/{id}/hangup": "optional",
-  "POST /v1/calls/{id}/streams": "optional",
+  "POST /v1/calls/{id}/streams": "required",
   "POST /v1/calls/{id}/streams/{streamId}/stop": "optional",
   "POST /v1/calls/{id}/offers": "required",
   "POST /v1/calls/{id}/transfer": "required",
   "POST /v1/calls/{id}/transfer/complete": "optional",
   "POST /v1/calls/{id}/transfer/cancel": "optional",
-  "POST /v1/calls/{id}/transcription/start": "optional",
+  "POST /v1/calls/{id}/transcription/start": "required",
   "POST /v1/calls/{id}/transcription/stop": "optional",
   "POST /v1/calls/{id}/answer": "required",
   "POST /v1/calls/{id}/reject": "optional",

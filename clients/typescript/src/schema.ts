@@ -759,7 +759,7 @@ export interface paths {
         put?: never;
         /**
          * Start recording the call (priced per minute until the call ends); call.recording.ready follows when the call ends
-         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
          */
         post: operations["startRecording"];
         delete?: never;
@@ -859,7 +859,7 @@ export interface paths {
         put?: never;
         /**
          * Open a stream of the call to a registered endpoint's WebSocket server
-         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
          */
         post: operations["startStream"];
         delete?: never;
@@ -939,7 +939,7 @@ export interface paths {
         put?: never;
         /**
          * Start live transcription (priced per minute until stopped or the call ends); call.transcription.segment per utterance
-         * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
+         * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
          */
         post: operations["startTranscription"];
         delete?: never;
@@ -13714,7 +13714,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional; recommended. */
+                /** @description Required. Replays of the same key return the stored response. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -13776,7 +13776,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: invalid_request, idempotency_key_invalid */
+            /** @description Error: invalid_request, idempotency_key_invalid, idempotency_key_required */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14685,7 +14685,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional; recommended. */
+                /** @description Required. Replays of the same key return the stored response. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -14755,7 +14755,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid */
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -15392,7 +15392,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Optional; recommended. */
+                /** @description Required. Replays of the same key return the stored response. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -15461,7 +15461,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid */
+            /** @description Error: invalid_request, invalid_json, idempotency_key_invalid, idempotency_key_required */
             400: {
                 headers: {
                     [name: string]: unknown;

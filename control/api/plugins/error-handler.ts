@@ -5,8 +5,7 @@ import { dependencyOutage } from '../../../shared/errors/dependency-outage.js';
 import { isSentralError, SentralError } from '../../../shared/errors/sentral-error.js';
 import { isBusError } from '../../../shared/bus/bus-error.js';
 import type { ErrorBody } from '../../../protocol/api/errors.js';
-import { IdParam, Instant, PhoneNumber, Uuid } from '../../../protocol/api/common.js';
-import { Slug } from '../../../protocol/api/profiles.js';
+import { patternWords } from '../../../protocol/api/pattern-words.js';
 
 // Fastify's own errors from parsing and routing, and the catalogue code each becomes.
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -138,7 +137,8 @@ function validationError(all: ValidationIssue[], context: string | undefined): S
   }
   const allowed = allowedValues(all, issue);
   if (allowed !== null) detail = `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}`;
-  else if (issue.keyword === 'pattern') detail = PATTERN_WORDS[String(params.pattern)] ?? detail;
+  else if (issue.keyword === 'pattern') detail = patternWords(String(params.pattern)) ?? 'is not in the form this field takes (see the API reference)';
+  else if (issue.keyword === 'propertyNames') detail = 'has a key that is not allowed';
   const param = segments.length > 0 ? truncate(segments.join('.'), 100) : undefined;
   const where = context === 'body' || context === undefined ? 'body' : context;
   const message = param ? `${param} ${detail}.` : `The request ${where} ${detail}.`;
@@ -152,17 +152,6 @@ function allowedValues(issues: ValidationIssue[], issue: ValidationIssue): unkno
   const values = issues.filter((i) => i.keyword === 'const' && i.instancePath === issue.instancePath).map((i) => i.params?.allowedValue);
   return [...new Set(values)];
 }
-
-const patternOf = (schema: object): string => String((schema as { pattern?: string }).pattern);
-
-// What the patterns of protocol/ mean, in words (a person reads "E.164", not a regular expression).
-const PATTERN_WORDS: Record<string, string> = {
-  [patternOf(PhoneNumber)]: 'must be a phone number in E.164 format: + and 7 to 15 digits, e.g. +4712345678',
-  [patternOf(Uuid)]: 'must be a UUID',
-  [patternOf(IdParam)]: 'must be an id such as num_01h…',
-  [patternOf(Slug)]: 'must be lowercase letters, digits and -',
-  [patternOf(Instant)]: 'must be a UTC date (YYYY-MM-DD) or an ISO 8601 UTC timestamp',
-};
 
 function truncate(text: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max - 3)}...` : text;

@@ -102,6 +102,7 @@ function documentRoute(schema: FastifySchema | undefined, route: RouteOptions): 
   // Every operation says in words whether it takes an Idempotency-Key (reference pages show the description).
   const stated = idempotencySentence(idem);
   base.description = base.description ? `${String(base.description)}\n\n${stated}` : stated;
+  if (config.prices !== undefined) base['x-prices'] = config.prices;
   if (idem !== undefined) {
     base['x-idempotency'] = idem;
     if (idem === 'unsupported') errors.push('idempotency_unsupported');

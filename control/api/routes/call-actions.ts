@@ -30,7 +30,7 @@ export const callActionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
       method: 'POST',
       url: `/v1/calls/:id/${route.path}`,
       schema: { tags: [route.tag ?? 'calls'], summary: route.summary, params: routeParams, ...(route.body ? { body: route.body } : {}), response: route.response },
-      config: { scope: route.scope, idempotency: route.idempotency },
+      config: { scope: route.scope, idempotency: route.idempotency, ...(route.prices ? { prices: route.prices } : {}) },
       ...(route.preValidation ? { preValidation: route.preValidation } : {}),
       handler: async (request, reply) => {
         const caller = keyPrincipal(request);

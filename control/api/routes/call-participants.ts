@@ -24,7 +24,7 @@ export const callParticipantRoutes: FastifyPluginAsyncTypebox<{ services: Servic
 
   app.post('/v1/calls/:id/participants', {
     schema: { tags, summary: 'Add a participant (phone, app or bot) to a running call', params, body: AddParticipantRequest, response: { 200: Participant, 201: Participant } },
-    config: { scope: 'calls:write', idempotency: 'required' },
+    config: { scope: 'calls:write', idempotency: 'required', prices: ['phoneMinuteOre', 'appParticipantMinuteOre', 'botMinuteOre', 'streamMinuteOre', 'inboundMinuteOre'] },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
     const call = await findCall(sql, caller, request.params.id);

@@ -32,7 +32,7 @@ export const callRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
 
   app.post('/v1/calls', {
     schema: { tags, summary: 'Start a call: dial `to`, or open a call between app participants', body: CreateCallRequest, response: { 201: Call } },
-    config: { scope: 'calls:write', idempotency: 'required' },
+    config: { scope: 'calls:write', idempotency: 'required', prices: ['phoneMinuteOre', 'appParticipantMinuteOre', 'botMinuteOre', 'streamMinuteOre', 'recordingMinuteOre', 'transcriptionMinuteOre'] },
     preValidation: checkVoice,
   }, async (request, reply) => {
     const call = await createCall(calls, keyPrincipal(request), request.body, request.idempotencyKey!);

@@ -57,7 +57,7 @@ export const campaignRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       params,
       response: { 200: Campaign },
     },
-    config: { scope: 'campaigns:write', idempotency: 'required' },
+    config: { scope: 'campaigns:write', idempotency: 'required', prices: ['smsUnitOre', 'emailOre', 'letterOre'] },
   }, async (request) => {
     const caller = keyPrincipal(request);
     const row = await startCampaign(sql, clock, caller, request.params.id);

@@ -28,7 +28,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   app.post('/v1/email', {
     bodyLimit: EMAIL_BODY_LIMIT_BYTES,
     schema: { operationId: 'sendEmail', tags, summary: 'Send an email: DKIM-signed from a sender domain, priced per recipient, sent by the outbox, reported by email.status', body: EmailCreate, response: { 201: Email } },
-    config: { scope: 'email:send', idempotency: 'required' },
+    config: { scope: 'email:send', idempotency: 'required', prices: ['emailOre'] },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
     const id = idempotentId('eml', caller, request.idempotencyKey!);
@@ -39,7 +39,7 @@ export const emailRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   app.post('/v1/email/batch', {
     bodyLimit: EMAIL_BATCH_BODY_LIMIT_BYTES,
     schema: { operationId: 'createEmailBatch', tags, summary: 'Send up to 500 emails, each as POST /v1/email\'s body: all accepted in one go, or none', body: EmailBatchCreate, response: { 201: EmailBatch } },
-    config: { scope: 'email:send', idempotency: 'required' },
+    config: { scope: 'email:send', idempotency: 'required', prices: ['emailOre'] },
   }, async (request, reply) => {
     const batch = await sendEmailMessages(sql, clock, channel, keyPrincipal(request), request.idempotencyKey!, request.body);
     await wakeAfterAccept(services);

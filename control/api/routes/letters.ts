@@ -23,7 +23,7 @@ export const letterRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   app.post('/v1/letters', {
     bodyLimit: LETTER_BODY_LIMIT_BYTES,
     schema: { operationId: 'sendLetter', tags, summary: 'Send a letter to a digital mailbox (print fallback optional): 500 øre when delivered, reported by letter.status', body: LetterCreate, response: { 201: Letter } },
-    config: { scope: 'letters:send', idempotency: 'required' },
+    config: { scope: 'letters:send', idempotency: 'required', prices: ['letterOre'] },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
     const id = idempotentId('ltr', caller, request.idempotencyKey!);

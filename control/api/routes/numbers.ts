@@ -28,7 +28,7 @@ export const numberRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
 
   app.post('/v1/numbers', {
     schema: { tags, summary: 'Rent a number (a given one, or the first available of a type and prefix); the first month is charged at once', body: NumberRent, response: { 201: PhoneNumberRecord } },
-    config: { scope: 'numbers:write', idempotency: 'required' },
+    config: { scope: 'numbers:write', idempotency: 'required', prices: ['phoneNumberMonthOre', 'smsNumberMonthOre'] },
   }, async (request, reply) => {
     const number = await rentNumber(sql, clock, keyPrincipal(request), request.body);
     await wake();

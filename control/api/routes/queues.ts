@@ -51,7 +51,7 @@ export const queueRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
       body: DequeueRequest,
       response: { 200: Call },
     },
-    config: { scope: 'calls:write', idempotency: 'required' },
+    config: { scope: 'calls:write', idempotency: 'required', prices: ['inboundMinuteOre'] },
   }, async (request) => {
     const caller = keyPrincipal(request);
     const target = await findCall(sql, caller, request.body.callId).catch((err: unknown) => {

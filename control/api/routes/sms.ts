@@ -27,7 +27,7 @@ export const smsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
 
   app.post('/v1/sms', {
     schema: { operationId: 'sendSms', tags, summary: 'Send an SMS: priced and reserved now, sent by the outbox, reported by sms.status', body: SmsCreate, response: { 201: Sms } },
-    config: { scope: 'sms:send', idempotency: 'required' },
+    config: { scope: 'sms:send', idempotency: 'required', prices: ['smsUnitOre'] },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
     const id = idempotentId('msg', caller, request.idempotencyKey!);
@@ -37,7 +37,7 @@ export const smsRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
 
   app.post('/v1/sms/batches', {
     schema: { operationId: 'createSmsBatch', tags, summary: 'Send one text to up to 1,000 recipients, ${name} filled per recipient: all accepted in one go, or none', body: SmsBatchCreate, response: { 201: SmsBatch } },
-    config: { scope: 'sms:send', idempotency: 'required' },
+    config: { scope: 'sms:send', idempotency: 'required', prices: ['smsUnitOre'] },
   }, async (request, reply) => {
     const batch = await sendSmsRecipients(sql, clock, channel, keyPrincipal(request), request.idempotencyKey!, request.body);
     await wakeAfterAccept(services);

@@ -28,7 +28,7 @@ export const transcriptionJobRoutes: FastifyPluginAsyncTypebox<{ services: Servi
       body: CreateTranscriptionJob,
       response: { 201: TranscriptionJob },
     },
-    config: { scope: 'transcription:write', idempotency: 'required' },
+    config: { scope: 'transcription:write', idempotency: 'required', prices: ['transcriptionMinuteOre'] },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
     const id = idempotentId('trj', caller, request.idempotencyKey!);

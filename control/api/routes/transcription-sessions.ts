@@ -25,7 +25,7 @@ export const transcriptionSessionRoutes: FastifyPluginAsyncTypebox<{ services: S
       body: CreateTranscriptionSession,
       response: { 201: TranscriptionSession },
     },
-    config: { scope: 'transcription:write', idempotency: 'required' },
+    config: { scope: 'transcription:write', idempotency: 'required', prices: ['transcriptionMinuteOre'] },
   }, async (request, reply) => {
     const caller = keyPrincipal(request);
     const id = idempotentId('trs', caller, request.idempotencyKey!);

@@ -12,6 +12,7 @@ export const answerRoute = defineVerbRoute({
   summary: 'Inbound decision: answer the caller, who hears a waiting tone until the next action. 200 with the call as it is then (still ringing): call.answered (state in_progress) follows when the caller is connected',
   scope: 'calls:write',
   idempotency: 'required',
+  prices: ['inboundMinuteOre'],
   response: { 200: Call },
   handle: async (r) => {
     const view = await liveView(r.calls, r.call, true);

@@ -10,6 +10,7 @@ export const moveRoute = defineVerbRoute({
   summary: 'Move the caller into another call (a conference) or into a queue. 200 with the caller\'s call as it is then: an unanswered caller\'s call.answered and the link\'s call.participant.joined follow as events',
   scope: 'calls:write',
   idempotency: 'required',
+  prices: ['inboundMinuteOre'],
   body: MoveRequest,
   response: { 200: Call },
   handle: async (r: VerbRequest<MoveRequest>) => ({ status: 200, body: await moveCaller(r.calls, r.caller, r.call, r.body, r.idempotencyKey) }),

@@ -9,6 +9,7 @@ export const offersRoute = defineVerbRoute({
   summary: 'Ring several phones or app users at once; the first to answer takes the call',
   scope: 'calls:write',
   idempotency: 'required',
+  prices: ['appParticipantMinuteOre', 'inboundMinuteOre'],
   body: OfferRequest,
   response: { 200: Offer, 201: Offer },
   handle: async (r: VerbRequest<OfferRequest>) => {

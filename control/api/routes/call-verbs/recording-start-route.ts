@@ -8,7 +8,8 @@ export const recordingStartRoute = defineVerbRoute({
   path: 'recording/start',
   summary: 'Start recording the call (priced per minute until the call ends); call.recording.ready follows when the call ends',
   scope: 'calls:write',
-  idempotency: 'optional',
+  idempotency: 'required',
+  prices: ['recordingMinuteOre'],
   response: { 201: Command, 200: Command },
   handle: async (r) => {
     const started = await startRecording(r.calls, r.caller, r.call, r.idempotencyKey);

@@ -9,7 +9,8 @@ export const streamStartRoute = defineVerbRoute({
   tag: 'streams',
   summary: 'Open a stream of the call to a registered endpoint\'s WebSocket server',
   scope: 'streams:write',
-  idempotency: 'optional',
+  idempotency: 'required',
+  prices: ['streamMinuteOre'],
   body: StreamStartRequest,
   response: { 200: Stream, 201: Stream },
   handle: async (r: VerbRequest<StreamStartRequest>) => {

@@ -9,7 +9,8 @@ export const transcriptionStartRoute = defineVerbRoute({
   path: 'transcription/start',
   summary: 'Start live transcription (priced per minute until stopped or the call ends); call.transcription.segment per utterance',
   scope: 'calls:write',
-  idempotency: 'optional',
+  idempotency: 'required',
+  prices: ['transcriptionMinuteOre'],
   body: TranscriptionStartRequest,
   response: { 201: Command, 200: Command },
   handle: async (r) => {

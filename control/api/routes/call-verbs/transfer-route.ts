@@ -9,6 +9,7 @@ export const transferRoute = defineVerbRoute({
   summary: 'Transfer the caller to a phone number (kind cold by default, or warm)',
   scope: 'calls:write',
   idempotency: 'required',
+  prices: ['phoneMinuteOre', 'inboundMinuteOre'],
   body: TransferRequest,
   response: { 200: Transfer, 201: Transfer },
   handle: async (r: VerbRequest<TransferRequest>) => {

@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { TObject, TSchema } from 'typebox';
 import type { Scope } from '../../../../protocol/api/scopes.js';
+import type { PriceName } from '../../route-config.js';
 import type { KeyPrincipal } from '../../../accounts/principal.js';
 import type { CallsService } from '../../../calls/requests/calls-service.js';
 import type { CallRow } from '../../../calls/store/call-records.js';
@@ -31,6 +32,8 @@ export interface VerbRoute {
   summary: string;
   scope: Scope;
   idempotency: 'required' | 'optional';
+  /** The prices it reserves or draws (then idempotency is 'required'). */
+  prices?: readonly PriceName[];
   /** OpenAPI tag (default calls). */
   tag?: string;
   body?: TSchema;
