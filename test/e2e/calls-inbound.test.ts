@@ -136,7 +136,7 @@ describe.each(SHAPES)('%s', (shape) => {
       await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
       expect((await sys.admin('POST', '/admin/v1/sim/phones', { number: '+447700900506', script: [{ step: 'wait', ms: 60_000 }] })).status).toBe(201);
       const { bus, sql, clock, log, config } = sys.services;
-      const deps = { sql, clock, log, actors: { bus, clock, partitions: config.partitions }, picker: new MediaNodePicker(bus) };
+      const deps = { sql, clock, log, actors: { bus, clock, partitions: config.partitions }, picker: new MediaNodePicker(bus, clock) };
       const offer: InboundOffered = {
         id: 'sim_redelivered0000000000000', carrier: 'sim', from: '+447700900506', to: customer.number, numberId, companyId: customer.companyId, profileId: customer.profileId, offeredAt: new Date().toISOString(),
       };

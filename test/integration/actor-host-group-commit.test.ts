@@ -249,9 +249,9 @@ describe.each(adapters)('group commit on the %s bus', (_name, makeSetup) => {
     await Promise.all([gate, claimed, lost]);
     // The host gave the partition up; it takes it again at its next renewal, and the burst is delivered again.
     const regained = ownership((owned) => owned.includes(partition));
-    clock.advance(1_000);
+    await clock.advance(1_000);
     await regained;
-    clock.advance(1_000);
+    await clock.advance(1_000);
     const answers = await Promise.all(replies);
     expect(answers.map((r) => r.body)).toEqual(Array.from({ length: 10 }, (_, i) => ({ count: i + 2 })));
     expect(await storedCount(a!)).toBe(11);

@@ -1,3 +1,4 @@
+import { realClock } from '../../shared/clock/real-clock.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,7 +88,7 @@ describe('a media host with one worker per core', () => {
   });
 
   it('every leg of a call, one added later included, lands on the worker that holds the call; the next call goes to the least loaded worker', async () => {
-    const picker = new MediaNodePicker(bus);
+    const picker = new MediaNodePicker(bus, realClock);
     const first = await picker.pick(2);
     expect((await op(first.nodeId, { op: 'openSession', callId: 'call_w1' })).ok).toBe(true);
     for (const kind of ['app', 'bot'] as const) {

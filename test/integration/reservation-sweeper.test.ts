@@ -85,7 +85,7 @@ beforeAll(async () => {
   calls = {
     services,
     actors: { bus, clock, partitions: 8 },
-    picker: new MediaNodePicker(bus),
+    picker: new MediaNodePicker(bus, clock),
     signer: new ConnectionSigner(async () => roomKey),
     roomKey: async () => roomKey,
   };

@@ -114,7 +114,7 @@ export async function sweepLostMedia(deps: MediaWatcherDeps, picker: MediaNodePi
  */
 export async function startMediaWatcher(deps: MediaWatcherDeps): Promise<MediaWatcher> {
   const { clock, log } = deps;
-  const picker = new MediaNodePicker(deps.bus);
+  const picker = new MediaNodePicker(deps.bus, clock);
   const intervalMs = deps.intervalMs ?? MEDIA_WATCH_INTERVAL_MS;
   let stopped = false;
   let timer: Timer | undefined;

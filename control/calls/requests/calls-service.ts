@@ -30,7 +30,7 @@ export function callsService(services: Services): CallsService {
   return {
     services,
     actors: { bus: services.bus, clock: services.clock, partitions: services.config.partitions },
-    picker: new MediaNodePicker(services.bus),
+    picker: new MediaNodePicker(services.bus, services.clock),
     signer: new ConnectionSigner(privateKey),
     roomKey: privateKey,
   };

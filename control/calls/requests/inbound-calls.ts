@@ -106,7 +106,7 @@ export async function startInboundConsumer(services: Pick<Services, 'bus' | 'sql
     clock: services.clock,
     log,
     actors: { bus, clock: services.clock, partitions: services.config.partitions },
-    picker: new MediaNodePicker(bus),
+    picker: new MediaNodePicker(bus, services.clock),
   };
   await bus.ensureStream({ ...INBOUND_STREAM, subjects: [...INBOUND_STREAM.subjects] });
   return bus.consume({ stream: INBOUND_STREAM.name, durable: INBOUND_CONSUMER, filterSubject: INBOUND_OFFERED_SUBJECT, maxInFlight: 4 }, async (msg) => {
