@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { errorCatalogue, type ErrorCode } from '../../shared/errors/catalogue.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
+import { typescriptWorker } from '../../shared/threads/typescript-worker.js';
 import type { DecodedClip } from './clip-decoding.js';
 
 /** One upload sent to the decoder thread. */
@@ -56,7 +53,7 @@ export class ClipDecoder {
   }
 
   private start(): Worker {
-    const worker = new Worker(bootstrapSource(), { eval: true, workerData: { thread: new URL('./clip-decoder-thread.ts', import.meta.url).href } });
+    const worker = typescriptWorker(new URL('./clip-decoder-thread.ts', import.meta.url));
     // The API server keeps the process alive; an idle decoder thread must not.
     worker.unref();
     worker.on('message', (result: DecodeResult) => this.settle(result));
@@ -89,21 +86,4 @@ export class ClipDecoder {
     this.waiting.clear();
     for (const w of waiters) w.reject(err);
   }
-}
-
-/**
- * The thread's entry: it installs tsx's loader hooks first (hooks of the parent thread do not reach a
- * worker), so that it can run the TypeScript module whether the process was started through the
- * `sentral` command, `node --import tsx` or the test runner. tsx is found from this file through its
- * package's exports map, so neither the working directory nor tsx's internal layout matters.
- */
-function bootstrapSource(): string {
-  const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve('tsx/package.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  const api = pathToFileURL(join(dirname(manifestPath), manifest.exports['./esm/api']!.import.default)).href;
-  return [
-    "const { workerData } = require('node:worker_threads');",
-    `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(workerData.thread); });`,
-  ].join('\n');
 }

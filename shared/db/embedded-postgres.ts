@@ -1,10 +1,14 @@
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { PgliteSessionQueue } from './pglite-session-queue.js';
 import { ensurePrivateDirSync } from '../fs/private-files.js';
+import { typescriptWorker } from '../threads/typescript-worker.js';
+import type { EmbeddedPostgresThreadData, EmbeddedPostgresThreadMessage } from './embedded-postgres-thread.js';
 
-/** An in-process PGlite served on a loopback port, so the same postgres.js client talks to it. */
+/**
+ * An in-process PGlite served on a loopback port, so the same postgres.js client talks to it. It runs on a
+ * worker thread of its own (embedded-postgres-thread.ts): the database's work (WebAssembly, a busy CPU
+ * under load) does not compete with the API, the actors and the 20 ms media tick on the main event loop,
+ * and a second core can take it.
+ */
 export interface EmbeddedPostgres {
   /** postgres:// URL of the socket server. */
   url: string;
@@ -21,18 +25,30 @@ export async function startEmbeddedPostgres(options: { dataDir: string | null; h
     ensurePrivateDirSync(options.dataDir);
     ensurePrivateDirSync(dataPath);
   }
-  const db = await PGlite.create(dataPath);
-  const host = options.host ?? '127.0.0.1';
-  const server = new PGLiteSocketServer({ db, host, port: options.port ?? 0, maxConnections: 16 });
-  // The server hands its queue to each connection as it arrives, so swapping it before start() suffices.
-  (server as unknown as { queryQueue: PgliteSessionQueue }).queryQueue = new PgliteSessionQueue(db);
-  await server.start();
-  const conn = server.getServerConn();
+  const data: EmbeddedPostgresThreadData = { dataPath, host: options.host ?? '127.0.0.1', port: options.port ?? 0 };
+  const thread = typescriptWorker(new URL('./embedded-postgres-thread.ts', import.meta.url), data);
+  const next = (): Promise<EmbeddedPostgresThreadMessage> =>
+    new Promise((resolve, reject) => {
+      const onExit = (code: number): void => reject(new Error(`the embedded database's thread exited (${code})`));
+      thread.once('exit', onExit);
+      thread.once('error', reject);
+      thread.once('message', (message: EmbeddedPostgresThreadMessage) => {
+        thread.off('exit', onExit);
+        thread.off('error', reject);
+        resolve(message);
+      });
+    });
+  const started = await next();
+  if (started.type !== 'started') {
+    await thread.terminate();
+    throw new Error(`the embedded database did not start: ${started.type === 'failed' ? started.message : started.type}`);
+  }
   return {
-    url: `postgres://postgres@${conn}/postgres?sslmode=disable`,
+    url: `postgres://postgres@${started.conn}/postgres?sslmode=disable`,
     async close() {
-      await server.stop();
-      await db.close();
+      const closed = next();
+      thread.postMessage('close');
+      await closed;
     },
   };
 }
