@@ -56,6 +56,7 @@ export const errorCatalogue = {
   call_without_party: { status: 400, message: 'A call needs to, or participants of which at least one is a person (phone, app user or staff member).' },
   phone_service_disabled: { status: 403, message: 'The profile does not have the phone service switched on.' },
   media_unavailable: { status: 503, message: 'No media node has room for the call; retry shortly.' },
+  overloaded: { status: 503, message: 'Too many calls are being set up at once (for this company or in all); retry after the time Retry-After names.' },
   transcription_running: { status: 409, message: 'Live transcription is already running on this call: stop it first.' },
   transcription_not_running: { status: 409, message: 'No live transcription is running on this call.' },
   transcript_not_ready: { status: 404, message: 'The call has no transcript (none was made, or it is not ready yet).' },

@@ -31,6 +31,7 @@ import { reserveCharges } from '../../control/calls/requests/call-pricing.js';
 import { readCall } from '../../control/calls/requests/call-reads.js';
 import type { CallsService } from '../../control/calls/requests/calls-service.js';
 import { ConnectionSigner } from '../../control/calls/requests/connection-signer.js';
+import { SetupAdmission } from '../../control/calls/requests/setup-admission.js';
 import { MediaNodePicker } from '../../control/calls/requests/media-node-picker.js';
 import { insertCall } from '../../control/calls/store/call-records.js';
 import { startMediaWatcher, sweepLostMedia, type MediaWatcherDeps } from '../../control/calls/host/media-watcher.js';
@@ -81,6 +82,7 @@ beforeAll(async () => {
     services,
     actors: { bus, clock, partitions: 8 },
     picker: new MediaNodePicker(bus, clock),
+    admission: new SetupAdmission(),
     signer: new ConnectionSigner(async () => roomKey),
     roomKey: async () => roomKey,
   };

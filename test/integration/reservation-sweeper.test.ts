@@ -27,6 +27,7 @@ import { ConnectionSigner } from '../../control/calls/requests/connection-signer
 import { derivedId } from '../../shared/ids/derived-id.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
 import { callMachines } from '../../control/calls/machines/machine-registry.js';
+import { SetupAdmission } from '../../control/calls/requests/setup-admission.js';
 import { MediaNodePicker } from '../../control/calls/requests/media-node-picker.js';
 import { ABANDONED_AFTER_MS, startReservationSweeper, sweepAbandonedCalls, type ReservationSweeperDeps } from '../../control/calls/host/reservation-sweeper.js';
 import { generateRoomKeyPair } from '../../shared/signing/room-token.js';
@@ -86,6 +87,7 @@ beforeAll(async () => {
     services,
     actors: { bus, clock, partitions: 8 },
     picker: new MediaNodePicker(bus, clock),
+    admission: new SetupAdmission(),
     signer: new ConnectionSigner(async () => roomKey),
     roomKey: async () => roomKey,
   };

@@ -35,7 +35,8 @@ export const callRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asy
     config: { scope: 'calls:write', idempotency: 'required', prices: ['phoneMinuteOre', 'appParticipantMinuteOre', 'botMinuteOre', 'streamMinuteOre', 'recordingMinuteOre', 'transcriptionMinuteOre'] },
     preValidation: checkVoice,
   }, async (request, reply) => {
-    const call = await createCall(calls, keyPrincipal(request), request.body, request.idempotencyKey!);
+    const caller = keyPrincipal(request);
+    const call = await calls.admission.run(caller.companyId, () => createCall(calls, caller, request.body, request.idempotencyKey!));
     return reply.code(201).send(call);
   });
 

@@ -5,6 +5,7 @@ import { ensureRoomKeys } from '../../app/room-keys.js';
 import type { ActorClient } from './actor-requests.js';
 import { ConnectionSigner } from './connection-signer.js';
 import { MediaNodePicker } from './media-node-picker.js';
+import { SetupAdmission } from './setup-admission.js';
 
 /** The parts every call route uses. */
 export interface CallsService {
@@ -12,6 +13,8 @@ export interface CallsService {
   actors: ActorClient;
   picker: MediaNodePicker;
   signer: ConnectionSigner;
+  /** Bounds the setups in flight (503 overloaded beyond), fairly between companies. */
+  admission: SetupAdmission;
   /** The private half of the room key (room and transcription session tokens are signed with it). */
   roomKey: () => Promise<KeyObject>;
 }
@@ -32,6 +35,7 @@ export function callsService(services: Services): CallsService {
     actors: { bus: services.bus, clock: services.clock, partitions: services.config.partitions },
     picker: new MediaNodePicker(services.bus, services.clock),
     signer: new ConnectionSigner(privateKey),
+    admission: new SetupAdmission(),
     roomKey: privateKey,
   };
 }
