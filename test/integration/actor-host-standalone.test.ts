@@ -57,5 +57,5 @@ describe('the actor host in standalone mode', () => {
       await sql.end();
       await pg.close();
     }
-  });
+  }, 90_000); // PGlite's start (now on a thread of its own) takes tens of seconds on a loaded machine
 });
