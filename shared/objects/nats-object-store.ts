@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { connect, type NatsConnection } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { JetStreamApiError, jetstream, jetstreamManager, type JetStreamClient } from '@nats-io/jetstream';
 import { Objm, StorageType, type ObjectInfo as NatsObjectInfo, type ObjectStore as NatsBucket } from '@nats-io/obj';
 import { BusError } from '../bus/bus-error.js';
+import { connectNats } from '../bus/nats-connect.js';
 import { toBusError } from '../bus/nats-errors.js';
+import { checkClustered, replicasError, streamLeader } from '../bus/nats-replicas.js';
 import { checkObjectName, type ObjectInfo, type ObjectStore, type StoredObject } from './object-store.js';
 
 /** Options of the NATS object store. */
@@ -22,7 +24,6 @@ export interface NatsObjectStoreOptions {
 const CHUNKS_PER_FETCH = 4;
 // A pull that brings nothing within this long: the object was deleted under the reader, or the server is away.
 const FETCH_EXPIRES_MS = 5_000;
-const RECONNECT_WAIT_MS = 250;
 // How long one chunk of a put may wait for the store: rides through a NATS node restarting or a stream leader
 // election (a recording's audio waits in memory meanwhile, about 1 MB for 30 s).
 const PUT_CHUNK_TIMEOUT_MS = 30_000;
@@ -33,25 +34,27 @@ const PUT_CHUNK_TIMEOUT_MS = 30_000;
  * BusError `unavailable` (the API answers 503).
  */
 export async function openNatsObjectStore(options: NatsObjectStoreOptions): Promise<ObjectStore> {
-  const nc = await connect({
-    servers: options.url.split(',').map((s) => s.trim()),
-    name: options.name ?? 'sentral-objects',
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: RECONNECT_WAIT_MS,
-  }).catch((err: unknown) => Promise.reject(unavailable(err, `connect to NATS for object store ${options.bucket}`)));
+  const what = `object store ${options.bucket}`;
+  const nc = await connectNats({ url: options.url, name: options.name ?? 'sentral-objects' }).catch((err: unknown) =>
+    Promise.reject(unavailable(err, `connect to NATS for ${what}`)),
+  );
   try {
+    checkClustered(nc, options.replicas);
     const js = jetstream(nc);
-    const jsm = await jetstreamManager(nc, { checkAPI: false });
     const bucket = await new Objm(js).create(options.bucket, { replicas: options.replicas, storage: StorageType.File });
-    const status = await bucket.status();
+    const { streamInfo } = await bucket.status();
+    const stream = streamInfo.config.name;
     // Objm.create opens an existing bucket as it is; the configured replicas win (JetStream changes them in place).
-    if (status.replicas !== options.replicas) {
-      await jsm.streams.update(status.streamInfo.config.name, { ...status.streamInfo.config, num_replicas: options.replicas });
+    if (streamInfo.config.num_replicas !== options.replicas) {
+      const jsm = await jetstreamManager(nc, { checkAPI: false });
+      await jsm.streams.update(stream, { ...streamInfo.config, num_replicas: options.replicas });
+      await streamLeader(jsm, stream);
     }
-    return new NatsObjectStore(nc, js, bucket, options.bucket, status.streamInfo.config.name);
+    return new NatsObjectStore(nc, js, bucket, options.bucket, stream);
   } catch (err) {
+    const refused = unavailable(replicasError(err, nc, options.replicas, what), `open ${what}`);
     await nc.close();
-    throw unavailable(err, `open object store ${options.bucket}`);
+    throw refused;
   }
 }
 

@@ -225,4 +225,17 @@ describe('nats object store', () => {
     await expect(opening).rejects.toBeInstanceOf(BusError);
     await expect(opening).rejects.toMatchObject({ code: 'unavailable' });
   });
+
+  it('replicas a lone server cannot place are refused at open with a message naming the setting, creating nothing', async () => {
+    const prefix = uniquePrefix('objr');
+    const opening = openNatsObjectStore({ url: serviceUrls.nats, bucket: `${prefix}_recordings`, replicas: 3 });
+    await expect(opening).rejects.toMatchObject({ code: 'replicas_unavailable', message: expect.stringContaining('SENTRAL_NATS_REPLICAS=3') });
+    const store = await openNatsObjectStore({ url: serviceUrls.nats, bucket: `${prefix}_recordings`, replicas: 1 });
+    try {
+      expect(await store.list()).toEqual([]);
+    } finally {
+      await store.close();
+      await deleteNatsPrefix(prefix);
+    }
+  });
 });
