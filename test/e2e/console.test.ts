@@ -72,6 +72,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
   return found.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes.join(', ')}`);
 }
 
+/** Signs the browser in as `key` with a fresh sign-in link (the previous session's cookie is dropped). */
+async function signInAs(page: Page, key: string): Promise<void> {
+  await browser.context.clearCookies();
+  const made = await request(key, 'POST', '/v1/console-sessions');
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  await page.goto(made.body.url);
+  await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor(WAIT);
+}
+
 /** Opens a section from the navigation, as a person would, and waits for its heading. */
 async function open(page: Page, section: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: section, exact: true }).click();
@@ -110,17 +119,13 @@ describe('the console in Chromium, on a fresh sentral start', () => {
     expect(await page.evaluate(() => (globalThis as any).document.cookie)).not.toContain('sentral_console');
 
     // The same link again, in a browser without the session: refused, saying why.
-    const other = await launchBrowser();
-    try {
-      const again = await newPage(other);
-      await again.goto(link);
-      await again.locator('#sign-in-error').waitFor(WAIT);
-      expect(await again.locator('#sign-in-error').textContent()).toMatch(/used already.*console_link_invalid/);
-      await again.goto(`${api}/console/sign-in#csl_${'x'.repeat(40)}`);
-      await again.locator('#sign-in-error').filter({ hasText: 'does not exist' }).waitFor(WAIT);
-    } finally {
-      await other.close();
-    }
+    await browser.context.clearCookies();
+    await page.goto(link);
+    await page.locator('#sign-in-error').waitFor(WAIT);
+    expect(await page.locator('#sign-in-error').textContent()).toMatch(/used already.*console_link_invalid/);
+    await page.goto(`${api}/console/sign-in#csl_${'x'.repeat(40)}`);
+    await page.locator('#sign-in-error').filter({ hasText: 'does not exist' }).waitFor(WAIT);
+    await signInAs(page, testKey);
     await page.close();
   }, 60_000);
 
@@ -179,37 +184,64 @@ describe('the console in Chromium, on a fresh sentral start', () => {
     await page.close();
   }, 60_000);
 
+  it('follows a campaign\'s progress live, and pauses and resumes it from the page', async () => {
+    const contacts: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const contact = await request(testKey, 'POST', '/v1/contacts', { profileId, name: `Kari ${i}`, phone: `+474123456${i}` });
+      expect(contact.status, JSON.stringify(contact.body)).toBe(201);
+      contacts.push(contact.body.id);
+    }
+    const list = await request(testKey, 'POST', '/v1/contact-lists', { profileId, name: 'Kunder' });
+    const members = await request(testKey, 'POST', `/v1/contact-lists/${list.body.id}/members`, { contactIds: contacts });
+    expect(members.status, JSON.stringify(members.body)).toBe(200);
+    const template = await request(testKey, 'POST', '/v1/templates', { profileId, channel: 'sms', name: 'Påminnelse', body: 'Hei {{ contact.name }}!' });
+    const campaign = await request(testKey, 'POST', '/v1/campaigns', { profileId, name: 'Høst', channel: 'sms', sender: number, templateId: template.body.id, listId: list.body.id, rate: 1 });
+    expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+    const started = await request(testKey, 'POST', `/v1/campaigns/${campaign.body.id}/start`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+
+    const page = await newPage();
+    await page.goto(`${api}/console/campaigns/${campaign.body.id}`);
+    const legend = (state: string) => page.locator('.legend li', { hasText: state }).locator('strong');
+    // The counts move as the campaign hands its messages on (one a second): fewer wait.
+    const pendingBelow = (n: number) => page.waitForFunction((max) => Number((globalThis as any).document.querySelector('.legend li:last-child strong')?.textContent) < max, n, WAIT);
+    await pendingBelow(4);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await page.locator('.facts .state', { hasText: 'paused' }).waitFor(WAIT);
+    await page.getByText(/^Now \d+,\d a second/).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await page.locator('.facts .state', { hasText: 'completed' }).waitFor({ timeout: 30_000 });
+    await pendingBelow(1);
+    expect(await legend('pending').textContent()).toBe('0');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'console-campaign.png'), fullPage: true });
+    await page.close();
+  }, 60_000);
+
   it('a profile key sees only its profile\'s calls, in the page and through crafted requests', async () => {
     const calls = await request(testKey, 'GET', '/v1/calls');
     const demoCall = calls.body.data[0].id as string;
     const other = await request(testKey, 'POST', '/v1/profiles', { name: 'Other', slug: 'other' });
     const key = await request(testKey, 'POST', '/v1/api-keys', { name: 'other', mode: 'test', profileId: other.body.id, scopes: ['console:sign-in', 'calls:read', 'profiles:read', 'events:read'] });
     expect(key.status, JSON.stringify(key.body)).toBe(201);
-    const linkOf = await request(key.body.key, 'POST', '/v1/console-sessions');
-    expect(linkOf.status, JSON.stringify(linkOf.body)).toBe(201);
-    const second = await launchBrowser();
-    try {
-      const page = await newPage(second);
-      await page.goto(linkOf.body.url);
-      await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor(WAIT);
-      await open(page, 'Calls');
-      await page.getByText('No calls match.').waitFor(WAIT);
-      await page.goto(`${api}/console/calls/${demoCall}`);
-      await page.getByRole('alert').filter({ hasText: 'not_found' }).first().waitFor(WAIT);
-      // Crafted, with the session's own CSRF token: the other profile's call, list and timeline stay hidden.
-      const crafted = await page.evaluate(async ({ callId, demoProfile }) => {
-        const session: any = await (await fetch('/v1/console-sessions/current')).json();
-        const headers = { 'x-csrf-token': session.csrfToken };
-        const get = async (path: string) => (await fetch(path, { headers })).status;
-        const list: any = await (await fetch(`/v1/calls?profileId=${demoProfile}`, { headers })).json();
-        const events: any = await (await fetch(`/v1/events?objectId=${callId}`, { headers })).json();
-        return { call: await get(`/v1/calls/${callId}`), listed: list.data?.length ?? list.error?.code, events: events.data.length, withoutCsrf: (await fetch(`/v1/calls/${callId}`)).status };
-      }, { callId: demoCall, demoProfile: profileId });
-      expect(crafted).toEqual({ call: 404, listed: 0, events: 0, withoutCsrf: 403 });
-      await page.close();
-    } finally {
-      await second.close();
-    }
+    const page = await newPage();
+    await signInAs(page, key.body.key);
+    await open(page, 'Calls');
+    await page.getByText('No calls match.').waitFor(WAIT);
+    await page.goto(`${api}/console/calls/${demoCall}`);
+    await page.getByRole('alert').filter({ hasText: 'not_found' }).first().waitFor(WAIT);
+    // Crafted, with the session's own CSRF token: the other profile's call, list and timeline stay hidden.
+    const crafted = await page.evaluate(async ({ callId, demoProfile }) => {
+      const session: any = await (await fetch('/v1/console-sessions/current')).json();
+      const headers = { 'x-csrf-token': session.csrfToken };
+      const get = async (path: string) => (await fetch(path, { headers })).status;
+      const list: any = await (await fetch(`/v1/calls?profileId=${demoProfile}`, { headers })).json();
+      const events: any = await (await fetch(`/v1/events?objectId=${callId}`, { headers })).json();
+      return { call: await get(`/v1/calls/${callId}`), listed: list.data?.length ?? list.error?.code, events: events.data.length, withoutCsrf: (await fetch(`/v1/calls/${callId}`)).status };
+    }, { callId: demoCall, demoProfile: profileId });
+    expect(crafted).toEqual({ call: 404, listed: 0, events: 0, withoutCsrf: 403 });
+    await signInAs(page, testKey);
+    await page.close();
   }, 60_000);
 
   it('every page passes axe-core with no serious violation, with no CSP violation; screenshots for docs/console.md', async () => {

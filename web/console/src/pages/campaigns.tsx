@@ -58,7 +58,7 @@ export function CampaignPage() {
           <Facts items={[
             ['Status', <State value={c.status} />],
             ['Channel', `${c.channel} from ${c.sender}`],
-            ['Rate', `${c.rate} a minute at most`],
+            ['Rate', `${c.rate} a second at most`],
             ['Started', osloTime(c.startedAt)],
             ['Finished', osloTime(c.finishedAt)],
             ['Reserved', kroner(c.money.reservedOre)],

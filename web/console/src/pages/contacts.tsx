@@ -44,10 +44,9 @@ export function Templates() {
   const [preview, setPreview] = useState<Record<string, string>>({});
   const action = useAction();
   const show = (id: string) => action.run(async () => {
-    const p = need(await api().POST('/v1/templates/{id}/preview', { params: { path: { id } }, body: {} as never })) as Record<string, unknown>;
-    const units = typeof p.units === 'number' ? `, ${p.units} units` : '';
-    const price = typeof p.priceOre === 'number' ? `, ${kroner(p.priceOre)}` : '';
-    setPreview({ ...preview, [id]: `${String(p.text ?? p.subject ?? JSON.stringify(p))}${units}${price}` });
+    const p = need(await api().POST('/v1/templates/{id}/preview', { params: { path: { id } }, body: {} }));
+    const units = p.sms ? `, ${p.sms.units} ${p.sms.units === 1 ? 'unit' : 'units'} (${p.sms.encoding})` : '';
+    setPreview({ ...preview, [id]: `${p.subject ?? p.body ?? ''}${units}, ${kroner(p.priceOre)}` });
   });
   return (
     <Page title="Templates">
