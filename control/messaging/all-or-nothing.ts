@@ -1,7 +1,10 @@
-import type { Sql, Tx } from '../../shared/db/database.js';
+import type { Clock } from '../../shared/clock/clock.js';
+import type { Sql } from '../../shared/db/database.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { IdPrefix } from '../../shared/ids/ids.js';
 import { idempotentId, type KeyPrincipal } from '../accounts/principal.js';
+import { acceptSends } from './message-accept.js';
+import type { MessageChannel, MessageSend } from './message-channel.js';
 import type { MessageRow } from './message-row.js';
 
 /**
@@ -13,19 +16,20 @@ export function batchItemId(prefix: IdPrefix, caller: KeyPrincipal, idempotencyK
 }
 
 /**
- * Accepts every send of one batch request in a transaction of its own, or none: `accept` is a channel's
- * set-based accept (each send its message or its own refusal); the first refusal, in the order of the
- * sends, is thrown as `rename` names it for the batch (`to.3`, `messages.3.to`), and the transaction rolls
- * back, so nothing is stored or reserved.
+ * Accepts every send of one batch request in a transaction of its own, or none, through the channel's one
+ * accept path (message-accept.ts); the first refusal, in the order of the sends, is thrown as `rename`
+ * names it for the batch (`to.3`, `messages.3.to`), and the transaction rolls back, so nothing is stored
+ * or reserved.
  */
-export async function acceptAllOrNothing<S>(
+export async function acceptAllOrNothing<B>(
   sql: Sql,
-  sends: readonly S[],
-  accept: (tx: Tx, sends: readonly S[]) => Promise<(MessageRow | SentralError)[]>,
+  clock: Clock,
+  channel: MessageChannel<B>,
+  sends: readonly MessageSend<B>[],
   rename: (err: SentralError, index: number) => SentralError,
 ): Promise<MessageRow[]> {
   return sql.begin(async (tx) => {
-    const outcomes = await accept(tx, sends);
+    const outcomes = await acceptSends(tx, clock, channel, sends);
     const refused = outcomes.findIndex((o) => o instanceof SentralError);
     if (refused >= 0) throw rename(outcomes[refused] as SentralError, refused);
     return outcomes as MessageRow[];

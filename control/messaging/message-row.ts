@@ -1,7 +1,7 @@
 import type { Metadata } from '../../protocol/api/common.js';
 
-/** The channels of the one messaging pipeline. */
-export type ChannelName = 'sms' | 'email' | 'letter';
+/** A channel of the one messaging pipeline, by the name it is registered under (channel-registry.ts): sms, email, letter. */
+export type ChannelName = string;
 
 /** A message as stored (migration 060): one row whatever its channel. */
 export interface MessageRow {

@@ -4,11 +4,12 @@ import { startClaimLoop } from '../../shared/work/claim-loop.js';
 import { wakeDispatcher } from '../events/event-log.js';
 import { createBatcher } from '../../shared/work/batcher.js';
 import { retryThroughOutage } from '../../shared/work/outage-retry.js';
-import type { CarrierReports, ChannelCarriers, SubmitOutcome } from './channel.js';
+import type { CarrierReports, ChannelCarriers, SubmitOutcome } from './message-channel.js';
 import type { ChannelRegistry } from './channel-registry.js';
 import type { MessageRow } from './message-row.js';
 import type { MessageEvent } from './message-machine.js';
-import { applyMessageEvents, claimDueMessages, nextMessageDueAt, type MessageEventFor } from './message-store.js';
+import { applyMessageEvents, type MessageEventFor } from './message-moves.js';
+import { claimDueMessages, nextMessageDueAt } from './message-outbox.js';
 
 // Most answers recorded in one transaction.
 const ANSWER_BATCH_MAX = 128;
@@ -33,7 +34,7 @@ export interface OutboxSender {
 }
 
 /**
- * Sends due outbound messages of every registered channel: claims them (message-store claimDueMessages:
+ * Sends due outbound messages of every registered channel: claims them (message-outbox claimDueMessages:
  * moved to `sending` and committed first), hands each to its channel's carrier for its mode, and records
  * the answer through the channel's transitions. The loop is the shared claim loop (wake on
  * MESSAGING_OUTBOX_WAKE_SUBJECT, a timer at the next due time, a slow poll).

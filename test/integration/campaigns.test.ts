@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { ChannelRegistry } from '../../control/messaging/channel-registry.js';
-import type { Channel } from '../../control/messaging/channel.js';
+import type { MessageChannel } from '../../control/messaging/message-channel.js';
 import { smsChannel } from '../../control/messaging/sms/sms-channel.js';
 import { addSuppression } from '../../control/messaging/suppressions.js';
 import { startCampaignRunner, type CampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
@@ -40,7 +40,7 @@ let profileSlug = '';
 const submits = new Map<string, number>();
 
 // The simulated network for both modes, counting what it is handed.
-const countingSms: Channel = {
+const countingSms: MessageChannel = {
   ...smsChannel,
   async startCarriers(services, reports) {
     const carriers = await smsChannel.startCarriers(services, reports);

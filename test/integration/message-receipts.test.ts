@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, call, createTestCompany, startApi, type ApiHarness } from './api-harness.js';
-import { acceptMessage, applyMessageEventNow, applyMessageEvents, applyReceipt, applyReceipts } from '../../control/messaging/message-store.js';
+import { acceptMessage } from '../../control/messaging/message-accept.js';
+import { applyMessageEventNow, applyMessageEvents, applyReceipt, applyReceipts } from '../../control/messaging/message-moves.js';
 import { smsChannel } from '../../control/messaging/sms/sms-channel.js';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
 import { freshDatabase } from '../support/services.js';

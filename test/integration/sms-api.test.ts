@@ -11,7 +11,7 @@ import { startMessaging, type Messaging } from '../../control/messaging/messagin
 import { THROTTLE_RETRY_MS } from '../../carriers/sms/simulated-sms.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { messageChannels } from '../../control/messaging/channel-registry.js';
-import { applyMessageEvent, applyReceipt } from '../../control/messaging/message-store.js';
+import { applyMessageEvent, applyReceipt } from '../../control/messaging/message-moves.js';
 import { ownDatabase } from '../support/services.js';
 import { smsSender } from './sms-sender.js';
 

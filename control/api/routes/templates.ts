@@ -14,6 +14,7 @@ import {
 } from '../../../protocol/messaging/template.js';
 import { createTemplate, deleteTemplate, findTemplate, listTemplates, templateView, updateTemplate } from '../../messaging/templates/templates.js';
 import { previewTemplate } from '../../messaging/templates/template-preview.js';
+import { messageChannels } from '../../messaging/channel-registry.js';
 import { keyPrincipal } from '../route-config.js';
 
 /** Message templates of a profile per channel (Liquid), checked when saved (docs/campaigns.md). */
@@ -21,11 +22,13 @@ export const templateRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   const { sql, clock } = services;
   const tags = ['templates'];
   const params = Type.Object({ id: IdParam });
+  // A template's parts and price are its channel's rules.
+  const rulesFor = (channel: string) => messageChannels.get(channel).template;
 
   app.post('/v1/templates', {
     schema: { tags, summary: 'Create a template (Liquid) for sms, email or letter; a syntax error names the line', body: TemplateCreate, response: { 201: MessageTemplate } },
     config: { scope: 'templates:write', idempotency: 'optional' },
-  }, async (request, reply) => reply.code(201).send(await createTemplate(sql, clock, keyPrincipal(request), request.body)));
+  }, async (request, reply) => reply.code(201).send(await createTemplate(sql, clock, keyPrincipal(request), request.body, rulesFor)));
 
   app.get('/v1/templates', {
     schema: { tags, summary: 'List templates, oldest first', querystring: TemplatePageQuery, response: { 200: TemplatePage } },
@@ -40,7 +43,7 @@ export const templateRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.patch('/v1/templates/:id', {
     schema: { tags, summary: "Change a template's name or parts", params, body: TemplateUpdate, response: { 200: MessageTemplate } },
     config: { scope: 'templates:write', idempotency: 'optional' },
-  }, async (request) => updateTemplate(sql, clock, keyPrincipal(request), request.params.id, request.body));
+  }, async (request) => updateTemplate(sql, clock, keyPrincipal(request), request.params.id, request.body, rulesFor));
 
   app.delete('/v1/templates/:id', {
     schema: { tags, summary: 'Delete a template', params, response: { 200: TemplateDeleted } },
@@ -56,5 +59,5 @@ export const templateRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
       response: { 200: TemplatePreview },
     },
     config: { scope: 'templates:write' },
-  }, async (request) => previewTemplate(sql, keyPrincipal(request), request.params.id, request.body));
+  }, async (request) => previewTemplate(sql, keyPrincipal(request), request.params.id, request.body, rulesFor));
 };

@@ -4,10 +4,10 @@ import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { CampaignEventData } from '../../../protocol/messaging/campaign.js';
 import { release } from '../../billing/ledger.js';
 import { recordEvent } from '../../events/event-log.js';
-import { applyMessageEvent } from '../message-store.js';
+import { applyMessageEvent } from '../message-moves.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import { stepCampaign, type CampaignEffect, type CampaignEvent } from './campaign-machine.js';
-import { campaignChannelFor } from './campaign-channels.js';
+import { messageChannels } from '../channel-registry.js';
 import { campaignCounts, campaignMoney, findCampaign, type CampaignRow } from './campaigns.js';
 
 /** How often a campaign whose messages are still with the sender looks again whether it can settle. */
@@ -49,7 +49,7 @@ async function carryOut(tx: Tx, clock: Clock, row: CampaignRow, effect: Campaign
       await tx`update campaign_recipients set state = ${effect.reason} where campaign_id = ${row.id} and state = 'pending'`;
       return row;
     case 'cancelQueued': {
-      const channel = campaignChannelFor(row.channel).channel;
+      const channel = messageChannels.get(row.channel);
       const queued = await tx<{ id: string }[]>`select id from messages where campaign_id = ${row.id} and state in ('scheduled', 'accepted')`;
       for (const m of queued) {
         await applyMessageEvent(tx, clock, channel, m.id, { type: 'fail', code: 'campaign_canceled', desc: 'The campaign was canceled before this message was sent.' });

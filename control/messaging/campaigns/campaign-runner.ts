@@ -6,10 +6,11 @@ import { startClaimLoop, type ClaimLoop } from '../../../shared/work/claim-loop.
 import { CAMPAIGN_RUNNER_WAKE_SUBJECT } from '../../../protocol/bus/bus-names.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';
 import { wakeDispatcher } from '../../events/event-log.js';
-import { acceptMessages, type NewMessage } from '../message-store.js';
+import { acceptMessages, type NewMessage } from '../message-accept.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { wakeOutbox } from '../outbox-sender.js';
-import { campaignChannelFor, type MessageBlob } from './campaign-channels.js';
+import { messageChannels } from '../channel-registry.js';
+import type { MessageBlob } from '../message-channel.js';
 import { moveCampaign, settleCampaign, SETTLE_POLL_MS } from './campaign-control.js';
 import type { CampaignRow } from './campaigns.js';
 import { quietUntil } from './quiet-hours.js';
@@ -150,7 +151,8 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
     from campaign_recipients r where r.campaign_id = ${id} and r.state = 'pending'
     order by r.position limit ${room}`;
 
-  const side = campaignChannelFor(campaign.channel);
+  const channel = messageChannels.get(campaign.channel);
+  const side = channel.campaign;
   const validUntilMs = campaign.valid_until_ms ?? now + side.defaultValidityMs;
   const optedOut: number[] = [];
   const handed: Array<{ position: number; message: NewMessage; blobs: MessageBlob[] }> = [];
@@ -160,7 +162,7 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
       optedOut.push(r.position);
       continue;
     }
-    const messageId = derivedId(side.idPrefix, campaign.id, r.contact_id);
+    const messageId = derivedId(channel.names.idPrefix, campaign.id, r.contact_id);
     const prepared = side.prepare ? await side.prepare(r.content, now) : { content: r.content, blobs: [] };
     handed.push({
       position: r.position,
@@ -183,7 +185,7 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
     });
   }
   // The step's messages in one go (one read of those stored already, one insert of the rows and one of their events).
-  const outcomes = await acceptMessages(tx, clock, side.channel, handed.map((h) => h.message));
+  const outcomes = await acceptMessages(tx, clock, channel, handed.map((h) => h.message));
   const blobs = handed.flatMap((h, i) => {
     const outcome = outcomes[i]!;
     if (outcome instanceof SentralError) throw outcome;

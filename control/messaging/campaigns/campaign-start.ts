@@ -10,7 +10,8 @@ import type { KeyPrincipal } from '../../accounts/principal.js';
 import { contactScope } from '../templates/template-preview.js';
 import { compileTemplate, findTemplate, type CompiledTemplate, type RenderedParts } from '../templates/templates.js';
 import type { TemplateScope } from '../templates/template-engine.js';
-import { campaignChannelFor, type CampaignChannel } from './campaign-channels.js';
+import { messageChannels } from '../channel-registry.js';
+import type { CampaignRules } from '../message-channel.js';
 import { sqlRenderedText, storeSqlRenderedSms } from './sql-rendered-audience.js';
 import { moveCampaign } from './campaign-control.js';
 import { findCampaign, type CampaignRow } from './campaigns.js';
@@ -83,7 +84,7 @@ export async function startCampaign(sql: Sql, clock: Clock, caller: KeyPrincipal
 // PostgreSQL in one statement (sql-rendered-audience.ts), JavaScript taking only the contacts that
 // statement leaves to it; any other is rendered here and stored with a few large inserts.
 async function storeAudience(tx: Tx, caller: KeyPrincipal, campaign: CampaignRow): Promise<AudienceTotal> {
-  const side = campaignChannelFor(campaign.channel);
+  const side = messageChannels.get(campaign.channel).campaign;
   const template = await findTemplate(tx, caller, campaign.template_id, 'templateId');
   const snapshot = { subject: template.subject, body: template.body, html: template.html };
   const compiled = compileTemplate({ channel: template.channel, ...snapshot });
@@ -99,7 +100,7 @@ async function storeAudience(tx: Tx, caller: KeyPrincipal, campaign: CampaignRow
         and ${campaign.exclude_list_ids.length === 0 ? tx`true` : tx`not exists (
           select 1 from contact_list_members x where x.contact_id = c.id and x.list_id = any(${tx.array(campaign.exclude_list_ids)}::text[]))`}`,
   };
-  const inSql = campaign.channel === 'sms' && compiled.plainBody !== null ? sqlRenderedText(tx, compiled.plainBody) : null;
+  const inSql = side.renderedInSql === true && compiled.plainBody !== null ? sqlRenderedText(tx, compiled.plainBody) : null;
   let contacts: Array<AudienceRow & { position: number }>;
   if (inSql !== null) {
     contacts = await storeSqlRenderedSms<AudienceRow>(tx, campaign.id, audience, inSql, prices.smsUnitOre);
@@ -127,7 +128,7 @@ async function storeAudience(tx: Tx, caller: KeyPrincipal, campaign: CampaignRow
 }
 
 // One contact's recipient: skipped with the reason, or its rendered message at its price.
-async function judged(contact: AudienceRow & { position: number }, side: CampaignChannel, compiled: CompiledTemplate, prices: PriceList, sender: string): Promise<NewRecipient> {
+async function judged(contact: AudienceRow & { position: number }, side: CampaignRules, compiled: CompiledTemplate, prices: PriceList, sender: string): Promise<NewRecipient> {
   const { position, address } = contact;
   const skip = (reason: string): NewRecipient => ({ position, contactId: contact.id, address, state: 'skipped', skipReason: reason, content: null, priceOre: 0 });
   if (address === null) return skip('contact_address_missing');
@@ -170,7 +171,7 @@ async function insertRecipients(tx: Tx, campaignId: string, chunk: readonly NewR
 // Reserves the audience's price, or refuses naming what it costs and how much is missing.
 async function reserveAudience(tx: Tx, clock: Clock, campaign: CampaignRow, totalOre: number, messages: number): Promise<string> {
   try {
-    const reservation = await reserve(tx, clock, { companyId: campaign.company_id, profileId: campaign.profile_id, service: campaignChannelFor(campaign.channel).channel.service, amountOre: totalOre, reference: campaign.id });
+    const reservation = await reserve(tx, clock, { companyId: campaign.company_id, profileId: campaign.profile_id, service: messageChannels.get(campaign.channel).names.ledgerService, amountOre: totalOre, reference: campaign.id });
     return reservation.reservationId;
   } catch (err) {
     const costs = `The campaign costs ${totalOre} øre for ${messages} messages`;

@@ -23,7 +23,7 @@ import { findList } from '../contacts/contact-lists.js';
 import { ownerProfile, visibleTo } from '../../accounts/profile-scope.js';
 import { findTemplate } from '../templates/templates.js';
 import type { CampaignStatus } from './campaign-machine.js';
-import { campaignChannelFor } from './campaign-channels.js';
+import { messageChannels } from '../channel-registry.js';
 import { minuteOfDay } from './quiet-hours.js';
 
 /** A campaign as stored. */
@@ -61,7 +61,6 @@ export interface CampaignRow {
 /** Creates a draft: its template and lists must be the profile's, the template of the campaign's channel. */
 export async function createCampaign(db: Db, clock: Clock, caller: KeyPrincipal, input: CampaignCreate): Promise<Campaign> {
   const profileId = await ownerProfile(db, caller, input.profileId);
-  campaignChannelFor(input.channel);
   const fields = await checkedFields(db, caller, profileId, input.channel, {
     name: input.name,
     sender: input.sender,
@@ -161,7 +160,7 @@ type Fields = Pick<
 
 async function checkedFields(db: Db, caller: KeyPrincipal, profileId: string, channel: MessageChannelName, fields: Fields): Promise<Fields> {
   // As a single message of the channel would be refused: the profile must have the channel's service on.
-  const service = channel === 'letter' ? 'letters' : channel;
+  const service = messageChannels.get(channel).names.profileService;
   const [profile] = await db<{ services: ProfileServices }[]>`select services from profiles where id = ${profileId}::uuid`;
   if (!profile?.services[service]) {
     throw new SentralError('service_disabled', { message: `The profile has ${channel} switched off (services.${service}).`, param: 'channel' });
@@ -176,7 +175,7 @@ async function checkedFields(db: Db, caller: KeyPrincipal, profileId: string, ch
     const list = await findList(db, caller, listId, param);
     if (list.profile_id !== profileId) throw new SentralError('not_found', { message: "No such contact list in the campaign's profile.", param });
   }
-  await campaignChannelFor(channel).checkSender(db, profileId, caller.mode, fields.sender);
+  await messageChannels.get(channel).campaign.checkSender(db, profileId, caller.mode, fields.sender);
   if (fields.send_at_ms !== null && fields.valid_until_ms !== null && fields.valid_until_ms <= fields.send_at_ms) {
     throw new SentralError('invalid_request', { message: 'validUntil must be after sendAt.', param: 'validUntil' });
   }

@@ -1,11 +1,10 @@
 import type { Clock } from '../../../shared/clock/clock.js';
 import type { Sql } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import type { EmailBatch, EmailBatchCreate } from '../../../protocol/messaging/email.js';
+import type { EmailBatch, EmailBatchCreate, EmailCreate } from '../../../protocol/messaging/email.js';
 import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
-import type { Channel } from '../channel.js';
+import type { MessageChannel } from '../message-channel.js';
 import { acceptAllOrNothing, batchItemId } from '../all-or-nothing.js';
-import { sendEmailBatch } from './email-service.js';
 import { emailView } from './email-view.js';
 
 /**
@@ -15,9 +14,9 @@ import { emailView } from './email-view.js';
  * stores nothing: its code, naming `messages.<index>.<param>`; money (balance, the profile's monthly
  * limit) with its code. A retry with the same key answers the same emails.
  */
-export async function sendEmailMessages(sql: Sql, clock: Clock, channel: Channel, caller: KeyPrincipal, idempotencyKey: string, body: EmailBatchCreate): Promise<EmailBatch> {
+export async function sendEmailMessages(sql: Sql, clock: Clock, channel: MessageChannel<EmailCreate>, caller: KeyPrincipal, idempotencyKey: string, body: EmailBatchCreate): Promise<EmailBatch> {
   const sends = body.messages.map((one, i) => ({ caller, id: batchItemId('eml', caller, idempotencyKey, i), body: one }));
-  const rows = await acceptAllOrNothing(sql, sends, (tx, batch) => sendEmailBatch(tx, clock, channel, batch), itemError);
+  const rows = await acceptAllOrNothing(sql, clock, channel, sends, itemError);
   const messages = rows.map(emailView);
   return {
     object: 'email_batch',

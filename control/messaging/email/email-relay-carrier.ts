@@ -2,7 +2,7 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import type { Sql } from '../../../shared/db/database.js';
 import type { DeliveryReport } from '../../../carriers/email/delivery-report.js';
 import type { EmailCarrier, RecipientRefusal } from '../../../carriers/email/email-carrier.js';
-import type { Carrier, CarrierReports, SubmitOutcome } from '../channel.js';
+import type { Carrier, CarrierReports, SubmitOutcome } from '../message-channel.js';
 import type { MessageRow } from '../message-row.js';
 import { addSuppression } from '../suppressions.js';
 import { createBatcher } from '../../../shared/work/batcher.js';

@@ -1,18 +1,17 @@
 import type { Clock } from '../../../shared/clock/clock.js';
-import type { Sql, Tx } from '../../../shared/db/database.js';
+import type { Tx } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { EMAIL_ATTACHMENTS_MAX_BYTES, EMAIL_MAX_RECIPIENTS, EMAIL_SEND_AT_MAX_MS, type EmailCreate } from '../../../protocol/messaging/email.js';
-import type { KeyPrincipal } from '../../accounts/principal.js';
-import { findProfiles, viewerOf } from '../../accounts/profiles.js';
 import type { Profile } from '../../../protocol/api/profiles.js';
 import type { PriceList } from '../../../protocol/api/admin.js';
 import { priceListFor } from '../../billing/price-list.js';
-import type { Channel } from '../channel.js';
-import type { MessageRow } from '../message-row.js';
-import { acceptMessages, applyMessageEvent, getMessage, type NewMessage } from '../message-store.js';
+import type { Admitted, MessageSend } from '../message-channel.js';
 import { suppressedPairs } from '../suppressions.js';
 import { signingDomains, type SigningDomain } from './email-domains.js';
 import type { EmailContent } from './email-view.js';
+
+/** How long an email stays valid unsent. */
+export const EMAIL_VALIDITY_MS = 72 * 3_600_000;
 
 // Header fields sentral writes itself: a caller's copy would forge or break the message.
 const RESERVED_HEADERS = new Set([
@@ -24,56 +23,37 @@ const RESERVED_HEADERS = new Set([
 const FROM = /^\s*(?:"?([^"<>]*?)"?\s*<([^<>\s]+)>|([^<>\s]+))\s*$/;
 const ADDRESS = /^[^\s@<>()",;:\\[\]]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
 
-/** One email to accept: who asks, the message id derived from their Idempotency-Key, and the request body. */
-export interface EmailSend {
-  caller: KeyPrincipal;
-  id: string;
-  body: EmailCreate;
-}
-
 // What the batch's lookups found for one send.
 interface EmailFacts {
-  existing: MessageRow | undefined;
-  profile: Profile | null;
+  profile: Profile;
   domain: SigningDomain | null;
   suppressed: ReadonlySet<string>;
   prices: PriceList;
 }
 
 /**
- * Accepts emails in the caller's transaction (the route's group commit: concurrent requests share it),
- * each checked in this order: the profile (visible, active, `services.email` on), the sender (an address at
- * a sender domain of the profile; verified for live keys), the recipients (at most 50, none on the
- * suppression list), the header fields and attachments (10 MB at most); then the message with one price per
- * recipient reserved, its attachments stored apart, and its first `email.status`. Each lookup is one query
- * for the whole batch; each request gets its message or its own error. A message already stored under the
- * id is returned as it is.
+ * The email checks of sends whose profile is active with email on, in this order: the sender (an address
+ * at a sender domain of the profile; verified for live keys), the recipients (at most 50, none on the
+ * suppression list), the header fields and attachments (10 MB at most), the schedule; the price is one per
+ * recipient and the attachments are stored apart. One query of each kind for the whole batch.
  */
-export async function sendEmailBatch(tx: Tx, clock: Clock, channel: Channel, sends: readonly EmailSend[]): Promise<(MessageRow | SentralError)[]> {
-  const stored = await tx<MessageRow[]>`select * from messages where id = any(${tx.array(sends.map((s) => s.id))}::text[])`;
-  const existing = new Map(stored.map((row) => [row.id, row]));
-  const profiles = await findProfiles(tx, sends.map((s) => ({ viewer: viewerOf(s.caller), ref: s.body.profileId })));
-  const senders = sends.flatMap((send, i) => {
+export async function admitEmail(tx: Tx, clock: Clock, sends: readonly { send: MessageSend<EmailCreate>; profile: Profile }[]): Promise<(Admitted | SentralError)[]> {
+  const senders = sends.flatMap(({ send, profile }) => {
     const address = fromAddressOrNull(send.body.from);
-    return profiles[i] && address !== null ? [{ send, profileId: profiles[i].id, address }] : [];
+    return address !== null ? [{ send, profileId: profile.id, address }] : [];
   });
   const domains = new Map((await signingDomains(tx, senders)).map((domain, k) => [senders[k]!.send, domain]));
-  const recipients = sends.flatMap((send, i) => {
-    const profile = profiles[i];
-    return profile ? recipientsOf(send.body).map((address) => ({ profileId: profile.id, address })) : [];
-  });
+  const recipients = sends.flatMap(({ send, profile }) => recipientsOf(send.body).map((address) => ({ profileId: profile.id, address })));
   const held = await suppressedPairs(tx, recipients);
   const suppressed = new Set(recipients.flatMap((r, k) => (held[k] ? [`${r.profileId} ${r.address}`] : [])));
   const prices = new Map<string, PriceList>();
-  for (const companyId of new Set(sends.map((s) => s.caller.companyId))) prices.set(companyId, await priceListFor(tx, companyId));
+  for (const companyId of new Set(sends.map((s) => s.send.caller.companyId))) prices.set(companyId, await priceListFor(tx, companyId));
   const now = clock.now();
-  const checked = sends.map((send, i) => {
-    const profile = profiles[i] ?? null;
+  return sends.map(({ send, profile }) => {
     const facts: EmailFacts = {
-      existing: existing.get(send.id),
       profile,
       domain: domains.get(send) ?? null,
-      suppressed: new Set(profile === null ? [] : recipientsOf(send.body).filter((a) => suppressed.has(`${profile.id} ${a}`))),
+      suppressed: new Set(recipientsOf(send.body).filter((a) => suppressed.has(`${profile.id} ${a}`))),
       prices: prices.get(send.caller.companyId)!,
     };
     try {
@@ -83,32 +63,13 @@ export async function sendEmailBatch(tx: Tx, clock: Clock, channel: Channel, sen
       throw err;
     }
   });
-  const fresh = checked.flatMap((c) => (c instanceof SentralError || 'row' in c ? [] : [c]));
-  const outcomes = await acceptMessages(tx, clock, channel, fresh.map((c) => c.message));
-  const blobs = fresh.flatMap((c, k) => {
-    const outcome = outcomes[k]!;
-    if (outcome instanceof SentralError || !outcome.created) return [];
-    return c.files.map((f, n) => ({ message_id: c.message.id, name: `attachment-${String(n).padStart(2, '0')}`, content_type: f.contentType, body: f.bytes }));
-  });
-  if (blobs.length > 0) await tx`insert into message_blobs ${tx(blobs)}`;
-  const byId = new Map(fresh.map((c, k) => [c.message.id, outcomes[k]!]));
-  return checked.map((c) => {
-    if (c instanceof SentralError) return c;
-    if ('row' in c) return c.row;
-    const outcome = byId.get(c.message.id)!;
-    return outcome instanceof SentralError ? outcome : outcome.row;
-  });
 }
 
 // One send checked against the batch's lookups, in the documented order: the message to store and its
-// attachments, the message already stored under its id, or a SentralError thrown.
-function checkEmail(send: EmailSend, facts: EmailFacts, now: number): { row: MessageRow } | { message: NewMessage; files: { contentType: string; bytes: Buffer }[] } {
+// attachments, or a SentralError thrown.
+function checkEmail(send: MessageSend<EmailCreate>, facts: EmailFacts, now: number): Admitted {
   const { caller, id, body } = send;
-  if (facts.existing) return { row: facts.existing };
   const profile = facts.profile;
-  if (!profile) throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
-  if (profile.status !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
-  if (!profile.services.email) throw new SentralError('service_disabled', { message: 'The profile has email switched off (services.email).', param: 'profileId' });
   const fromAddress = addressOfFrom(body.from);
   const domain = facts.domain;
   // Test keys may send from a domain not verified yet (to the sink): the quickstart works before DNS does.
@@ -159,11 +120,11 @@ function checkEmail(send: EmailSend, facts: EmailFacts, now: number): { row: Mes
       content: content as unknown as Record<string, unknown>,
       priceOre: everyone.length * facts.prices.emailOre,
       sendAtMs: sendAtMs !== null && sendAtMs > now ? sendAtMs : null,
-      validUntilMs: Math.max(now, sendAtMs ?? now) + 72 * 3_600_000,
+      validUntilMs: Math.max(now, sendAtMs ?? now) + EMAIL_VALIDITY_MS,
       externalRef: body.externalRef ?? null,
       metadata: body.metadata ?? null,
     },
-    files,
+    blobs: files.map((f, n) => ({ name: `attachment-${String(n).padStart(2, '0')}`, contentType: f.contentType, body: f.bytes })),
   };
 }
 
@@ -178,17 +139,6 @@ function fromAddressOrNull(from: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** Cancels a scheduled email the caller can see (its reservation back); one on its way or done is message_not_cancelable. */
-export async function cancelEmail(sql: Sql, clock: Clock, channel: Channel, caller: KeyPrincipal, id: string): Promise<MessageRow> {
-  return sql.begin(async (tx) => {
-    const row = await getMessage(tx, caller, 'email', id);
-    if (row.state === 'canceled') return row;
-    const moved = await applyMessageEvent(tx, clock, channel, id, { type: 'cancel' });
-    if (!moved) throw new SentralError('message_not_cancelable', { message: `The email is ${row.state}; only a scheduled email can be canceled.` });
-    return moved;
-  });
 }
 
 /** The address of a From value ("Name <a@b>" or "a@b"), lower-cased; invalid_request naming `from` otherwise. */

@@ -1,5 +1,6 @@
 import type { Email, EmailState, EmailStatusData } from '../../../protocol/messaging/email.js';
 import type { MessageRow } from '../message-row.js';
+import { commonView, isoTime } from '../message-view.js';
 import { statusFields } from '../status-fields.js';
 
 /** The email fields of a message's content (bodies included; attachments' bytes are in message_blobs). */
@@ -18,15 +19,13 @@ export interface EmailContent {
   attachments: { filename: string; contentType: string; sizeBytes: number }[];
 }
 
-/** An email as the API shows it. */
+/** An email as the API shows it: the common view with its header fields, attachments, tags and schedule. */
 export function emailView(row: MessageRow): Email {
   const content = row.content as unknown as EmailContent;
   return {
+    ...commonView(row),
     object: 'email',
-    id: row.id,
     state: row.state as EmailState,
-    profileId: row.profile_id,
-    mode: row.mode,
     from: content.from,
     to: content.to,
     cc: content.cc,
@@ -34,14 +33,7 @@ export function emailView(row: MessageRow): Email {
     subject: content.subject,
     attachments: content.attachments,
     tags: content.tags,
-    priceOre: Number(row.price_ore),
-    errorCode: row.error_code,
-    errorDesc: row.error_desc,
-    externalRef: row.external_ref,
-    metadata: row.metadata,
-    createdAt: iso(row.created_at_ms)!,
-    sendAt: iso(row.send_at_ms),
-    updatedAt: iso(row.updated_at_ms)!,
+    sendAt: isoTime(row.send_at_ms),
   };
 }
 
@@ -58,8 +50,4 @@ export function emailStatusData(row: MessageRow, eventId: string): EmailStatusDa
 /** The carrier reference of one recipient of an email: a delivery report settles that part. */
 export function recipientRef(messageId: string, recipient: string): string {
   return `${messageId}/${recipient.toLowerCase()}`;
-}
-
-function iso(ms: number | null): string | null {
-  return ms === null ? null : new Date(Number(ms)).toISOString();
 }

@@ -3,31 +3,34 @@ import type { Tx } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { LetterCreate } from '../../../protocol/messaging/letter.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
-import { getProfile, viewerOf } from '../../accounts/profiles.js';
+import type { Profile } from '../../../protocol/api/profiles.js';
 import { priceListFor } from '../../billing/price-list.js';
-import type { Channel } from '../channel.js';
+import type { Admitted, MessageSend } from '../message-channel.js';
 import { normalNationalId } from '../contacts/contact-fields.js';
-import type { MessageRow } from '../message-row.js';
-import { acceptMessage } from '../message-store.js';
 import { compileTemplate, findTemplate } from '../templates/templates.js';
 import { checkUploadedPdf, renderLetterPdf } from './letter-pdf.js';
 import { shownRecipient, type LetterContent } from './letter-view.js';
 import { normalOrganisationNumber } from './organisation-number.js';
 
 /**
- * Accepts a letter in the caller's transaction: the profile (visible, active, `services.letters` on), the
- * recipient's number checked by its check digits, the document (an uploaded PDF checked, or a text or a
- * letter template rendered to PDF with the company's sender block), then the letter with its price
- * reserved, its PDF stored apart, and its first `letter.status`.
+ * The letter checks of sends whose profile is active with letters on, one by one: the recipient's number
+ * checked by its check digits, the document (an uploaded PDF checked, or a text or a letter template
+ * rendered to PDF with the company's sender block), then its price; the PDF is stored apart.
  */
-export async function sendLetter(tx: Tx, clock: Clock, channel: Channel, caller: KeyPrincipal, id: string, body: LetterCreate): Promise<MessageRow> {
-  const [existing] = await tx<MessageRow[]>`select * from messages where id = ${id}`;
-  if (existing) return existing;
-  const profile = await getProfile(tx, viewerOf(caller), body.profileId).catch((err: unknown) => {
-    throw err instanceof SentralError && err.code === 'not_found' ? new SentralError('not_found', { message: 'No such profile.', param: 'profileId' }) : err;
-  });
-  if (profile.status !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
-  if (!profile.services.letters) throw new SentralError('service_disabled', { message: 'The profile has letters switched off (services.letters).', param: 'profileId' });
+export async function admitLetters(tx: Tx, clock: Clock, sends: readonly { send: MessageSend<LetterCreate>; profile: Profile }[]): Promise<(Admitted | SentralError)[]> {
+  const admitted: (Admitted | SentralError)[] = [];
+  for (const { send, profile } of sends) {
+    try {
+      admitted.push(await admitLetter(tx, clock, send, profile));
+    } catch (err) {
+      if (!(err instanceof SentralError)) throw err;
+      admitted.push(err);
+    }
+  }
+  return admitted;
+}
+
+async function admitLetter(tx: Tx, clock: Clock, { caller, id, body }: MessageSend<LetterCreate>, profile: Profile): Promise<Admitted> {
   const given = body.recipient as LetterContent['recipient'];
   const recipient: LetterContent['recipient'] = {
     ...(given.nationalId === undefined ? {} : { nationalId: normalNationalId(given.nationalId, 'recipient.nationalId') }),
@@ -48,22 +51,23 @@ export async function sendLetter(tx: Tx, clock: Clock, channel: Channel, caller:
   const pages = checkUploadedPdf(pdf, 'document.pdf');
   const prices = await priceListFor(tx, caller.companyId);
   const content: LetterContent = { recipient, subject: body.subject, pages, printFallback, sensitivity: body.sensitivity ?? 'normal', senderName };
-  const { row, created } = await acceptMessage(tx, clock, channel, {
-    id,
-    companyId: caller.companyId,
-    profileId: profile.id,
-    mode: caller.mode,
-    from: profile.id,
-    to: shownRecipient(recipient),
-    content: content as unknown as Record<string, unknown>,
-    priceOre: prices.letterOre,
-    sendAtMs: null,
-    validUntilMs: null,
-    externalRef: body.externalRef ?? null,
-    metadata: body.metadata ?? null,
-  });
-  if (created) await tx`insert into message_blobs ${tx([{ message_id: id, name: 'document', content_type: 'application/pdf', body: pdf }])}`;
-  return row;
+  return {
+    message: {
+      id,
+      companyId: caller.companyId,
+      profileId: profile.id,
+      mode: caller.mode,
+      from: profile.id,
+      to: shownRecipient(recipient),
+      content: content as unknown as Record<string, unknown>,
+      priceOre: prices.letterOre,
+      sendAtMs: null,
+      validUntilMs: null,
+      externalRef: body.externalRef ?? null,
+      metadata: body.metadata ?? null,
+    },
+    blobs: [{ name: 'document', contentType: 'application/pdf', body: pdf }],
+  };
 }
 
 async function documentPdf(tx: Tx, caller: KeyPrincipal, body: LetterCreate, layout: { sender: string[]; recipient: string[]; dateMs: number; subject: string }): Promise<Buffer> {

@@ -1,6 +1,7 @@
 import type { Letter, LetterState, LetterStatusData, PostalAddress } from '../../../protocol/messaging/letter.js';
 import { maskedNationalId } from '../contacts/contact-fields.js';
 import type { MessageRow } from '../message-row.js';
+import { commonView } from '../message-view.js';
 import { statusFields } from '../status-fields.js';
 
 /** The letter fields of a message's content (the PDF itself is the `document` blob). */
@@ -13,16 +14,14 @@ export interface LetterContent {
   senderName: string;
 }
 
-/** A letter as the API shows it: a national identity number only as the birth date and *****. */
+/** A letter as the API shows it: the common view with its recipient (a national identity number only as the birth date and *****), subject, pages and print fallback. */
 export function letterView(row: MessageRow): Letter {
   const content = row.content as unknown as LetterContent;
   const r = content.recipient;
   return {
+    ...commonView(row),
     object: 'letter',
-    id: row.id,
     state: row.state as LetterState,
-    profileId: row.profile_id,
-    mode: row.mode,
     recipient: {
       ...(r.nationalId === undefined ? {} : { nationalId: maskedNationalId(r.nationalId)! }),
       ...(r.organisationNumber === undefined ? {} : { organisationNumber: r.organisationNumber }),
@@ -33,13 +32,6 @@ export function letterView(row: MessageRow): Letter {
     pages: content.pages,
     printFallback: content.printFallback,
     sensitivity: content.sensitivity,
-    priceOre: Number(row.price_ore),
-    errorCode: row.error_code,
-    errorDesc: row.error_desc,
-    externalRef: row.external_ref,
-    metadata: row.metadata,
-    createdAt: new Date(Number(row.created_at_ms)).toISOString(),
-    updatedAt: new Date(Number(row.updated_at_ms)).toISOString(),
   };
 }
 

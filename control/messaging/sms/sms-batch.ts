@@ -3,9 +3,8 @@ import type { Sql } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { SMS_TEXT_MAX, type SmsBatch, type SmsBatchCreate, type SmsCreate } from '../../../protocol/messaging/sms.js';
 import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
-import type { Channel } from '../channel.js';
+import type { MessageChannel, MessageSend } from '../message-channel.js';
 import { acceptAllOrNothing, batchItemId } from '../all-or-nothing.js';
-import { sendSmsBatch, type SmsSend } from './sms-service.js';
 import { smsView } from './sms-view.js';
 
 // `${name}` in a batch's text: a parameter's name as the schema allows it.
@@ -20,9 +19,9 @@ const PLACEHOLDER = /\$\{([A-Za-z0-9_]{1,32})\}/g;
  * money (balance, the profile's monthly limit) with its code. A retry with the same key answers the same
  * messages.
  */
-export async function sendSmsRecipients(sql: Sql, clock: Clock, channel: Channel, caller: KeyPrincipal, idempotencyKey: string, body: SmsBatchCreate): Promise<SmsBatch> {
+export async function sendSmsRecipients(sql: Sql, clock: Clock, channel: MessageChannel<SmsCreate>, caller: KeyPrincipal, idempotencyKey: string, body: SmsBatchCreate): Promise<SmsBatch> {
   const sends = recipientSends(caller, idempotencyKey, body);
-  const rows = await acceptAllOrNothing(sql, sends, (tx, batch) => sendSmsBatch(tx, clock, channel, batch), (err, i) => recipientError(err, i, body.to[i]!));
+  const rows = await acceptAllOrNothing(sql, clock, channel, sends, (err, i) => recipientError(err, i, body.to[i]!));
   const messages = rows.map(smsView).map(({ id, to, state, units, priceOre }) => ({ id, to, state, units, priceOre }));
   return {
     object: 'sms_batch',
@@ -34,7 +33,7 @@ export async function sendSmsRecipients(sql: Sql, clock: Clock, channel: Channel
 
 // Each recipient's send, its text filled from the parameters; 400 naming the parameter for what no
 // recipient-by-recipient check could store.
-function recipientSends(caller: KeyPrincipal, idempotencyKey: string, body: SmsBatchCreate): SmsSend[] {
+function recipientSends(caller: KeyPrincipal, idempotencyKey: string, body: SmsBatchCreate): MessageSend<SmsCreate>[] {
   const first = new Map<string, number>();
   body.to.forEach((to, i) => {
     const earlier = first.get(to);

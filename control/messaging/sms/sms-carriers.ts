@@ -1,5 +1,5 @@
 import type { SmsCarrier, SmsReports } from '../../../carriers/sms/sms-carrier.js';
-import type { Carrier, CarrierReports, SubmitOutcome } from '../channel.js';
+import type { Carrier, CarrierReports, SubmitOutcome } from '../message-channel.js';
 import type { MessageRow } from '../message-row.js';
 import type { SmsContent } from './sms-view.js';
 import { smsPartTexts } from './sms-units.js';

@@ -2,9 +2,9 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import type { Sql } from '../../../shared/db/database.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { recordEvent } from '../../events/event-log.js';
-import type { Channel } from '../channel.js';
+import type { MessageChannel } from '../message-channel.js';
 import type { MessageRow } from '../message-row.js';
-import { storeInbound } from '../message-store.js';
+import { storeInbound } from '../message-accept.js';
 import { addSuppression, removeSuppression } from '../suppressions.js';
 import { smsUnits } from './sms-units.js';
 
@@ -25,7 +25,7 @@ export function keywordOf(text: string): 'stop' | 'start' | null {
  * `sms.received`, and a STOP/START keyword applied to the profile's suppression list. An SMS to a number
  * that is not active anywhere is dropped (null).
  */
-export async function receiveSms(sql: Sql, clock: Clock, channel: Channel, input: { from: string; to: string; text: string }): Promise<MessageRow | null> {
+export async function receiveSms(sql: Sql, clock: Clock, channel: MessageChannel, input: { from: string; to: string; text: string }): Promise<MessageRow | null> {
   return sql.begin(async (tx) => {
     const [number] = await tx<{ id: string; company_id: string; profile_id: string }[]>`
       select id, company_id, profile_id from phone_numbers where number = ${input.to} and status = 'active'`;

@@ -5,8 +5,7 @@ import type { Db } from '../../../shared/db/database.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { findContact, type ContactRow } from '../contacts/contacts.js';
 import type { TemplateScope } from './template-engine.js';
-import { renderedPrice } from './template-price.js';
-import { compileTemplate, findTemplate } from './templates.js';
+import { compileTemplate, findTemplate, type TemplateRulesFor } from './templates.js';
 
 /** What a template sees of a contact: its fields and attributes, never its national identity number. */
 export function contactScope(contact: Pick<ContactRow, 'name' | 'phone' | 'email' | 'external_ref' | 'attributes'>): TemplateScope {
@@ -17,7 +16,7 @@ export function contactScope(contact: Pick<ContactRow, 'name' | 'phone' | 'email
  * Renders a template for one of the profile's contacts, or for sample data, and prices the result at the
  * company's prices (an SMS with its encoding and units). Template errors name the part and the line.
  */
-export async function previewTemplate(db: Db, caller: KeyPrincipal, id: string, request: TemplatePreviewRequest): Promise<TemplatePreview> {
+export async function previewTemplate(db: Db, caller: KeyPrincipal, id: string, request: TemplatePreviewRequest, rulesFor: TemplateRulesFor): Promise<TemplatePreview> {
   const template = await findTemplate(db, caller, id);
   if (request.contactId !== undefined && request.sample !== undefined) {
     throw new SentralError('invalid_request', { message: 'Give contactId or sample, not both.', param: 'sample' });
@@ -34,6 +33,6 @@ export async function previewTemplate(db: Db, caller: KeyPrincipal, id: string, 
     scope = { contact: { name: s.name ?? null, phone: s.phone ?? null, email: s.email ?? null, externalRef: s.externalRef ?? null, attributes: s.attributes ?? {} } };
   }
   const parts = await compileTemplate(template).render(scope);
-  const price = renderedPrice(template.channel, parts, await priceListFor(db, caller.companyId));
+  const price = rulesFor(template.channel).price(parts, await priceListFor(db, caller.companyId));
   return { object: 'template_preview', templateId: template.id, channel: template.channel, ...parts, sms: price.sms, priceOre: price.priceOre };
 }

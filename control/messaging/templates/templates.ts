@@ -16,6 +16,7 @@ import type { Db } from '../../../shared/db/database.js';
 import { ownerProfile, visibleTo } from '../../accounts/profile-scope.js';
 import { compilePart, renderPart, renderPlainPart, type CompiledPart, type TemplateScope } from './template-engine.js';
 import type { PlainTemplate } from './plain-template.js';
+import type { MessageParts, TemplateRules } from '../message-channel.js';
 
 /** A template as stored. */
 export interface TemplateRow {
@@ -34,11 +35,7 @@ export interface TemplateRow {
 }
 
 /** The parts of a template. */
-interface Parts {
-  subject: string | null;
-  body: string | null;
-  html: string | null;
-}
+type Parts = MessageParts;
 
 /** A template's parts rendered for one contact. */
 export type RenderedParts = Parts;
@@ -75,26 +72,20 @@ export function compileTemplate(row: Pick<TemplateRow, 'channel' | 'subject' | '
   };
 }
 
-/** Which parts each channel takes, checked and parsed before a template is stored. */
-function checkParts(channel: MessageChannelName, parts: Parts): void {
-  const refuse = (message: string, param: string) => new SentralError('invalid_request', { message, param });
-  if (channel === 'sms') {
-    if (parts.body === null) throw refuse('An SMS template needs body (the text).', 'body');
-    if (parts.subject !== null) throw refuse('An SMS template has no subject.', 'subject');
-  } else {
-    if (parts.subject === null) throw refuse(`An ${channel === 'email' ? 'email' : 'letter'} template needs a subject.`, 'subject');
-    if (channel === 'letter' && parts.body === null) throw refuse("A letter template needs body (the letter's text).", 'body');
-    if (channel === 'email' && parts.body === null && parts.html === null) throw refuse('An email template needs body, html or both.', 'body');
-  }
-  if (channel !== 'email' && parts.html !== null) throw refuse('Only an email template has html.', 'html');
+/** The template rules of a channel by its name (the API asks the channel registry). */
+export type TemplateRulesFor = (channel: MessageChannelName) => TemplateRules;
+
+// The parts checked by the channel's rules, then parsed.
+function checkParts(rules: TemplateRules, channel: MessageChannelName, parts: Parts): void {
+  rules.checkParts(parts);
   compileTemplate({ channel, ...parts });
 }
 
 /** Creates a template of the caller's profile; every part must parse (template_syntax_error naming the line). */
-export async function createTemplate(db: Db, clock: Clock, caller: KeyPrincipal, input: TemplateCreate): Promise<MessageTemplate> {
+export async function createTemplate(db: Db, clock: Clock, caller: KeyPrincipal, input: TemplateCreate, rulesFor: TemplateRulesFor): Promise<MessageTemplate> {
   const profileId = await ownerProfile(db, caller, input.profileId);
   const parts: Parts = { subject: input.subject ?? null, body: input.body ?? null, html: input.html ?? null };
-  checkParts(input.channel, parts);
+  checkParts(rulesFor(input.channel), input.channel, parts);
   const now = clock.now();
   const [row] = await db<TemplateRow[]>`
     insert into templates (id, company_id, profile_id, mode, channel, name, subject, body, html, created_at_ms, updated_at_ms)
@@ -129,14 +120,14 @@ export async function listTemplates(db: Db, caller: KeyPrincipal, query: Templat
 }
 
 /** Changes a template's name or parts (checked and parsed like a new one's). */
-export async function updateTemplate(db: Db, clock: Clock, caller: KeyPrincipal, id: string, patch: TemplateUpdate): Promise<MessageTemplate> {
+export async function updateTemplate(db: Db, clock: Clock, caller: KeyPrincipal, id: string, patch: TemplateUpdate, rulesFor: TemplateRulesFor): Promise<MessageTemplate> {
   const current = await findTemplate(db, caller, id);
   const parts: Parts = {
     subject: patch.subject === undefined ? current.subject : patch.subject,
     body: patch.body === undefined ? current.body : patch.body,
     html: patch.html === undefined ? current.html : patch.html,
   };
-  checkParts(current.channel, parts);
+  checkParts(rulesFor(current.channel), current.channel, parts);
   const [row] = await db<TemplateRow[]>`
     update templates set name = ${patch.name ?? current.name}, subject = ${parts.subject}, body = ${parts.body}, html = ${parts.html},
       updated_at_ms = ${clock.now()}
