@@ -24474,7 +24474,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: forbidden */
+            /** @description Error: forbidden, live_key_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24877,7 +24877,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: forbidden */
+            /** @description Error: forbidden, live_key_required */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25104,7 +25104,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: forbidden */
+            /** @description Error: forbidden, live_key_required */
             403: {
                 headers: {
                     [name: string]: unknown;
