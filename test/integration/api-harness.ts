@@ -49,7 +49,7 @@ export async function startApi(
     env?: Record<string, string>;
     adminToken?: string | null;
     /** Adds test routes before the server is ready. */
-    beforeReady?: (app: FastifyInstance) => Promise<void>;
+    beforeReady?: (app: FastifyInstance, services: Services) => Promise<void>;
     /**
      * Whether close() fails on an event of the companies made through this server that the event catalogue
      * does not describe (default true; false for a test that records made-up events itself).
@@ -86,7 +86,7 @@ export async function startApi(
     }
     return payload;
   });
-  await options.beforeReady?.(app);
+  await options.beforeReady?.(app, services);
   await app.ready();
   return {
     app,
