@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { registerBodyParsers } from './plugins/body-parsers.js';
 import { registerAccessLog } from './plugins/access-log.js';
+import { registerHttpMetrics } from './plugins/http-metrics.js';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { Services } from '../app/services.js';
 import { newId } from '../../shared/ids/ids.js';
@@ -90,6 +91,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
 
   registerRequestId(app);
   if (services.config.accessLog) registerAccessLog(app);
+  registerHttpMetrics(app, services.metrics);
   registerErrorHandler(app);
   registerAuth(app, services);
   registerLiveGuard(app);

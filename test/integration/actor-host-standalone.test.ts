@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
@@ -19,10 +20,12 @@ describe('the actor host in standalone mode', () => {
     const clock = new ManualClock();
     const log = createLogger({ level: 'silent' });
     const rang: number[] = [];
+    const metrics: Registry[] = [];
     const start = async () => {
       const bus = createMemoryBus({ clock });
+      metrics.push(new Registry());
       const host = await startActorHost(
-        { config: { partitions: 8 }, clock, log, sql, bus },
+        { config: { partitions: 8 }, clock, log, sql, bus, metrics: metrics.at(-1)! },
         {
           machines: { counter: counterMachine },
           workerId: 'standalone',
@@ -45,6 +48,10 @@ describe('the actor host in standalone mode', () => {
       const armed = await first.send('arm-1', 'arm', { timerId: 'ring', delayMs: 60_000 });
       await first.host.stop();
       await first.bus.close();
+      // What the first host's /metrics said of its leases: eight gained, eight given back at the stop.
+      const changes = await metrics[0]!.getSingleMetricAsString('sentral_actor_partition_lease_changes_total');
+      expect(changes).toContain('sentral_actor_partition_lease_changes_total{change="gained"} 8');
+      expect(changes).toContain('sentral_actor_partition_lease_changes_total{change="released"} 8');
 
       const second = await start();
       expect((await second.send('inc-2', 'inc')).body).toEqual({ count: 2 });

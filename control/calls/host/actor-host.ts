@@ -7,7 +7,7 @@
  * refused), load the live actors' snapshots, re-arm their timers, then consume the mailbox. Losing one:
  * stop its actors, timers and consumer at once. A write refused by the fence releases the lease.
  */
-import { Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../../shared/clock/clock.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { MAILBOX_STREAM } from '../../../protocol/bus/bus-names.js';
@@ -92,6 +92,14 @@ export async function startActorHost(services: ActorHostServices, options: Actor
   const owned = services.metrics
     ? new Gauge({ name: 'sentral_actor_partitions_owned', help: 'Actor partitions this worker owns', registers: [services.metrics] })
     : undefined;
+  const leaseChanges = services.metrics
+    ? new Counter({
+        name: 'sentral_actor_partition_lease_changes_total',
+        help: 'Partition leases this worker gained, released on purpose (balancing, stop) or lost (not renewed in time, taken over)',
+        labelNames: ['change'],
+        registers: [services.metrics],
+      })
+    : undefined;
   let stopping = false;
 
   const changed = (): void => {
@@ -133,6 +141,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
     ttlMs,
     renewIntervalMs: options.renewIntervalMs ?? Math.floor(ttlMs / 5),
     onGained: (partition, revision) => {
+      leaseChanges?.inc({ change: 'gained' });
       changed();
       const started = gain(partition, revision)
         .catch((err: unknown) => {
@@ -143,7 +152,8 @@ export async function startActorHost(services: ActorHostServices, options: Actor
         .finally(() => starting.delete(started));
       starting.add(started);
     },
-    onLost: async (partition) => {
+    onLost: async (partition, reason) => {
+      leaseChanges?.inc({ change: reason });
       const worker = workers.get(partition);
       workers.delete(partition);
       changed();
