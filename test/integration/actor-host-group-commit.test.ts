@@ -64,6 +64,8 @@ describe.each(adapters)('group commit on the %s bus', (_name, makeSetup) => {
   let host: ActorHost;
   let effects: EffectLog;
   let faults: Map<string, CommitFault>;
+  /** Effects of these messages wait for the promise before they run (a media node slow to answer). */
+  let slowEffects: Map<string, Promise<void>>;
   /** The transaction and the partition's epoch each message was committed in. */
   let commits: Map<string, { txid: string; epoch: number }>;
   /** Mailbox deliveries so far, and who waits for a number of them. */
@@ -78,6 +80,7 @@ describe.each(adapters)('group commit on the %s bus', (_name, makeSetup) => {
     setup = makeSetup(clock);
     effects = effectLog();
     faults = new Map();
+    slowEffects = new Map();
     commits = new Map();
     delivered = 0;
     deliveryWaiters = [];
@@ -105,7 +108,10 @@ describe.each(adapters)('group commit on the %s bus', (_name, makeSetup) => {
       {
         machines: { counter: counterMachine },
         onCommit: effects.onCommit,
-        effectRunner: effects.effectRunner,
+        effectRunner: async (list, context) => {
+          await slowEffects.get(context.messageId);
+          await effects.effectRunner(list, context);
+        },
         workerId: 'w1',
         leaseTtlMs: 3_000,
         renewIntervalMs: 1_000,
@@ -257,5 +263,23 @@ describe.each(adapters)('group commit on the %s bus', (_name, makeSetup) => {
     expect(await storedCount(a!)).toBe(11);
     // None of the burst was written under the stale epoch: the batch was refused whole, and taken up again.
     for (let i = 0; i < 10; i++) expect(commits.get(`m${i}`)!.epoch).toBeGreaterThan(gateEpoch + 1);
+  });
+
+  it("a call's slow effects hold neither the partition nor its replies; the call's later effects wait their turn", async () => {
+    const [a, b] = callsInOnePartition(2);
+    for (const call of [a!, b!]) await create(call);
+    const media = deferred();
+    slowEffects.set('slow', media.promise);
+    expect(await send(a!, 'slow', 'inc')).toMatchObject({ status: 200, body: { count: 1 } });
+    // The partition goes on: another call's message is decided, committed and its effects run.
+    expect(await send(b!, 'fast', 'inc')).toMatchObject({ status: 200, body: { count: 1 } });
+    await effects.until((e) => e.id === 'fast:1');
+    // The slow call's next message is answered too, but its effects wait for the earlier ones.
+    expect(await send(a!, 'after', 'inc')).toMatchObject({ status: 200, body: { count: 2 } });
+    expect(effects.ran.map((e) => e.id)).not.toContain('after:1');
+    media.resolve();
+    await effects.until((e) => e.id === 'after:1');
+    const order = effects.ran.map((e) => e.id);
+    expect(order.indexOf('slow:1')).toBeLessThan(order.indexOf('after:1'));
   });
 });

@@ -2,7 +2,8 @@
 import { createActor, type AnyActor, type AnyStateMachine } from 'xstate';
 import type { Logger } from '../../../shared/log/log.js';
 import type { ActorStatus, StoredActor } from './actor-store.js';
-import type { LiveActor } from './decision.js';
+import type { Decision, LiveActor } from './decision.js';
+import type { DurableTimers } from './durable-timers.js';
 
 /** The machines a host can run, by kind (the `kind` of `actor.create`). */
 export type MachineRegistry = Readonly<Record<string, AnyStateMachine>>;
@@ -63,6 +64,29 @@ export class LiveActors extends Map<string, LiveActor> {
     const live = this.get(callId);
     if (live) this.rollback(callId, live, stopping);
     return this.get(callId)?.kind;
+  }
+
+  /** After a commit: the actors in memory and the armed timers follow what was written (`stopping`: nothing is kept). */
+  follow(decision: Decision, timers: DurableTimers, stopping: boolean): void {
+    const { change, entry, callId } = decision;
+    if (!change) return;
+    if (stopping) {
+      if (change.created) change.live.actor.stop();
+      return;
+    }
+    change.live.committed = change.snapshot;
+    if (change.created) this.set(callId, change.live);
+    if (entry.timer) timers.cancel(callId, entry.timer.timerId);
+    if (change.status !== 'active') {
+      change.live.actor.stop();
+      this.delete(callId);
+      timers.cancelCall(callId);
+      return;
+    }
+    for (const op of change.effects.timerOps) {
+      if (op.op === 'set') timers.arm({ callId, ...op.timer });
+      else timers.cancel(callId, op.timerId);
+    }
   }
 
   /** Stops every actor and forgets them. */

@@ -6,7 +6,7 @@
  *    it emitted (a later message of the batch sees what an earlier one did);
  * 2. commit: one fenced transaction writes the batch's snapshots, timers, outcomes and onCommit's effects
  *    (group-commit.ts); if it fails, the batch's actors go back to their last committed snapshots;
- * 3. act: publish each reply, run the other effects, then ack the messages.
+ * 3. act: publish each reply, start the other effects (effect-chains.ts), ack each message once they ran.
  *
  * A batch is what waited while the partition was busy (up to MAX_BATCH): a lone message goes at once. A
  * batch ends before a message it cannot decide with the others (a replay, a repeated id, a timer firing of
@@ -45,6 +45,7 @@ import { actorStatuses, loadActor, loadLiveActors, loadTimers, messageOutcome, m
 import { BatchPoisonedError, BatchView } from './batch-view.js';
 import type { Decision, LiveActor, Step } from './decision.js';
 import { DurableTimers } from './durable-timers.js';
+import { EffectChains } from './effect-chains.js';
 import { LiveActors, type MachineRegistry } from './live-actors.js';
 import { InvalidEffectError, sortEffects, type EffectContext, type EffectRunner, type OnCommit, type SortedEffects } from './effect.js';
 import { FailedMessages } from './failed-messages.js';
@@ -92,6 +93,7 @@ export class PartitionWorker {
   private stopped = false;
   private readonly failed: FailedMessages;
   private readonly queue: MailboxQueue;
+  private readonly effects = new EffectChains();
   /** Calls whose last commit has an unknown outcome: their actor is read from the database before it is used again. */
   private readonly unsure = new Set<string>();
 
@@ -181,8 +183,13 @@ export class PartitionWorker {
       for (const item of items) await this.handleAlone(item);
       return;
     }
-    for (const item of items.slice(0, handled)) item.done();
+    for (const item of items.slice(0, handled)) this.doneAfterEffects(item);
     this.queue.putBack(items.slice(handled));
+  }
+
+  /** Settles a handled message (acks it) once its call's effects so far have run; the partition goes on meanwhile. */
+  private doneAfterEffects(item: QueuedMessage): void {
+    void this.effects.settled(item.entry.callId).then(() => item.done());
   }
 
   /** Handles one message through the failure handling (retries, or settled as failed). */
@@ -190,7 +197,7 @@ export class PartitionWorker {
     if (this.stopped) return item.fail(new Error(`partition ${this.partition} is stopped`));
     try {
       await this.failed.process(item.entry, item.msg);
-      item.done();
+      this.doneAfterEffects(item);
     } catch (err) {
       item.fail(err);
     }
@@ -239,7 +246,7 @@ export class PartitionWorker {
       if (isStaleEpochError(err)) this.deps.onStale();
       throw err;
     }
-    for (const decision of decisions) this.apply(decision);
+    for (const decision of decisions) this.actors.follow(decision, this.timers, this.stopped);
     for (const { entry, prior, decision } of steps) {
       if (prior) await this.act(entry, prior, this.contextOf(entry.callId, entry.id, prior), true);
       else if (decision) await this.act(entry, decision.outcome, this.contextOf(entry.callId, entry.id, decision.outcome, decision.change?.snapshot), false);
@@ -312,39 +319,16 @@ export class PartitionWorker {
     return this.answer(entry, at, live?.kind ?? '', live !== undefined, { status, body: { error: { code, message: message ?? fallback } } });
   }
 
-  /** After the commit: the in-memory actors and armed timers follow what was written. */
-  private apply(decision: Decision): void {
-    const { change, entry, callId } = decision;
-    if (!change) return;
-    if (this.stopped) {
-      if (change.created) change.live.actor.stop();
-      return;
-    }
-    change.live.committed = change.snapshot;
-    if (change.created) this.actors.set(callId, change.live);
-    if (entry.timer) this.timers.cancel(callId, entry.timer.timerId);
-    if (change.status !== 'active') {
-      change.live.actor.stop();
-      this.actors.delete(callId);
-      this.timers.cancelCall(callId);
-      return;
-    }
-    for (const op of change.effects.timerOps) {
-      if (op.op === 'set') this.timers.arm({ callId, ...op.timer });
-      else this.timers.cancel(callId, op.timerId);
-    }
-  }
-
-  /** Publishes the reply and runs the effects of a committed (or replayed) message. */
+  /** Publishes the reply, then starts the effects of a committed (or replayed) message (effect-chains.ts). */
   private async act(entry: MailboxEntry, outcome: MessageOutcome, context: EffectContext, replayed: boolean): Promise<void> {
     if (entry.replyTo) await this.reply(entry.replyTo, { id: entry.id, ...outcome.reply, ...(replayed ? { replayed } : {}) });
     if (outcome.effects.length === 0) return;
-    try {
-      await this.deps.effectRunner(outcome.effects, context);
-    } catch (err) {
-      // Committed already: a failing effect is the receiver's to retry or report, never a reason to redo the transition.
-      this.deps.log.error({ err, callId: entry.callId, messageId: entry.id }, 'effect runner failed');
-    }
+    this.effects.after(entry.callId, () =>
+      this.deps.effectRunner(outcome.effects, context).catch((err: unknown) => {
+        // Committed already: a failing effect is the receiver's to retry or report, never a reason to redo the transition.
+        this.deps.log.error({ err, callId: entry.callId, messageId: entry.id }, 'effect runner failed');
+      }),
+    );
   }
 
   /** Answers `actor.replay`: the stored reply of an earlier message, without changing anything. */
