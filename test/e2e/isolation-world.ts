@@ -184,12 +184,12 @@ interface Hook {
   data: Record<string, any>;
 }
 
-/** Resolves with the first webhook (received or to come) whose event matches; fails naming what came after 30 s. */
+/** Resolves with the first webhook (received or to come) whose event matches; fails naming what came after 60 s. */
 async function waitForHook(receiver: WebhookReceiver, match: (e: Hook) => boolean): Promise<Hook> {
   let seen = 0;
   let guard: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    guard = setTimeout(() => reject(new Error(`no matching webhook; got ${receiver.received.map((r) => r.body.slice(0, 160)).join('\n')}`)), 30_000);
+    guard = setTimeout(() => reject(new Error(`no matching webhook; got ${receiver.received.map((r) => r.body.slice(0, 160)).join('\n')}`)), 60_000);
   });
   for (;;) {
     while (seen < receiver.received.length) {
