@@ -29,7 +29,7 @@ import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { createRedisStore } from '../../shared/kv/redis-store.js';
 import { createLogger } from '../../shared/log/log.js';
 import { realClock } from '../../shared/clock/real-clock.js';
-import type { Services } from '../../control/app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
 import { buildApiServer } from '../../control/api/server.js';
 

@@ -1,5 +1,5 @@
 import { Registry } from 'prom-client';
-import type { Services } from '../../control/app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { realClock } from '../../shared/clock/real-clock.js';

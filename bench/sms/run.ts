@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Registry } from 'prom-client';
 import { buildApiServer } from '../../control/api/server.js';
-import type { Services } from '../../control/app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { startDispatcher } from '../../control/events/dispatcher.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';

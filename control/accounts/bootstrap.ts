@@ -1,4 +1,4 @@
-import type { Services } from '../app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { generateAdminToken, storeAdminTokenHash } from './admin-token.js';
 import { insertCompany } from './companies.js';
 import { createProfile } from './profiles.js';

@@ -3,7 +3,7 @@ import { registerBodyParsers } from './plugins/body-parsers.js';
 import { registerAccessLog } from './plugins/access-log.js';
 import { registerHttpMetrics } from './plugins/http-metrics.js';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import type { Services } from '../app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { newId } from '../../shared/ids/ids.js';
 import type { TokenBucketSpec } from '../../shared/kv/hot-store.js';
 import { registerRequestId } from './plugins/request-id.js';

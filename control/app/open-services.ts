@@ -10,7 +10,7 @@ import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { createRedisStore } from '../../shared/kv/redis-store.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
-import type { Services } from './services.js';
+import type { Services } from '../../shared/services/services.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import type { MediaServices } from './media-role.js';
 

@@ -1,4 +1,4 @@
-import type { Services } from './services.js';
+import type { Services } from '../../shared/services/services.js';
 import type { Readiness } from './readiness.js';
 import { startJobRunner } from '../transcription/job-runner.js';
 import { startSessionSettler } from '../transcription/session-settler.js';

@@ -9,7 +9,7 @@ import {
   SIM_PHONES_BUCKET,
   WORKERS_BUCKET,
 } from '../../protocol/bus/bus-names.js';
-import type { Services } from './services.js';
+import type { Services } from '../../shared/services/services.js';
 
 /** What /readyz reports: ready only when every backing service answers. */
 export interface Readiness {

@@ -1,6 +1,6 @@
 import type { Timer } from '../../shared/clock/clock.js';
 import type { Resolver } from '../../shared/net/target-check.js';
-import type { Services } from '../app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { startClaimLoop } from '../../shared/work/claim-loop.js';
 import { dispatcherMetrics } from './dispatcher-metrics.js';

@@ -9,7 +9,7 @@ import type { ErrorCode } from '../../shared/errors/catalogue.js';
 import type { SentralError } from '../../shared/errors/sentral-error.js';
 import type { IdPrefix } from '../../shared/ids/ids.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
-import type { Services } from '../app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import type { NewMessage } from './message-accept.js';
 import type { MessageMachine, ReceiptOutcome } from './message-machine.js';
 import type { MessageFilters } from './message-reads.js';

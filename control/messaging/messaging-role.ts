@@ -1,4 +1,4 @@
-import type { Services } from '../app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { wakeDispatcher } from '../events/event-log.js';
 import type { CarrierReports, ChannelCarriers } from './message-channel.js';
 import { messageChannels, type ChannelRegistry } from './channel-registry.js';

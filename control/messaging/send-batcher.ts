@@ -1,4 +1,4 @@
-import type { Services } from '../app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { createBatcher, type Batcher, type BatchRun } from '../../shared/work/batcher.js';
 import { wakeDispatcher } from '../events/event-log.js';
 import type { MessageRow } from './message-row.js';

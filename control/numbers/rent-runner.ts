@@ -1,4 +1,4 @@
-import type { Services } from '../app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { RENT_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { startClaimLoop } from '../../shared/work/claim-loop.js';
 import { wakeDispatcher } from '../events/event-log.js';

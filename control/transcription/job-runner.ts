@@ -2,7 +2,7 @@ import { Value } from 'typebox/value';
 import { TRANSCRIBE_SUBJECT, TRANSCRIPTION_JOBS_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { TranscribeAnswer, type TranscribeRequest } from '../../protocol/transcription/transcription-job.js';
 import { startClaimLoop } from '../../shared/work/claim-loop.js';
-import type { Services } from '../app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { wakeDispatcher } from '../events/event-log.js';
 import { claimJob, finishJob, postponeJob, type JobOutcome, type JobRow } from './transcription-jobs.js';
 

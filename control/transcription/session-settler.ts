@@ -2,7 +2,7 @@ import { Value } from 'typebox/value';
 import { SESSION_SETTLE_SUBJECT, SESSION_SETTLERS_QUEUE } from '../../protocol/bus/bus-names.js';
 import { SessionSettleRequest } from '../../protocol/transcription/transcription-session.js';
 import type { Timer } from '../../shared/clock/clock.js';
-import type { Services } from '../app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { wakeDispatcher } from '../events/event-log.js';
 import { expireSessions, settleSession } from './transcription-sessions.js';
 

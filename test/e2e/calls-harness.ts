@@ -20,7 +20,7 @@ import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import { createRedisStore } from '../../shared/kv/redis-store.js';
 import { createLogger } from '../../shared/log/log.js';
 import { realClock } from '../../shared/clock/real-clock.js';
-import type { Services } from '../../control/app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
 import { buildApiServer } from '../../control/api/server.js';
 import { startClipServer } from '../../control/clips/clip-server.js';

@@ -11,7 +11,7 @@ import type { Clock } from '../../shared/clock/clock.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import type { HotStore } from '../../shared/kv/hot-store.js';
-import type { Services } from '../../control/app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { buildApiServer, type ApiServerOptions } from '../../control/api/server.js';
 import { registeredRoutes, type RegisteredRoute } from '../../control/api/plugins/openapi.js';
 import { runDatabaseUrl } from '../support/services.js';

@@ -22,7 +22,7 @@ import { derivedId } from '../../shared/ids/derived-id.js';
 import { insertCompany } from '../../control/accounts/companies.js';
 import { createProfile } from '../../control/accounts/profiles.js';
 import type { KeyPrincipal } from '../../control/accounts/principal.js';
-import type { Services } from '../../control/app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { callEffectHooks } from '../../control/calls/host/call-effects.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
 import { callMachines } from '../../control/calls/machines/machine-registry.js';

@@ -15,7 +15,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { insertCompany } from '../../control/accounts/companies.js';
 import { createProfile } from '../../control/accounts/profiles.js';
 import type { KeyPrincipal } from '../../control/accounts/principal.js';
-import type { Services } from '../../control/app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { askActor } from '../../control/calls/requests/actor-requests.js';
 import { callEffectHooks } from '../../control/calls/host/call-effects.js';
 import { createCall } from '../../control/calls/requests/call-launcher.js';

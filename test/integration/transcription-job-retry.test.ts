@@ -8,7 +8,7 @@ import { Registry } from 'prom-client';
 import { TRANSCRIBE_SUBJECT, TRANSCRIBERS_QUEUE } from '../../protocol/bus/bus-names.js';
 import type { TranscribeAnswer } from '../../protocol/transcription/transcription-job.js';
 import { insertCompany } from '../../control/accounts/companies.js';
-import type { Services } from '../../control/app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import { MAX_ATTEMPTS, UNANSWERED_RETRY_MS, startJobRunner, type JobRunner } from '../../control/transcription/job-runner.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';

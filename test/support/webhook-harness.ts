@@ -8,7 +8,7 @@ import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import { createLogger } from '../../shared/log/log.js';
 import { newId } from '../../shared/ids/ids.js';
-import type { Services } from '../../control/app/services.js';
+import type { Services } from '../../shared/services/services.js';
 import type { KeyPrincipal } from '../../control/accounts/principal.js';
 import { allScopes } from '../../protocol/api/scopes.js';
 import { startDispatcher, type AttemptReport, type Dispatcher, type DispatcherOptions } from '../../control/events/dispatcher.js';

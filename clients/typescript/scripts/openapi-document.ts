@@ -1,6 +1,6 @@
 import { Registry } from 'prom-client';
 import { buildApiServer } from '../../../control/api/server.js';
-import type { Services } from '../../../control/app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { createMemoryBus } from '../../../shared/bus/memory-bus.js';
 import { realClock } from '../../../shared/clock/real-clock.js';
 import { loadConfig } from '../../../shared/config/config.js';

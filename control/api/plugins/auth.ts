@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { authenticateApiKey } from '../../accounts/api-keys.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import {
   claimIdempotencyKeys,

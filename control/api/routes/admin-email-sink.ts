@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { SinkMessageList } from '../../../protocol/messaging/email.js';
 import { listSink, readSinkMessage } from '../../../carriers/email/smtp-sink.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { emailSinkDir } from '../../messaging/email/email-channel.js';
 
 /** The embedded SMTP sink's messages (docs/email.md): what `npm start` "sent" without a relay. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SimSmsCreate, Sms } from '../../../protocol/messaging/sms.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { messageChannels } from '../../messaging/channel-registry.js';
 import { receiveSms } from '../../messaging/sms/sms-inbound.js';

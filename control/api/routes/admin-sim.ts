@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { SimCallCreate, SimCallOffered, SimPhone, SimPhoneDefine, SimPhoneList } from '../../../protocol/api/admin-sim.js';
 import { offerSimCall } from '../../sim/sim-calls.js';
 import { checkScriptVoices } from '../voice-param.js';

@@ -3,7 +3,7 @@ import { Type, type TObject } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import { DtmfRequest } from '../../../protocol/calls/call-control.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { findCall } from '../../calls/store/call-records.js';
 import { callsService } from '../../calls/requests/calls-service.js';
 import { callVerbs } from '../../calls/verbs/call-verbs.js';

@@ -9,7 +9,7 @@ import { Command } from '../../../protocol/calls/command.js';
 import { Transcript } from '../../../protocol/calls/transcript.js';
 import { callTranscript } from '../../calls/store/call-transcripts.js';
 import { SentralError, isSentralError } from '../../../shared/errors/sentral-error.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { askActor, messageIdFor } from '../../calls/requests/actor-requests.js';
 import { createCall } from '../../calls/requests/call-launcher.js';
 import { readCall, readCommand } from '../../calls/requests/call-reads.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { IdParam } from '../../../protocol/api/common.js';
 import { Campaign, CampaignCreate, CampaignDeleted, CampaignPage, CampaignPageQuery, CampaignUpdate } from '../../../protocol/messaging/campaign.js';
 import { wakeDispatcher } from '../../events/event-log.js';

@@ -2,7 +2,7 @@ import { promises as dns } from 'node:dns';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { EmailDomain, EmailDomainCreate, EmailDomainList } from '../../../protocol/messaging/email.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import type { DnsResolver } from '../../messaging/email/domain-records.js';
 import { createEmailDomain, listEmailDomains, verifyEmailDomain } from '../../messaging/email/email-domains.js';
 import { keyPrincipal } from '../route-config.js';

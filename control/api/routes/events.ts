@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { IdParam } from '../../../protocol/api/common.js';
 import { EventEnvelope, EventList, EventListQuery, RedeliverRequest } from '../../../protocol/events/event-envelope.js';
 import { WebhookDelivery } from '../../../protocol/webhooks/webhook-endpoint.js';

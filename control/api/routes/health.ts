@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { OPENAPI_PATH } from '../plugins/openapi.js';
 
 /** The result of a readiness check: ok, or the names of the failing parts. */

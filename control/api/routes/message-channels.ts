@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { idempotentId } from '../../accounts/principal.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { messageChannels, type ChannelRegistry } from '../../messaging/channel-registry.js';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { PhoneNumberRecord } from '../../../protocol/api/admin.js';
 import { IdParam } from '../../../protocol/api/common.js';
 import { AvailableNumberList, AvailableNumbersQuery, CustomerNumberUpdate, NumberList, NumberListQuery, NumberRent } from '../../../protocol/api/numbers.js';

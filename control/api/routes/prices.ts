@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { CustomerPriceList } from '../../../protocol/api/prices.js';
 import { PARTICIPANT_KINDS } from '../../../protocol/calls/participant-kinds.js';
 import type { PriceList } from '../../../protocol/api/admin.js';

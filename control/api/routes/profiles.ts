@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import {
   Profile, ProfileCreate, ProfileLimit, ProfileLimitAnswer, ProfileList, ProfileRef, ProfileUpdate,
 } from '../../../protocol/api/profiles.js';

@@ -4,7 +4,7 @@ import { Uuid } from '../../../protocol/api/common.js';
 import { Call } from '../../../protocol/calls/call.js';
 import { DequeueRequest, Queue, QueueName } from '../../../protocol/calls/move.js';
 import { SentralError, isSentralError } from '../../../shared/errors/sentral-error.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { moveCaller } from '../../calls/requests/call-moves.js';
 import { findCall } from '../../calls/store/call-records.js';
 import { callsService } from '../../calls/requests/calls-service.js';

@@ -7,7 +7,7 @@ import { withWavSizes } from '../../../shared/audio/wav-stream.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { ObjectStore } from '../../../shared/objects/object-store.js';
 import { openRecordingsStore } from '../../../shared/objects/recordings-store.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { callRecordings, findCall, type RecordingRow } from '../../calls/store/call-records.js';
 import { keyPrincipal } from '../route-config.js';
 

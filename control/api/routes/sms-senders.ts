@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ProfileRef } from '../../../protocol/api/profiles.js';
 import { SmsSender, SmsSenderCreate, SmsSenderList } from '../../../protocol/messaging/sms-sender.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { getProfile, viewerOf } from '../../accounts/profiles.js';
 import { addSender, listSenders, removeSender } from '../../messaging/sms/sms-senders.js';
 import { keyPrincipal } from '../route-config.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import { Stream } from '../../../protocol/calls/stream.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { readStream } from '../../calls/requests/call-reads.js';
 import { findCall } from '../../calls/store/call-records.js';
 import { callsService } from '../../calls/requests/calls-service.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ProfileRef } from '../../../protocol/api/profiles.js';
 import { Suppression, SuppressionCreate, SuppressionList, SuppressionListQuery, SuppressedAddress } from '../../../protocol/messaging/suppression.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { getProfile, viewerOf } from '../../accounts/profiles.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { addSuppression, listSuppressions, removeSuppression } from '../../messaging/suppressions.js';

@@ -7,7 +7,7 @@ import {
   TranscriptionJobList,
   TranscriptionJobListQuery,
 } from '../../../protocol/transcription/transcription-job.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { wakeJobRunners } from '../../transcription/job-runner.js';
 import { createJob, getJob, jobView, listJobs } from '../../transcription/transcription-jobs.js';
 import { keyPrincipal } from '../route-config.js';

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { IdParam } from '../../../protocol/api/common.js';
 import { CreateTranscriptionSession, TranscriptionSession } from '../../../protocol/transcription/transcription-session.js';
 import { issueSessionToken } from '../../../shared/signing/session-token.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { callsService } from '../../calls/requests/calls-service.js';
 import { createSession, getSession, sessionView } from '../../transcription/transcription-sessions.js';
 import { keyPrincipal } from '../route-config.js';

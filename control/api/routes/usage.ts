@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { ProfileRef } from '../../../protocol/api/profiles.js';
 import { Balance, CompanyUsage, Usage, UsageQuery } from '../../../protocol/api/usage.js';
 import { getCompany } from '../../accounts/companies.js';

@@ -11,7 +11,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../../shared/clock/clock.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { MAILBOX_STREAM } from '../../../protocol/bus/bus-names.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import type { EffectRunner, OnCommit } from './effect.js';
 import { claimEpoch, type FenceTimeouts } from './fence.js';
 import { startMessagePruning } from './message-pruning.js';

@@ -15,7 +15,7 @@ import type { Subscription } from '../../../shared/bus/bus.js';
 import type { Sql } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { Logger } from '../../../shared/log/log.js';
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { findActiveNumber } from '../../numbers/numbers.js';
 import { askActor, type ActorClient } from './actor-requests.js';

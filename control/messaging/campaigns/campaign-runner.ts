@@ -1,4 +1,4 @@
-import type { Services } from '../../app/services.js';
+import type { Services } from '../../../shared/services/services.js';
 import type { Tx } from '../../../shared/db/database.js';
 import type { Clock } from '../../../shared/clock/clock.js';
 import { takeFromBucket } from '../../../shared/kv/token-bucket.js';

@@ -1,10 +1,10 @@
 import type { Registry } from 'prom-client';
-import type { Config } from '../../shared/config/config.js';
-import type { Clock } from '../../shared/clock/clock.js';
-import type { Logger } from '../../shared/log/log.js';
-import type { Sql } from '../../shared/db/database.js';
-import type { Bus } from '../../shared/bus/bus.js';
-import type { HotStore } from '../../shared/kv/hot-store.js';
+import type { Config } from '../config/config.js';
+import type { Clock } from '../clock/clock.js';
+import type { Logger } from '../log/log.js';
+import type { Sql } from '../db/database.js';
+import type { Bus } from '../bus/bus.js';
+import type { HotStore } from '../kv/hot-store.js';
 
 /** The backing services and process-wide parts every role is built from (real or embedded). */
 export interface Services {
