@@ -92,7 +92,7 @@ export async function findProfiles(db: Db, lookups: readonly { viewer: ProfileVi
 /** An active profile of the company by id, for parts that start something under it (calls, streams). */
 export async function getActiveProfile(db: Db, companyId: string, profileId: string): Promise<Profile> {
   const profile = await getProfile(db, { companyId, profileId: null }, profileId);
-  if (profile.status !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
+  if (profile.state !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
   return profile;
 }
 
@@ -101,7 +101,7 @@ export async function updateProfile(sql: Sql, viewer: ProfileViewer, ref: string
   if (input.slug !== undefined) throw new SentralError('profile_slug_immutable', { param: 'slug' });
   return sql.begin(async (tx) => {
     const current = await getProfile(tx, viewer, ref, { forUpdate: true });
-    if (current.status !== 'active') throw new SentralError('profile_archived');
+    if (current.state !== 'active') throw new SentralError('profile_archived');
     const [row] = await tx<ProfileRow[]>`
       update profiles set
         name = ${input.name ?? current.name},
@@ -119,7 +119,7 @@ export async function updateProfile(sql: Sql, viewer: ProfileViewer, ref: string
 export async function archiveProfile(sql: Sql, clock: Clock, hot: HotStore, viewer: ProfileViewer, ref: string): Promise<Profile> {
   const profile = await sql.begin(async (tx) => {
     const current = await getProfile(tx, viewer, ref, { forUpdate: true });
-    if (current.status === 'archived') return current;
+    if (current.state === 'archived') return current;
     const [row] = await tx<ProfileRow[]>`
       update profiles set status = 'archived', archived_at_ms = ${clock.now()} where id = ${current.id} returning *`;
     await revokeProfileKeys(tx, clock, current.id);
@@ -145,7 +145,7 @@ function toProfile(row: ProfileRow): Profile {
     description: row.description,
     services: { ...NO_SERVICES, ...row.services },
     limitOre: row.limit_ore,
-    status: row.status,
+    state: row.status,
     createdAt: isoOrNull(row.created_at_ms)!,
     archivedAt: isoOrNull(row.archived_at_ms),
   };

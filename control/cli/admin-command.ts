@@ -17,7 +17,7 @@ const USAGE = `Usage: sentral admin <command> [options]   (SENTRAL_ADMIN_URL, SE
   number create --number <+E164> --company-id <co_…> --profile-id <uuid> [number options]
   number list [--company-id <co_…>]
   number get <numberId>
-  number update <numberId> [--profile-id <uuid>] [number options] [--status active|released]
+  number update <numberId> [--profile-id <uuid>] [number options] [--state active|released]
 
   number options: --inbound-mode api|routing --decide-within-seconds <n> --assigned-to <ref>
                   --forward-to <+E164> | --message <text> | --browser | --no-routing
@@ -40,7 +40,7 @@ const OPTIONS = {
   message: { type: 'string' },
   browser: { type: 'boolean' },
   'no-routing': { type: 'boolean' },
-  status: { type: 'string' },
+  state: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -162,7 +162,7 @@ function toRequest(positionals: string[], values: Values): Request {
         return {
           method: 'PATCH',
           path: `/admin/v1/numbers/${path('numberId')}`,
-          body: { ...(values['profile-id'] ? { profileId: values['profile-id'] } : {}), ...(values.status ? { status: values.status } : {}), ...numberOptions(values) },
+          body: { ...(values['profile-id'] ? { profileId: values['profile-id'] } : {}), ...(values.state ? { state: values.state } : {}), ...numberOptions(values) },
         };
     }
   }
@@ -203,7 +203,7 @@ function describe(data: unknown): string {
   }
   if (d.object === 'top_up') return `topped up ${d.amountOre} øre; balance ${d.balanceOre} øre (entry ${d.entryId})\n`;
   if (d.object === 'number') {
-    return `number ${d.id}  ${d.number}  profile ${d.profileId}  ${d.inboundMode}  ${d.status}${d.assignedTo ? `  assigned to ${d.assignedTo}` : ''}\n`;
+    return `number ${d.id}  ${d.number}  profile ${d.profileId}  ${d.inboundMode}  ${d.state}${d.assignedTo ? `  assigned to ${d.assignedTo}` : ''}\n`;
   }
   return `${Object.entries(d).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('\n')}\n`;
 }

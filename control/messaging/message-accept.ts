@@ -122,7 +122,7 @@ export async function acceptSends<B>(tx: Tx, clock: Clock, channel: MessageChann
   const open = asked.flatMap((send, i) => {
     const profile = profiles[i];
     if (!profile) refusals.set(send, new SentralError('not_found', { message: 'No such profile.', param: 'profileId' }));
-    else if (profile.status !== 'active') refusals.set(send, new SentralError('profile_archived', { param: 'profileId' }));
+    else if (profile.state !== 'active') refusals.set(send, new SentralError('profile_archived', { param: 'profileId' }));
     else if (!profile.services[profileService]) {
       refusals.set(send, new SentralError('service_disabled', { message: `The profile has ${serviceNoun} switched off (services.${profileService}).`, param: 'profileId' }));
     } else return [{ send, profile }];

@@ -49,7 +49,7 @@ export async function rentNumber(sql: Sql, clock: Clock, caller: KeyPrincipal, i
   }
   return sql.begin(async (tx) => {
     const profile = await getProfile(tx, viewerOf(caller), input.profileId);
-    if (profile.status !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
+    if (profile.state !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
     const [pick] = await tx<{ number: string; type: 'phone' | 'sms' }[]>`
       select i.number, i.type from number_inventory i
       where ${input.number === undefined ? tx`true` : tx`i.number = ${input.number}`}
@@ -86,7 +86,7 @@ export async function listCustomerNumbers(db: Db, caller: KeyPrincipal, query: N
     where company_id = ${caller.companyId}
       and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)
       and ${query.profileId === undefined ? db`true` : db`profile_id = ${query.profileId.toLowerCase()}::uuid`}
-      and ${query.status === undefined ? db`true` : db`status = ${query.status}`}
+      and ${query.state === undefined ? db`true` : db`status = ${query.state}`}
       and ${query.type === undefined ? db`true` : db`type = ${query.type}`}
       and ${query.after === undefined ? db`true` : db`id > ${query.after}`}
     order by id limit ${limit + 1}`;

@@ -73,10 +73,10 @@ export async function updateNumber(db: Db, id: string, input: NumberUpdate): Pro
       decide_within_seconds = ${input.decideWithinSeconds ?? current.decideWithinSeconds},
       routing = ${routing === null ? null : db.json(routing)},
       assigned_to = ${input.assignedTo === undefined ? current.assignedTo : input.assignedTo},
-      status = ${input.status ?? current.status}
+      status = ${input.state ?? current.state}
     where id = ${id} returning *`.catch((err: unknown) => {
     // Re-activating a number that is active elsewhere meets the one-active-number index.
-    if ((err as { code?: string }).code === '23505') throw new SentralError('number_taken', { param: 'status' });
+    if ((err as { code?: string }).code === '23505') throw new SentralError('number_taken', { param: 'state' });
     throw err;
   });
   return toRecord(row!);
@@ -100,7 +100,7 @@ export function toRecord(row: NumberRow): PhoneNumberRecord {
     decideWithinSeconds: row.decide_within_seconds,
     routing: row.routing,
     assignedTo: row.assigned_to,
-    status: row.status,
+    state: row.status,
     type: row.type,
     smsEnabled: row.sms_enabled,
     paidUntil: isoOrNull(row.paid_until_ms),

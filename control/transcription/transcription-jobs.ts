@@ -188,7 +188,7 @@ export async function finishJob(sql: Sql, clock: Clock, jobId: string, outcome: 
       where id = ${jobId} returning *`;
     const data: TranscriptionJobEventData = {
       jobId,
-      status,
+      state: status,
       durationMs: Number(done!.duration_ms),
       priceOre,
       segmentCount: outcome.ok ? outcome.segments.length : 0,
@@ -207,7 +207,7 @@ export function jobView(row: JobRow): TranscriptionJob {
   return {
     object: 'transcription_job',
     id: row.id,
-    status: row.status,
+    state: row.status,
     source: row.source_type === 'clip' ? { type: 'clip', clipId: row.clip_id! } : { type: 'recording', recordingId: row.recording_id!, callId: row.call_id! },
     language: row.language,
     durationMs: Number(row.duration_ms),

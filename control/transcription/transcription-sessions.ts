@@ -108,7 +108,7 @@ async function close(tx: Tx, clock: Clock, row: SessionRow, status: 'closed' | '
   await tx`
     update transcription_sessions set status = ${status}, price_ore = ${priceOre}, audio_ms = ${audioMs}, finals = ${finals}, closed_at_ms = ${clock.now()}
     where id = ${row.id}`;
-  const data: TranscriptionSessionEndedData = { sessionId: row.id, status, audioMs, priceOre, finals, mode: row.mode, profileId: row.profile_id };
+  const data: TranscriptionSessionEndedData = { sessionId: row.id, state: status, audioMs, priceOre, finals, mode: row.mode, profileId: row.profile_id };
   await recordEvent(tx, clock, { companyId: row.company_id, profileId: row.profile_id, mode: row.mode, type: 'transcription.session.ended', data: { ...data }, objectId: row.id });
 }
 
@@ -117,7 +117,7 @@ export function sessionView(row: SessionRow): TranscriptionSession {
   return {
     object: 'transcription_session',
     id: row.id,
-    status: row.status,
+    state: row.status,
     encoding: row.encoding,
     sampleRate: row.encoding === 'mulaw' ? 8000 : 16000,
     language: row.language,

@@ -116,7 +116,7 @@ export const NumberUpdate = Type.Object(
   {
     profileId: Type.Optional(Uuid),
     ...NumberSettings,
-    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('released')])),
+    state: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('released')])),
   },
   { additionalProperties: false },
 );
@@ -134,7 +134,7 @@ export const PhoneNumberRecord = Type.Object({
   decideWithinSeconds: Type.Integer(),
   routing: Type.Union([NumberRouting, Type.Null()]),
   assignedTo: Type.Union([Type.String(), Type.Null()]),
-  status: Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('released')], { description: 'suspended: the month could not be paid; held until a top-up pays it' }),
+  state: Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('released')], { description: 'suspended: the month could not be paid; held until a top-up pays it' }),
   type: Type.Union([Type.Literal('phone'), Type.Literal('sms')], { description: 'phone: a phone number; sms: a dedicated SMS number' }),
   smsEnabled: Type.Boolean({ description: 'SMS can be sent from the number' }),
   paidUntil: Type.Union([Timestamp, Type.Null()], { description: 'end of the paid month of a rented number (null: provisioned by the operator, no rent)' }),

@@ -65,7 +65,7 @@ export type CustomerNumberUpdate = Static<typeof CustomerNumberUpdate>;
 export const NumberListQuery = Type.Object(
   {
     profileId: Type.Optional(Uuid),
-    status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('released')])),
+    state: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('released')])),
     type: Type.Optional(NumberType),
     after: Type.Optional(Cursor),
     limit: Type.Optional(Limit),

@@ -50,7 +50,7 @@ export const Profile = Type.Object({
   description: Type.String(),
   services: ProfileServices,
   limitOre: Type.Union([Type.Integer(), Type.Null()]),
-  status: Type.Union([Type.Literal('active'), Type.Literal('archived')]),
+  state: Type.Union([Type.Literal('active'), Type.Literal('archived')]),
   createdAt: Timestamp,
   archivedAt: Type.Union([Timestamp, Type.Null()]),
 });

@@ -95,7 +95,7 @@ export const Campaign = Type.Object(
     object: Type.Literal('campaign'),
     profileId: Uuid,
     name: Type.String(),
-    status: CampaignStatusSchema,
+    state: CampaignStatusSchema,
     channel: MessageChannelName,
     sender: Type.String(),
     templateId: Type.String(),
@@ -143,7 +143,7 @@ export type CampaignDeleted = Static<typeof CampaignDeleted>;
 
 /** Data of campaign.started, campaign.completed and campaign.canceled. */
 export const CampaignEventData = Type.Object(
-  { campaignId: Type.String(), status: CampaignStatusSchema, counts: CampaignCounts, money: CampaignMoney, mode: Mode, profileId: Uuid },
+  { campaignId: Type.String(), state: CampaignStatusSchema, counts: CampaignCounts, money: CampaignMoney, mode: Mode, profileId: Uuid },
   { title: 'CampaignEventData' },
 );
 /** Data of a campaign event. */

@@ -180,7 +180,7 @@ export const EmailDomain = Type.Object(
     id: Type.String(),
     profileId: Uuid,
     domain: Type.String(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('verified')]),
+    state: Type.Union([Type.Literal('pending'), Type.Literal('verified')]),
     dkimSelector: Type.String(),
     records: Type.Array(DnsRecord),
     createdAt: Timestamp,

@@ -38,7 +38,7 @@ export const TranscriptionJob = Type.Object(
   {
     object: Type.Literal('transcription_job'),
     id: Type.String(),
-    status: TranscriptionJobStatus,
+    state: TranscriptionJobStatus,
     source: Type.Union([
       Type.Object({ type: Type.Literal('clip'), clipId: Type.String() }),
       Type.Object({ type: Type.Literal('recording'), recordingId: Type.String(), callId: Type.String() }),
@@ -93,7 +93,7 @@ export type TranscriptionJobListQuery = Static<typeof TranscriptionJobListQuery>
 export const TranscriptionJobEventData = Type.Object(
   {
     jobId: Type.String(),
-    status: TranscriptionJobStatus,
+    state: TranscriptionJobStatus,
     durationMs: Type.Integer({ minimum: 0 }),
     priceOre: Type.Integer({ minimum: 0 }),
     segmentCount: Type.Integer({ minimum: 0 }),

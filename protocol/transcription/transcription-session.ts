@@ -31,7 +31,7 @@ export const TranscriptionSession = Type.Object(
   {
     object: Type.Literal('transcription_session'),
     id: Type.String(),
-    status: TranscriptionSessionStatus,
+    state: TranscriptionSessionStatus,
     encoding: SessionEncoding,
     sampleRate: Type.Union([Type.Literal(16000), Type.Literal(8000)]),
     language: Type.String(),
@@ -59,7 +59,7 @@ export type TranscriptionSession = Static<typeof TranscriptionSession>;
 export const TranscriptionSessionEndedData = Type.Object(
   {
     sessionId: Type.String(),
-    status: Type.Union([Type.Literal('closed'), Type.Literal('expired')]),
+    state: Type.Union([Type.Literal('closed'), Type.Literal('expired')]),
     audioMs: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
     priceOre: Type.Integer({ minimum: 0 }),
     finals: Type.Integer({ minimum: 0 }),

@@ -44,17 +44,17 @@ describe('transcription jobs', () => {
     const created = await sys.request(customer.key, 'POST', '/v1/transcription/jobs', { clipId }, headers);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ object: 'transcription_job', source: { type: 'clip', clipId }, language: 'en-US', priceOre: 10, transcript: null });
-    expect(['queued', 'running']).toContain(created.body.status);
+    expect(['queued', 'running']).toContain(created.body.state);
     expect(created.headers.get('location')).toBe(`/v1/transcription/jobs/${created.body.id}`);
     // One started minute at the transcription rate is held while it runs.
     expect(await customer.balance()).toBe(before - 10);
 
     const done = await customer.nextEvent((e) => e.type === 'transcription.job.completed' && e.data.jobId === created.body.id);
-    expect(done.data).toMatchObject({ status: 'completed', priceOre: 10, failureReason: null });
+    expect(done.data).toMatchObject({ state: 'completed', priceOre: 10, failureReason: null });
     expect(done.data.segmentCount).toBeGreaterThanOrEqual(1);
     const read = await sys.request(customer.key, 'GET', `/v1/transcription/jobs/${created.body.id}`);
     expect(read.status).toBe(200);
-    expect(read.body.status).toBe('completed');
+    expect(read.body.state).toBe('completed');
     expect(read.body.transcript.text, JSON.stringify(read.body)).toContain('good morning');
     const said = read.body.transcript.segments.find((s: { text: string }) => s.text.includes('good morning'));
     expect(said.startMs).toBeGreaterThanOrEqual(300);
@@ -96,9 +96,9 @@ describe('transcription jobs', () => {
     expect(job.status).toBe(201);
     expect(job.body.priceOre).toBe(10);
     const failed = await customer.nextEvent((e) => e.type === 'transcription.job.failed' && e.data.jobId === job.body.id);
-    expect(failed.data).toMatchObject({ status: 'failed', failureReason: 'transcription_source_missing', priceOre: 0 });
+    expect(failed.data).toMatchObject({ state: 'failed', failureReason: 'transcription_source_missing', priceOre: 0 });
     const read = await sys.request(customer.key, 'GET', `/v1/transcription/jobs/${job.body.id}`);
-    expect(read.body).toMatchObject({ status: 'failed', failureReason: 'transcription_source_missing', transcript: null, priceOre: 0 });
+    expect(read.body).toMatchObject({ state: 'failed', failureReason: 'transcription_source_missing', transcript: null, priceOre: 0 });
     // The job can fail before a balance read between would see the money away: the reservation shows it was.
     const reservations = await sys.services.sql`select reserved_ore, captured_ore, released_ore from reservations where reference = ${job.body.id}`;
     expect(reservations.map((r) => ({ ...r }))).toEqual([{ reserved_ore: 10, captured_ore: 0, released_ore: 10 }]);

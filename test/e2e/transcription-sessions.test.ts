@@ -84,7 +84,7 @@ describe('transcription sessions', () => {
   it('transcribes PCM16 16 kHz as it streams: ready, final with the words, closed after stop; priced per started minute of audio', async () => {
     const before = await customer.balance();
     const session = await createSession(customer, { maxMinutes: 2 });
-    expect(session).toMatchObject({ object: 'transcription_session', status: 'open', encoding: 'pcm16', sampleRate: 16000, language: 'en-US', maxMinutes: 2, priceOre: 20, audioMs: null });
+    expect(session).toMatchObject({ object: 'transcription_session', state: 'open', encoding: 'pcm16', sampleRate: 16000, language: 'en-US', maxMinutes: 2, priceOre: 20, audioMs: null });
     expect(session.url).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/transcription$/);
     expect(await customer.balance()).toBe(before - 20);
 
@@ -100,9 +100,9 @@ describe('transcription sessions', () => {
     expect((await client.closed).code).toBe(1000);
 
     const ended = await customer.nextEvent((e) => e.type === 'transcription.session.ended' && e.data.sessionId === session.id);
-    expect(ended.data).toMatchObject({ status: 'closed', audioMs: Math.round(speech16.length / 16), priceOre: 10, finals: 1 });
+    expect(ended.data).toMatchObject({ state: 'closed', audioMs: Math.round(speech16.length / 16), priceOre: 10, finals: 1 });
     const read = await sys.request(customer.key, 'GET', `/v1/transcription/sessions/${session.id}`);
-    expect(read.body).toMatchObject({ status: 'closed', priceOre: 10, audioMs: Math.round(speech16.length / 16) });
+    expect(read.body).toMatchObject({ state: 'closed', priceOre: 10, audioMs: Math.round(speech16.length / 16) });
     expect(read.body.token).toBeUndefined();
     expect(await customer.balance()).toBe(before - 10);
   }, 60_000);
@@ -123,7 +123,7 @@ describe('transcription sessions', () => {
     const finals = client.messages.filter((m) => m.type === 'final').map((m) => m.text).join(' ');
     expect(finals).toContain('good morning');
     const ended = await tester.nextEvent((e) => e.type === 'transcription.session.ended' && e.data.sessionId === session.id);
-    expect(ended.data).toMatchObject({ status: 'closed', priceOre: 0 });
+    expect(ended.data).toMatchObject({ state: 'closed', priceOre: 0 });
   }, 60_000);
 
   it('refuses a missing or foreign token (4401), a second connection (4409), and closes after too many malformed messages (4400)', async () => {
@@ -147,7 +147,7 @@ describe('transcription sessions', () => {
     for (let i = 0; i < 5; i++) client.ws.send(Buffer.alloc(0));
     expect((await client.closed).code).toBe(4400);
     const ended = await customer.nextEvent((e) => e.type === 'transcription.session.ended' && e.data.sessionId === session.id);
-    expect(ended.data).toMatchObject({ status: 'closed', audioMs: 0, priceOre: 0 });
+    expect(ended.data).toMatchObject({ state: 'closed', audioMs: 0, priceOre: 0 });
   }, 60_000);
 
   it('stops at maxMinutes of audio: what came before is transcribed, then transcription_session_limit and 4413', async () => {
@@ -173,7 +173,7 @@ describe('transcription sessions', () => {
     expect(await expireSessions(sys.services.sql, sys.services.clock, 0)).toBeGreaterThanOrEqual(1);
     await wakeDispatcher(sys.services.bus);
     const ended = await customer.nextEvent((e) => e.type === 'transcription.session.ended' && e.data.sessionId === session.id);
-    expect(ended.data).toMatchObject({ status: 'expired', audioMs: null, priceOre: 0 });
+    expect(ended.data).toMatchObject({ state: 'expired', audioMs: null, priceOre: 0 });
     expect(await customer.balance()).toBe(before);
   }, 60_000);
 

@@ -118,7 +118,7 @@ describe('API-key cache in the hot store', () => {
       expect((await listProfiles(b.app, key)).statusCode).toBe(200);
     }
     const archived = await call(b.app, { method: 'POST', url: `/v1/profiles/${profile.slug}/archive`, headers: bearer(co.liveKey) });
-    expect(archived.data.status).toBe('archived');
+    expect(archived.data.state).toBe('archived');
     for (const { key } of keys) {
       for (const app of [a.app, b.app]) {
         const refused = await listProfiles(app, key);

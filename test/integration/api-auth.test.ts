@@ -144,7 +144,7 @@ describe('authentication', () => {
     const p = await makeProfile(co.liveKey);
     const keys = [await makeKey(co.liveKey, 'live', p.id, ['profiles:read']), await makeKey(co.testKey, 'test', p.id, ['profiles:read'])];
     const archived = await call(h.app, { method: 'POST', url: `/v1/profiles/${p.slug}/archive`, headers: bearer(co.liveKey) });
-    expect(archived.data.status).toBe('archived');
+    expect(archived.data.state).toBe('archived');
     for (const k of keys) expect((await call(h.app, { method: 'GET', url: '/v1/profiles', headers: bearer(k.key) })).statusCode).toBe(401);
     const list = await call(h.app, { method: 'GET', url: '/v1/api-keys', headers: bearer(co.liveKey) });
     expect(list.data.data.find((k: { id: string }) => k.id === keys[0]!.id).revokedAt).not.toBeNull();

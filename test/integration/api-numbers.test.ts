@@ -62,7 +62,7 @@ describe('numbers for customers', () => {
 
     const first = await rent(co, { profileId, number: phone }, co.liveKey, 'same-key');
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.data).toMatchObject({ number: phone, type: 'phone', status: 'active', profileId, smsEnabled: true, paidUntil: '2026-04-15T12:00:00.000Z', releaseAt: null });
+    expect(first.data).toMatchObject({ number: phone, type: 'phone', state: 'active', profileId, smsEnabled: true, paidUntil: '2026-04-15T12:00:00.000Z', releaseAt: null });
     const again = await rent(co, { profileId, number: phone }, co.liveKey, 'same-key');
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotency-replayed']).toBe('true');
@@ -175,7 +175,7 @@ describe('numbers for customers', () => {
     expect((await chargeDueRents(h.sql, clock, clock.now()))[number.id]).toBe('suspended');
     expect((await chargeDueRents(h.sql, clock, clock.now()))[number.id]).toBeUndefined();
     const suspended = await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) });
-    expect(suspended.data.status).toBe('suspended');
+    expect(suspended.data.state).toBe('suspended');
     expect(await events(co, 'number.suspended', number.id)).toHaveLength(1);
     // Suspended: a call offered to it is refused (the caller's leg is never taken), and no SMS goes from it.
     const deps = { sql: h.sql, clock, log: h.services.log, actors: undefined as never, picker: undefined as never };
@@ -191,17 +191,17 @@ describe('numbers for customers', () => {
     expect(top.statusCode).toBe(201);
     expect((await chargeDueRents(h.sql, clock, clock.now()))[number.id]).toBe('renewed');
     const resumed = await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) });
-    expect(resumed.data).toMatchObject({ status: 'active', paidUntil: new Date(Date.UTC(2027, 4, 18, 12)).toISOString() });
+    expect(resumed.data).toMatchObject({ state: 'active', paidUntil: new Date(Date.UTC(2027, 4, 18, 12)).toISOString() });
     expect(await balance(co)).toBe(100 + 10_000 - 5_900);
     const renewed = await events(co, 'number.renewed', number.id);
     expect(renewed.at(-1)!.data).toMatchObject({ resumed: true, months: 1, amountOre: 5_900 });
 
     // Deleted: held to the end of the paid month, then released (and rentable again); no more rent.
     const del = await call(h.app, { method: 'DELETE', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) });
-    expect(del.data).toMatchObject({ status: 'active', releaseAt: resumed.data.paidUntil });
+    expect(del.data).toMatchObject({ state: 'active', releaseAt: resumed.data.paidUntil });
     await clock.advanceTo(Date.parse(resumed.data.paidUntil));
     expect((await chargeDueRents(h.sql, clock, clock.now()))[number.id]).toBe('released');
-    expect((await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) })).data.status).toBe('released');
+    expect((await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) })).data.state).toBe('released');
     expect(await events(co, 'number.released', number.id)).toHaveLength(1);
     expect(await balance(co)).toBe(100 + 10_000 - 5_900);
     expect((await call(h.app, { method: 'GET', url: `/v1/available-numbers?prefix=${encodeURIComponent(n!)}`, headers: bearer(co.liveKey) })).data.data).toHaveLength(1);
@@ -230,7 +230,7 @@ describe('the rent runner', () => {
       expect(await balance(co)).toBe(50);
       await clock.advanceTo(Date.parse(renewed.paidUntil));
       await runner.idle();
-      expect((await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) })).data.status).toBe('suspended');
+      expect((await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) })).data.state).toBe('suspended');
       // The top-up's wake-up (over the bus) has the runner try it at once.
       let woken!: () => void;
       const wakeSeen = new Promise<void>((resolve) => (woken = resolve));
@@ -240,7 +240,7 @@ describe('the rent runner', () => {
       await watch.stop();
       // The runner subscribed first, so it was woken before this test saw the wake-up.
       await runner.idle();
-      expect((await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) })).data.status).toBe('active');
+      expect((await call(h.app, { method: 'GET', url: `/v1/numbers/${number.id}`, headers: bearer(co.liveKey) })).data.state).toBe('active');
       expect(await balance(co)).toBe(50);
     } finally {
       await runner.stop();

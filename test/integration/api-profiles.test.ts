@@ -42,8 +42,8 @@ describe('profiles', () => {
   it('an archived profile keeps its history but cannot be changed', async () => {
     await call(h.app, { method: 'POST', url: '/v1/profiles', headers: key(), payload: { name: 'Old', slug: 'old' } });
     const archived = await call(h.app, { method: 'POST', url: '/v1/profiles/old/archive', headers: key() });
-    expect(archived.data).toMatchObject({ status: 'archived', archivedAt: expect.any(String) });
-    expect((await call(h.app, { method: 'GET', url: '/v1/profiles/old', headers: key() })).data.status).toBe('archived');
+    expect(archived.data).toMatchObject({ state: 'archived', archivedAt: expect.any(String) });
+    expect((await call(h.app, { method: 'GET', url: '/v1/profiles/old', headers: key() })).data.state).toBe('archived');
     const change = await call(h.app, { method: 'PATCH', url: '/v1/profiles/old', headers: key(), payload: { name: 'New' } });
     expect(change.data.error.code).toBe('profile_archived');
     const keyForIt = await call(h.app, { method: 'POST', url: '/v1/api-keys', headers: key(), payload: { name: 'k', mode: 'live', profileId: archived.data.id, scopes: ['calls:read'] } });

@@ -97,13 +97,13 @@ async function idle(): Promise<void> {
   await messaging.whenIdle();
   await runner.whenIdle();
 }
-async function runUntil(id: string, status: string, stepMs: number, key = co.liveKey, maxSteps = 10_000): Promise<any> {
+async function runUntil(id: string, state: string, stepMs: number, key = co.liveKey, maxSteps = 10_000): Promise<any> {
   for (let i = 0; i < maxSteps; i++) {
     const c = (await get(`/v1/campaigns/${id}`, key)).data;
-    if (c.status === status && (status !== 'completed' && status !== 'canceled' ? true : c.settledAt !== null)) return c;
+    if (c.state === state && (state !== 'completed' && state !== 'canceled' ? true : c.settledAt !== null)) return c;
     await run(stepMs, stepMs);
   }
-  throw new Error(`campaign ${id} did not reach ${status}`);
+  throw new Error(`campaign ${id} did not reach ${state}`);
 }
 async function balance(): Promise<number> {
   const [row] = await api.sql<{ balance_ore: number }[]>`select balance_ore from companies where id = ${co.id}`;
@@ -169,14 +169,14 @@ describe('a 10,000-contact campaign', () => {
     const templateId = await smsTemplate('Hei {{ contact.name }}! {{ contact.attributes.note }}');
     const created = await post('/v1/campaigns', { profileId, name: 'Vårkampanje', channel: 'sms', sender: FROM, templateId, listId, rate: 1000 });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.data).toMatchObject({ status: 'draft', rate: 1000, counts: { recipients: 0 } });
+    expect(created.data).toMatchObject({ state: 'draft', rate: 1000, counts: { recipients: 0 } });
     const id = created.data.id as string;
     const totalOre = [...expected.values()].reduce((a, b) => a + b, 0);
     const before = await balance();
 
     const started = await post(`/v1/campaigns/${id}/start`);
     expect(started.statusCode, started.body).toBe(200);
-    expect(started.data.status).toBe('running');
+    expect(started.data.state).toBe('running');
     expect(started.data.counts).toMatchObject({ recipients: 9_900, pending: expected.size, skipped: suppressed.length, skippedByReason: { recipient_opted_out: suppressed.length } });
     expect(started.data.money).toEqual({ reservedOre: totalOre, spentOre: 0, releasedOre: 0 });
     expect(await balance()).toBe(before - totalOre);
@@ -205,7 +205,7 @@ describe('a 10,000-contact campaign', () => {
     const completedEvents = await eventsOf('campaign.completed', id);
     expect(startedEvents).toHaveLength(1);
     expect(completedEvents).toHaveLength(1);
-    expect(completedEvents[0].data).toMatchObject({ campaignId: id, status: 'completed', money: { reservedOre: totalOre, spentOre: totalOre, releasedOre: 0 } });
+    expect(completedEvents[0].data).toMatchObject({ campaignId: id, state: 'completed', money: { reservedOre: totalOre, spentOre: totalOre, releasedOre: 0 } });
     const [statusEvents] = await api.sql<{ n: number; with_campaign: number }[]>`
       select count(*)::int as n, count(*) filter (where body::jsonb -> 'data' ->> 'campaignId' = ${id})::int as with_campaign
       from events where type = 'sms.status' and object_id in (select id from messages where campaign_id = ${id})`;
@@ -232,7 +232,7 @@ describe('start', () => {
     expect(res.data.error.code).toBe('insufficient_balance');
     expect(res.data.error.message).toBe('The campaign costs 1500 øre for 20 messages; the balance is 1000 øre, 500 øre short. Nothing was reserved.');
     const after = (await call(api.app, { method: 'GET', url: `/v1/campaigns/${c.data.id}`, headers: bearer(poor.liveKey) })).data;
-    expect(after).toMatchObject({ status: 'draft', counts: { recipients: 0 }, money: { reservedOre: 0 } });
+    expect(after).toMatchObject({ state: 'draft', counts: { recipients: 0 }, money: { reservedOre: 0 } });
   });
 
   it('refuses a sender that is not the profile\'s, a template of another channel, and a start twice', async () => {
@@ -319,12 +319,12 @@ describe('pause, resume and cancel', () => {
     const beforePause = await handedOver(id);
     expect(beforePause).toBeGreaterThanOrEqual(30);
     expect(beforePause).toBeLessThanOrEqual(41);
-    expect((await post(`/v1/campaigns/${id}/pause`)).data.status).toBe('paused');
+    expect((await post(`/v1/campaigns/${id}/pause`)).data.state).toBe('paused');
     const atPause = await handedOver(id);
     for (let i = 0; i < 10; i++) await run(1_000);
     expect(await handedOver(id)).toBe(atPause);
     expect((await post(`/v1/campaigns/${id}/pause`)).data.error.code).toBe('campaign_state_invalid');
-    expect((await post(`/v1/campaigns/${id}/resume`)).data.status).toBe('running');
+    expect((await post(`/v1/campaigns/${id}/resume`)).data.state).toBe('running');
     const done = await runUntil(id, 'completed', 500);
     expect(done.counts).toMatchObject({ recipients: 100, delivered: 100, pending: 0 });
     const ids = await api.sql<{ id: string }[]>`select id from messages where campaign_id = ${id}`;
@@ -339,7 +339,7 @@ describe('pause, resume and cancel', () => {
     expect(reserved).toBe(100 * 75);
     await run(5_000);
     const canceled = await post(`/v1/campaigns/${id}/cancel`);
-    expect(canceled.data.status).toBe('canceled');
+    expect(canceled.data.state).toBe('canceled');
     const done = await runUntil(id, 'canceled', 500);
     const sent = Number((await api.sql<{ n: number }[]>`select count(*)::int as n from messages where campaign_id = ${id} and state in ('sent', 'delivered')`)[0]!.n);
     expect(sent).toBeGreaterThan(30);

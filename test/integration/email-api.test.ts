@@ -71,7 +71,7 @@ describe('sender domains', () => {
   it('a new domain answers its records; verify finds them only once they are published', async () => {
     const created = await call(api.app, { method: 'POST', url: `/v1/profiles/${slug}/email-domains`, headers: bearer(company.liveKey), payload: { domain: DOMAIN } });
     expect(created.statusCode).toBe(201);
-    expect(created.data).toMatchObject({ object: 'email_domain', domain: DOMAIN, status: 'pending', verifiedAt: null });
+    expect(created.data).toMatchObject({ object: 'email_domain', domain: DOMAIN, state: 'pending', verifiedAt: null });
     const records = created.data.records as { purpose: string; type: string; name: string; value: string }[];
     expect(records.map((r) => [r.purpose, r.type, r.name])).toEqual([
       ['dkim', 'TXT', `${created.data.dkimSelector}._domainkey.${DOMAIN}`],
@@ -83,7 +83,7 @@ describe('sender domains', () => {
 
     const verify = () => call(api.app, { method: 'POST', url: `/v1/profiles/${slug}/email-domains/${DOMAIN}/verify`, headers: bearer(company.liveKey) });
     const early = await verify();
-    expect(early.data.status).toBe('pending');
+    expect(early.data.state).toBe('pending');
     expect(early.data.records.map((r: { found: boolean }) => r.found)).toEqual([false, false, false]);
 
     // A live send from a domain not verified is refused; a test send goes (to the sink).
@@ -93,7 +93,7 @@ describe('sender domains', () => {
 
     resolver.publish(records);
     const done = await verify();
-    expect(done.data).toMatchObject({ status: 'verified' });
+    expect(done.data).toMatchObject({ state: 'verified' });
     expect(done.data.records.map((r: { found: boolean }) => r.found)).toEqual([true, true, true]);
   });
 });

@@ -12,6 +12,6 @@ export async function emailSender(app: FastifyInstance, company: TestCompany, re
   const created = await call(app, { method: 'POST', url: `/v1/profiles/${slug}/email-domains`, headers: bearer(company.liveKey), payload: { domain } });
   resolver.publish(created.data.records);
   const verified = await call(app, { method: 'POST', url: `/v1/profiles/${slug}/email-domains/${domain}/verify`, headers: bearer(company.liveKey) });
-  expect(verified.data.status).toBe('verified');
+  expect(verified.data.state).toBe('verified');
   return { id: profile.data.id as string, slug };
 }

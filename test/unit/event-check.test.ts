@@ -23,7 +23,7 @@ describe('the event check the test harnesses share (the event catalogue)', () =>
 
   it('refuses a field the catalogue does not describe, at any depth', () => {
     expect(eventMismatch('sms.status', { ...sms, carrierRef: 'abc' })).toBe('sms.status carries fields its schema does not describe: /carrierRef');
-    const job = { jobId: 'trj_1', status: 'completed', durationMs: 1200, priceOre: 10, segmentCount: 1, failureReason: null, mode: 'live', profileId: null };
+    const job = { jobId: 'trj_1', state: 'completed', durationMs: 1200, priceOre: 10, segmentCount: 1, failureReason: null, mode: 'live', profileId: null };
     expect(eventMismatch('transcription.job.completed', job)).toBeNull();
     expect(eventMismatch('transcription.job.failed', { ...job, priceOre: -1 })).toMatch(/transcription\.job\.failed does not match its schema: \/priceOre/);
     const item = { item: 'call', id: 'call_1', minutes: 1, rateOre: 25, priceOre: 25 };

@@ -139,7 +139,7 @@ describe('inbound plan', () => {
     decideWithinSeconds: 15,
     routing: { type: 'message', text: 'We are closed.' },
     assignedTo: 'sales-7',
-    status: 'active',
+    state: 'active',
     type: 'phone',
     smsEnabled: true,
     paidUntil: null,

@@ -3759,7 +3759,7 @@ export interface components {
             };
             /** Format: uuid */
             profileId: string;
-            status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+            state: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
         };
         /**
          * CampaignStartedEvent
@@ -3962,7 +3962,7 @@ export interface components {
                 /** @description SMS can be sent from the number */
                 smsEnabled: boolean;
                 /** @description suspended: the month could not be paid; held until a top-up pays it */
-                status: "active" | "suspended" | "released";
+                state: "active" | "suspended" | "released";
                 /** @description phone: a phone number; sms: a dedicated SMS number */
                 type: "phone" | "sms";
             };
@@ -4027,7 +4027,7 @@ export interface components {
                 /** @description SMS can be sent from the number */
                 smsEnabled: boolean;
                 /** @description suspended: the month could not be paid; held until a top-up pays it */
-                status: "active" | "suspended" | "released";
+                state: "active" | "suspended" | "released";
                 /** @description phone: a phone number; sms: a dedicated SMS number */
                 type: "phone" | "sms";
             };
@@ -4092,7 +4092,7 @@ export interface components {
                 /** @description SMS can be sent from the number */
                 smsEnabled: boolean;
                 /** @description suspended: the month could not be paid; held until a top-up pays it */
-                status: "active" | "suspended" | "released";
+                state: "active" | "suspended" | "released";
                 /** @description phone: a phone number; sms: a dedicated SMS number */
                 type: "phone" | "sms";
             };
@@ -4156,7 +4156,7 @@ export interface components {
                 /** @description SMS can be sent from the number */
                 smsEnabled: boolean;
                 /** @description suspended: the month could not be paid; held until a top-up pays it */
-                status: "active" | "suspended" | "released";
+                state: "active" | "suspended" | "released";
                 /** @description phone: a phone number; sms: a dedicated SMS number */
                 type: "phone" | "sms";
             };
@@ -4385,7 +4385,7 @@ export interface components {
             priceOre: number;
             profileId: string | null;
             segmentCount: number;
-            status: "queued" | "running" | "completed" | "failed";
+            state: "queued" | "running" | "completed" | "failed";
         };
         /**
          * TranscriptionJobFailedEvent
@@ -4432,7 +4432,7 @@ export interface components {
             priceOre: number;
             profileId: string | null;
             sessionId: string;
-            status: "closed" | "expired";
+            state: "closed" | "expired";
         };
         /**
          * TranscriptionSessionEndedEvent
@@ -5923,7 +5923,7 @@ export interface operations {
                             /** @description SMS can be sent from the number */
                             smsEnabled: boolean;
                             /** @description suspended: the month could not be paid; held until a top-up pays it */
-                            status: "active" | "suspended" | "released";
+                            state: "active" | "suspended" | "released";
                             /** @description phone: a phone number; sms: a dedicated SMS number */
                             type: "phone" | "sms";
                         }[];
@@ -6095,7 +6095,7 @@ export interface operations {
                         /** @description SMS can be sent from the number */
                         smsEnabled: boolean;
                         /** @description suspended: the month could not be paid; held until a top-up pays it */
-                        status: "active" | "suspended" | "released";
+                        state: "active" | "suspended" | "released";
                         /** @description phone: a phone number; sms: a dedicated SMS number */
                         type: "phone" | "sms";
                     };
@@ -6315,7 +6315,7 @@ export interface operations {
                         /** @description SMS can be sent from the number */
                         smsEnabled: boolean;
                         /** @description suspended: the month could not be paid; held until a top-up pays it */
-                        status: "active" | "suspended" | "released";
+                        state: "active" | "suspended" | "released";
                         /** @description phone: a phone number; sms: a dedicated SMS number */
                         type: "phone" | "sms";
                     };
@@ -6438,7 +6438,7 @@ export interface operations {
                         /** @enum {string} */
                         type: "browser";
                     }) | null;
-                    status?: "active" | "released";
+                    state?: "active" | "released";
                 };
             };
         };
@@ -6484,7 +6484,7 @@ export interface operations {
                         /** @description SMS can be sent from the number */
                         smsEnabled: boolean;
                         /** @description suspended: the month could not be paid; held until a top-up pays it */
-                        status: "active" | "suspended" | "released";
+                        state: "active" | "suspended" | "released";
                         /** @description phone: a phone number; sms: a dedicated SMS number */
                         type: "phone" | "sms";
                     };
@@ -16608,7 +16608,7 @@ export interface operations {
                             sender: string;
                             settledAt: string | null;
                             startedAt: string | null;
-                            status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                            state: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
                             templateId: string;
                             validUntil: string | null;
                         }[];
@@ -16828,7 +16828,7 @@ export interface operations {
                         sender: string;
                         settledAt: string | null;
                         startedAt: string | null;
-                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        state: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
                         templateId: string;
                         validUntil: string | null;
                     };
@@ -17092,7 +17092,7 @@ export interface operations {
                         sender: string;
                         settledAt: string | null;
                         startedAt: string | null;
-                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        state: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
                         templateId: string;
                         validUntil: string | null;
                     };
@@ -17477,7 +17477,7 @@ export interface operations {
                         sender: string;
                         settledAt: string | null;
                         startedAt: string | null;
-                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        state: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
                         templateId: string;
                         validUntil: string | null;
                     };
@@ -17744,7 +17744,7 @@ export interface operations {
                         sender: string;
                         settledAt: string | null;
                         startedAt: string | null;
-                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        state: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
                         templateId: string;
                         validUntil: string | null;
                     };
@@ -17971,7 +17971,7 @@ export interface operations {
                         sender: string;
                         settledAt: string | null;
                         startedAt: string | null;
-                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        state: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
                         templateId: string;
                         validUntil: string | null;
                     };
@@ -18198,7 +18198,7 @@ export interface operations {
                         sender: string;
                         settledAt: string | null;
                         startedAt: string | null;
-                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        state: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
                         templateId: string;
                         validUntil: string | null;
                     };
@@ -18425,7 +18425,7 @@ export interface operations {
                         sender: string;
                         settledAt: string | null;
                         startedAt: string | null;
-                        status: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
+                        state: "draft" | "scheduled" | "running" | "paused" | "completed" | "canceled";
                         templateId: string;
                         validUntil: string | null;
                     };
@@ -24179,7 +24179,7 @@ export interface operations {
                 /** @description items per page (default 50) */
                 limit?: number;
                 profileId?: string;
-                status?: "active" | "suspended" | "released";
+                state?: "active" | "suspended" | "released";
                 /** @description phone or sms */
                 type?: "phone" | "sms";
             };
@@ -24231,7 +24231,7 @@ export interface operations {
                             /** @description SMS can be sent from the number */
                             smsEnabled: boolean;
                             /** @description suspended: the month could not be paid; held until a top-up pays it */
-                            status: "active" | "suspended" | "released";
+                            state: "active" | "suspended" | "released";
                             /** @description phone: a phone number; sms: a dedicated SMS number */
                             type: "phone" | "sms";
                         }[];
@@ -24428,7 +24428,7 @@ export interface operations {
                         /** @description SMS can be sent from the number */
                         smsEnabled: boolean;
                         /** @description suspended: the month could not be paid; held until a top-up pays it */
-                        status: "active" | "suspended" | "released";
+                        state: "active" | "suspended" | "released";
                         /** @description phone: a phone number; sms: a dedicated SMS number */
                         type: "phone" | "sms";
                     };
@@ -24668,7 +24668,7 @@ export interface operations {
                         /** @description SMS can be sent from the number */
                         smsEnabled: boolean;
                         /** @description suspended: the month could not be paid; held until a top-up pays it */
-                        status: "active" | "suspended" | "released";
+                        state: "active" | "suspended" | "released";
                         /** @description phone: a phone number; sms: a dedicated SMS number */
                         type: "phone" | "sms";
                     };
@@ -24831,7 +24831,7 @@ export interface operations {
                         /** @description SMS can be sent from the number */
                         smsEnabled: boolean;
                         /** @description suspended: the month could not be paid; held until a top-up pays it */
-                        status: "active" | "suspended" | "released";
+                        state: "active" | "suspended" | "released";
                         /** @description phone: a phone number; sms: a dedicated SMS number */
                         type: "phone" | "sms";
                     };
@@ -25058,7 +25058,7 @@ export interface operations {
                         /** @description SMS can be sent from the number */
                         smsEnabled: boolean;
                         /** @description suspended: the month could not be paid; held until a top-up pays it */
-                        status: "active" | "suspended" | "released";
+                        state: "active" | "suspended" | "released";
                         /** @description phone: a phone number; sms: a dedicated SMS number */
                         type: "phone" | "sms";
                     };
@@ -25461,7 +25461,7 @@ export interface operations {
                                 sms: boolean;
                             };
                             slug: string;
-                            status: "active" | "archived";
+                            state: "active" | "archived";
                         }[];
                         /** @enum {string} */
                         object: "list";
@@ -25621,7 +25621,7 @@ export interface operations {
                             sms: boolean;
                         };
                         slug: string;
-                        status: "active" | "archived";
+                        state: "active" | "archived";
                     };
                 };
             };
@@ -25843,7 +25843,7 @@ export interface operations {
                             sms: boolean;
                         };
                         slug: string;
-                        status: "active" | "archived";
+                        state: "active" | "archived";
                     };
                 };
             };
@@ -26003,7 +26003,7 @@ export interface operations {
                             sms: boolean;
                         };
                         slug: string;
-                        status: "active" | "archived";
+                        state: "active" | "archived";
                     };
                 };
             };
@@ -26228,7 +26228,7 @@ export interface operations {
                             sms: boolean;
                         };
                         slug: string;
-                        status: "active" | "archived";
+                        state: "active" | "archived";
                     };
                 };
             };
@@ -26411,7 +26411,7 @@ export interface operations {
                                 type: "TXT" | "CNAME";
                                 value: string;
                             }[];
-                            status: "pending" | "verified";
+                            state: "pending" | "verified";
                             verifiedAt: string | null;
                         }[];
                         /** @enum {string} */
@@ -26567,7 +26567,7 @@ export interface operations {
                             type: "TXT" | "CNAME";
                             value: string;
                         }[];
-                        status: "pending" | "verified";
+                        state: "pending" | "verified";
                         verifiedAt: string | null;
                     };
                 };
@@ -26794,7 +26794,7 @@ export interface operations {
                             type: "TXT" | "CNAME";
                             value: string;
                         }[];
-                        status: "pending" | "verified";
+                        state: "pending" | "verified";
                         verifiedAt: string | null;
                     };
                 };
@@ -31178,7 +31178,7 @@ export interface operations {
                                 /** @enum {string} */
                                 type: "recording";
                             };
-                            status: "queued" | "running" | "completed" | "failed";
+                            state: "queued" | "running" | "completed" | "failed";
                             transcript: {
                                 complete: boolean;
                                 segments: {
@@ -31351,7 +31351,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "recording";
                         };
-                        status: "queued" | "running" | "completed" | "failed";
+                        state: "queued" | "running" | "completed" | "failed";
                         transcript: {
                             complete: boolean;
                             segments: {
@@ -31588,7 +31588,7 @@ export interface operations {
                             /** @enum {string} */
                             type: "recording";
                         };
-                        status: "queued" | "running" | "completed" | "failed";
+                        state: "queued" | "running" | "completed" | "failed";
                         transcript: {
                             complete: boolean;
                             segments: {
@@ -31750,7 +31750,7 @@ export interface operations {
                         priceOre: number;
                         profileId: string | null;
                         sampleRate: 16000 | 8000;
-                        status: "open" | "closed" | "expired";
+                        state: "open" | "closed" | "expired";
                         token?: string;
                         url: string;
                     };
@@ -31973,7 +31973,7 @@ export interface operations {
                         priceOre: number;
                         profileId: string | null;
                         sampleRate: 16000 | 8000;
-                        status: "open" | "closed" | "expired";
+                        state: "open" | "closed" | "expired";
                         token?: string;
                         url: string;
                     };

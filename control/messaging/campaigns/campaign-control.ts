@@ -84,7 +84,7 @@ export async function settleCampaign(tx: Tx, clock: Clock, row: CampaignRow): Pr
 }
 
 async function recordCampaignEvent(tx: Tx, clock: Clock, row: CampaignRow, type: 'campaign.started' | 'campaign.completed' | 'campaign.canceled'): Promise<void> {
-  const data: CampaignEventData = { campaignId: row.id, status: row.status, counts: await campaignCounts(tx, row.id), money: await campaignMoney(tx, row.reservation_id), mode: row.mode, profileId: row.profile_id };
+  const data: CampaignEventData = { campaignId: row.id, state: row.status, counts: await campaignCounts(tx, row.id), money: await campaignMoney(tx, row.reservation_id), mode: row.mode, profileId: row.profile_id };
   await recordEvent(tx, clock, { companyId: row.company_id, profileId: row.profile_id, mode: row.mode, type, data: { ...data }, objectId: row.id });
 }
 

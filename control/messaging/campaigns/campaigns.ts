@@ -251,7 +251,7 @@ export async function campaignView(db: Db, row: CampaignRow): Promise<Campaign> 
     object: 'campaign',
     profileId: row.profile_id,
     name: row.name,
-    status: row.status,
+    state: row.status,
     channel: row.channel,
     sender: row.sender,
     templateId: row.template_id,

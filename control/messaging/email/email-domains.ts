@@ -109,7 +109,7 @@ function domainView(row: DomainRow, settings: EmailConfig): EmailDomain {
     id: row.id,
     profileId: row.profile_id,
     domain: row.domain,
-    status: row.status,
+    state: row.status,
     dkimSelector: row.dkim_selector,
     records: domainRecords(row.domain, row.dkim_selector, row.dkim_public_key, settings).map((r) => ({
       ...r,

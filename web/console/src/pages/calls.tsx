@@ -70,7 +70,7 @@ function NewCall() {
   const profiles = useProfiles();
   const [profileId, setProfileId] = useState<string | null>(null);
   const chosen = profileId ?? profiles.value?.[0]?.id ?? null;
-  const numbers = useLoad(async () => (chosen ? need(await api().GET('/v1/numbers', { params: { query: { profileId: chosen, status: 'active' } as never } })).data : []), [chosen]);
+  const numbers = useLoad(async () => (chosen ? need(await api().GET('/v1/numbers', { params: { query: { profileId: chosen, state: 'active' } } })).data : []), [chosen]);
   const action = useAction();
   const submit = (e: Event) => {
     const v = formValues(e);

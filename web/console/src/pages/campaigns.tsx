@@ -20,7 +20,7 @@ export function CampaignList() {
             <tr>
               <td><a href={`/console/campaigns/${c.id}`}>{c.name}</a></td>
               <td>{c.channel}</td>
-              <td><State value={c.status} /></td>
+              <td><State value={c.state} /></td>
               <td>{done(c.counts)} of {c.counts.recipients}</td>
               <td>{kroner(c.money.spentOre)}</td>
             </tr>
@@ -56,7 +56,7 @@ export function CampaignPage() {
       {c === undefined ? <Loading error={campaign.error} /> : (
         <>
           <Facts items={[
-            ['Status', <State value={c.status} />],
+            ['Status', <State value={c.state} />],
             ['Channel', `${c.channel} from ${c.sender}`],
             ['Rate', `${c.rate} a second at most`],
             ['Started', osloTime(c.startedAt)],
@@ -67,9 +67,9 @@ export function CampaignPage() {
           ]} />
           {writable ? (
             <div class="actions">
-              {c.status === 'running' ? <button type="button" disabled={action.busy} onClick={() => act('pause')}>Pause</button> : null}
-              {c.status === 'paused' ? <button type="button" disabled={action.busy} onClick={() => act('resume')}>Resume</button> : null}
-              {['running', 'paused', 'scheduled'].includes(c.status) ? <button type="button" disabled={action.busy} onClick={() => act('cancel')}>Cancel</button> : null}
+              {c.state === 'running' ? <button type="button" disabled={action.busy} onClick={() => act('pause')}>Pause</button> : null}
+              {c.state === 'paused' ? <button type="button" disabled={action.busy} onClick={() => act('resume')}>Resume</button> : null}
+              {['running', 'paused', 'scheduled'].includes(c.state) ? <button type="button" disabled={action.busy} onClick={() => act('cancel')}>Cancel</button> : null}
             </div>
           ) : null}
           <h2>Recipients by state</h2>

@@ -29,12 +29,12 @@ export function Numbers() {
               <tr>
                 <td>{n.number}</td>
                 <td>{n.type}{n.smsEnabled ? ' + SMS' : ''}</td>
-                <td><State value={n.releaseAt ? `released ${osloTime(n.releaseAt)}` : n.status} /></td>
+                <td><State value={n.releaseAt ? `released ${osloTime(n.releaseAt)}` : n.state} /></td>
                 <td>{n.inboundMode}{n.inboundMode === 'api' ? ` (${n.decideWithinSeconds} s)` : ''}{n.routing ? `, then ${n.routing.type}` : ''}</td>
                 <td>{n.assignedTo ?? '—'}</td>
                 <td>{osloTime(n.paidUntil)}</td>
                 <td>
-                  {writable && n.status !== 'released' ? (
+                  {writable && n.state !== 'released' ? (
                     <>
                       <button type="button" aria-expanded={editing === n.id} onClick={() => setEditing(editing === n.id ? null : n.id)}>Configure</button>{' '}
                       {n.releaseAt ? null : <button type="button" onClick={() => release(n)}>Release</button>}
