@@ -592,16 +592,6 @@ export const operations = {
     "path": "/v1/sms",
     "idempotency": "required"
   },
-  "createSmsBatch": {
-    "method": "POST",
-    "path": "/v1/sms/batches",
-    "idempotency": "required"
-  },
-  "quoteSms": {
-    "method": "POST",
-    "path": "/v1/sms/quote",
-    "idempotency": null
-  },
   "getSms": {
     "method": "GET",
     "path": "/v1/sms/{id}",
@@ -622,11 +612,6 @@ export const operations = {
     "path": "/v1/email",
     "idempotency": "required"
   },
-  "createEmailBatch": {
-    "method": "POST",
-    "path": "/v1/email/batch",
-    "idempotency": "required"
-  },
   "getEmail": {
     "method": "GET",
     "path": "/v1/email/{id}",
@@ -636,6 +621,36 @@ export const operations = {
     "method": "POST",
     "path": "/v1/email/{id}/cancel",
     "idempotency": "optional"
+  },
+  "listLetters": {
+    "method": "GET",
+    "path": "/v1/letters",
+    "idempotency": null
+  },
+  "sendLetter": {
+    "method": "POST",
+    "path": "/v1/letters",
+    "idempotency": "required"
+  },
+  "getLetter": {
+    "method": "GET",
+    "path": "/v1/letters/{id}",
+    "idempotency": null
+  },
+  "createSmsBatch": {
+    "method": "POST",
+    "path": "/v1/sms/batches",
+    "idempotency": "required"
+  },
+  "quoteSms": {
+    "method": "POST",
+    "path": "/v1/sms/quote",
+    "idempotency": null
+  },
+  "createEmailBatch": {
+    "method": "POST",
+    "path": "/v1/email/batch",
+    "idempotency": "required"
   },
   "listEmailDomains": {
     "method": "GET",
@@ -742,21 +757,6 @@ export const operations = {
     "path": "/v1/campaigns/{id}/cancel",
     "idempotency": "optional"
   },
-  "listLetters": {
-    "method": "GET",
-    "path": "/v1/letters",
-    "idempotency": null
-  },
-  "sendLetter": {
-    "method": "POST",
-    "path": "/v1/letters",
-    "idempotency": "required"
-  },
-  "getLetter": {
-    "method": "GET",
-    "path": "/v1/letters/{id}",
-    "idempotency": null
-  },
   "adminCreateSimMailbox": {
     "method": "POST",
     "path": "/admin/v1/sim/mailboxes",
@@ -847,11 +847,12 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "PATCH /v1/templates/{id}": "optional",
   "DELETE /v1/templates/{id}": "optional",
   "POST /v1/sms": "required",
-  "POST /v1/sms/batches": "required",
   "POST /v1/sms/{id}/cancel": "optional",
   "POST /v1/email": "required",
-  "POST /v1/email/batch": "required",
   "POST /v1/email/{id}/cancel": "optional",
+  "POST /v1/letters": "required",
+  "POST /v1/sms/batches": "required",
+  "POST /v1/email/batch": "required",
   "POST /v1/profiles/{slug}/email-domains": "optional",
   "POST /v1/profiles/{slug}/email-domains/{domain}/verify": "optional",
   "POST /v1/profiles/{slug}/senders": "optional",
@@ -866,7 +867,6 @@ export const idempotency: Readonly<Record<string, 'required' | 'optional' | 'uns
   "POST /v1/campaigns/{id}/pause": "optional",
   "POST /v1/campaigns/{id}/resume": "optional",
   "POST /v1/campaigns/{id}/cancel": "optional",
-  "POST /v1/letters": "required",
   "POST /admin/v1/sim/mailboxes": "optional",
   "POST /admin/v1/sim/mailboxes/{recipient}/letters/{messageId}/open": "optional"
 };
@@ -885,8 +885,8 @@ export const listCursors = {
   "/v1/templates": "after",
   "/v1/sms": "before",
   "/v1/email": "before",
+  "/v1/letters": "before",
   "/admin/v1/email-sink": "before",
   "/v1/profiles/{slug}/suppressions": "after",
-  "/v1/campaigns": "before",
-  "/v1/letters": "before"
+  "/v1/campaigns": "before"
 } as const;
