@@ -1,16 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bus } from '../../shared/bus/bus.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { createLogger } from '../../shared/log/log.js';
-import { partitionOf } from '../../protocol/bus/bus-names.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
 import { sendToActor } from '../../control/calls/host/send-to-actor.js';
 import { counterMachine } from './actor-host-toy.js';
-import { effectLog, openActorDatabase } from './actor-host-harness.js';
+import { callIdIn, effectLog, openActorDatabase, startChildWorker } from './actor-host-harness.js';
 import { eventually } from '../support/eventually.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';
 import { serviceUrls, uniquePrefix } from '../support/services.js';
@@ -21,7 +17,6 @@ import { serviceUrls, uniquePrefix } from '../support/services.js';
 const PARTITIONS = 4;
 const LEASE_TTL_MS = 2_000;
 const RENEW_MS = 500;
-const WORKER_SCRIPT = fileURLToPath(new URL('./actor-host-worker.ts', import.meta.url));
 
 let db: Awaited<ReturnType<typeof openActorDatabase>>;
 const prefix = uniquePrefix('failover');
@@ -38,41 +33,6 @@ afterAll(async () => {
   await db?.close();
 });
 
-/** The child worker, with the latest partitions it reported owning. */
-function startChildWorker(workerId: string): { child: ChildProcess; owned(): number[]; exited: Promise<void> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER_SCRIPT], {
-    env: {
-      ...process.env,
-      DATABASE_URL: db.url,
-      NATS_URL: serviceUrls.nats,
-      PREFIX: prefix,
-      PARTITIONS: String(PARTITIONS),
-      WORKER_ID: workerId,
-      LEASE_TTL_MS: String(LEASE_TTL_MS),
-      RENEW_MS: String(RENEW_MS),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let owned: number[] = [];
-  let buffered = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    buffered += chunk.toString();
-    const lines = buffered.split('\n');
-    buffered = lines.pop() ?? '';
-    for (const line of lines) owned = (JSON.parse(line) as { owned: number[] }).owned;
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, owned: () => owned, exited };
-}
-
-/** A call id whose partition is one of `partitions`. */
-function callIdIn(partitions: number[]): string {
-  for (;;) {
-    const callId = `call_${randomBytes(6).toString('hex')}`;
-    if (partitions.includes(partitionOf(callId, PARTITIONS))) return callId;
-  }
-}
-
 describe('two workers', () => {
   it('share the partitions fairly, and when one is killed the other takes over its actors and timers from the last commit', async () => {
     const effects = effectLog();
@@ -87,7 +47,7 @@ describe('two workers', () => {
         renewIntervalMs: RENEW_MS,
       },
     );
-    const worker = startChildWorker('victim');
+    const worker = startChildWorker({ workerId: 'victim', databaseUrl: db.url, natsUrl: serviceUrls.nats, prefix, partitions: PARTITIONS, leaseTtlMs: LEASE_TTL_MS, renewMs: RENEW_MS });
     try {
       expect(host.ownedPartitions()).toEqual([0, 1, 2, 3]);
       // The second worker joins: the first gives up the extras, the second takes them.
@@ -97,7 +57,7 @@ describe('two workers', () => {
 
       const send = (callId: string, id: string, type: string, payload: Record<string, unknown> = {}) =>
         sendToActor(bus, callId, { id, type, payload }, { timeoutMs: 15_000, partitions: PARTITIONS });
-      const callId = callIdIn(victims);
+      const callId = callIdIn(victims, PARTITIONS);
       expect((await send(callId, 'create', 'actor.create', { kind: 'counter', input: {} })).status).toBe(201);
       expect((await send(callId, 'inc-1', 'inc', { by: 2 })).body).toEqual({ count: 2 });
       const armed = await send(callId, 'arm-1', 'arm', { timerId: 'ring', delayMs: 4_000 });

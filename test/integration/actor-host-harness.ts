@@ -1,3 +1,7 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { partitionOf } from '../../protocol/bus/bus-names.js';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
 import { migrate, readMigrations } from '../../shared/db/migrate.js';
 import type { ActorEffect, EffectContext, EffectRunner, OnCommit } from '../../control/calls/host/effect.js';
@@ -72,3 +76,49 @@ export function effectLog(): EffectLog {
   };
 }
 
+
+/** Where and how a child worker (actor-host-worker.ts) runs. */
+export interface ChildWorkerOptions {
+  workerId: string;
+  databaseUrl: string;
+  natsUrl: string;
+  prefix: string;
+  partitions: number;
+  leaseTtlMs: number;
+  renewMs: number;
+}
+
+/** A worker in a child process, with the latest partitions it reported owning and every report in order. */
+export function startChildWorker(options: ChildWorkerOptions): { child: ChildProcess; owned(): number[]; reports: number[][]; exited: Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./actor-host-worker.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      NATS_URL: options.natsUrl,
+      PREFIX: options.prefix,
+      PARTITIONS: String(options.partitions),
+      WORKER_ID: options.workerId,
+      LEASE_TTL_MS: String(options.leaseTtlMs),
+      RENEW_MS: String(options.renewMs),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const reports: number[][] = [];
+  let buffered = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffered += chunk.toString();
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) reports.push((JSON.parse(line) as { owned: number[] }).owned);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, owned: () => reports.at(-1) ?? [], reports, exited };
+}
+
+/** A call id whose partition (of `count`) is one of `partitions`. */
+export function callIdIn(partitions: number[], count: number): string {
+  for (;;) {
+    const callId = `call_${randomBytes(6).toString('hex')}`;
+    if (partitions.includes(partitionOf(callId, count))) return callId;
+  }
+}
