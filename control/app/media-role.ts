@@ -9,7 +9,7 @@ import { startMediaNode, type MediaServices } from '../../media/node/media-node.
 import { startMediaWorkers } from '../../media/node/media-workers.js';
 import { streamLegFactory } from '../../media/stream/stream-leg.js';
 import type { Part } from './parts.js';
-import { awaitRoomPublicKey } from './room-keys.js';
+import { awaitRoomPublicKey } from '../calls/room-keys.js';
 
 /** What a media node runs on: config, clock, log, bus and metrics (no database, no hot store). */
 export type { MediaServices };

@@ -24,7 +24,7 @@ import type { Services } from '../../shared/services/services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
 import { buildApiServer } from '../../control/api/server.js';
 import { startClipServer } from '../../control/clips/clip-server.js';
-import { ensureRoomKeys } from '../../control/app/room-keys.js';
+import { ensureRoomKeys } from '../../control/calls/room-keys.js';
 import { freshDatabase, serviceUrls, uniquePrefix } from '../support/services.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { eventMismatch, recordedEventMismatches } from '../support/event-check.js';

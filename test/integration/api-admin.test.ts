@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { Registry } from 'prom-client';
 import { runAdminCommand } from '../../control/cli/admin-command.js';
-import { bootstrapStandalone } from '../../control/accounts/bootstrap.js';
+import { bootstrapStandalone } from '../../control/app/bootstrap.js';
 import { verifyAdminToken } from '../../control/accounts/admin-token.js';
 import { loadConfig } from '../../shared/config/config.js';
 import { openDatabase } from '../../shared/db/database.js';

@@ -14,7 +14,7 @@ import { startMailboxSim } from '../../carriers/mailbox/mailbox-sim.js';
 import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
 import { LETTER_EVENTS_POLL_MS } from '../../control/messaging/letters/letter-channel.js';
 import { renderLetterPdf } from '../../control/messaging/letters/letter-pdf.js';
-import { sqlMailboxStore } from '../../control/sim/sim-mailboxes.js';
+import { sqlMailboxStore } from '../../control/messaging/letters/sim-mailboxes.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { MessageWaits } from '../support/message-waits.js';
 import { ownDatabase } from '../support/services.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { SimMailbox, SimMailboxCreate, SimMailboxLetterList } from '../../../protocol/messaging/letter.js';
 import type { Services } from '../../../shared/services/services.js';
-import { openSimLetter, registerSimMailbox, simMailboxLetters, simRecipientKey } from '../../sim/sim-mailboxes.js';
+import { openSimLetter, registerSimMailbox, simMailboxLetters, simRecipientKey } from '../../messaging/letters/sim-mailboxes.js';
 
 // A national identity number (11 digits) or an organisation number (9) in the path.
 const RecipientParams = Type.Object({ recipient: Type.String({ pattern: '^[0-9]{9}$|^[0-9]{11}$' }) });

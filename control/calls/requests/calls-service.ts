@@ -1,7 +1,7 @@
 /** What the calls API routes share: the services, the media node picker, the connection signer and the actor client. */
 import type { KeyObject } from 'node:crypto';
 import type { Services } from '../../../shared/services/services.js';
-import { ensureRoomKeys } from '../../app/room-keys.js';
+import { ensureRoomKeys } from '../room-keys.js';
 import type { ActorClient } from './actor-requests.js';
 import { ConnectionSigner } from './connection-signer.js';
 import { MediaNodePicker } from './media-node-picker.js';

@@ -4,7 +4,7 @@ import type { Logger } from '../../../shared/log/log.js';
 import type { MailboxCarrier } from '../../../carriers/mailbox/mailbox-carrier.js';
 import { MailboxClient } from '../../../carriers/mailbox/mailbox-client.js';
 import { startMailboxSim } from '../../../carriers/mailbox/mailbox-sim.js';
-import { sqlMailboxStore } from '../../sim/sim-mailboxes.js';
+import { sqlMailboxStore } from './sim-mailboxes.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { Letter, LETTER_BODY_LIMIT_BYTES, LetterCreate, LetterList, LetterListQuery } from '../../../protocol/messaging/letter.js';
 import type { Carrier, CarrierReports, MessageChannel, MessageParts, SubmitOutcome } from '../message-channel.js';

@@ -1,7 +1,7 @@
 import type { Services } from '../../shared/services/services.js';
-import { generateAdminToken, storeAdminTokenHash } from './admin-token.js';
-import { insertCompany } from './companies.js';
-import { createProfile } from './profiles.js';
+import { generateAdminToken, storeAdminTokenHash } from '../accounts/admin-token.js';
+import { insertCompany } from '../accounts/companies.js';
+import { createProfile } from '../accounts/profiles.js';
 import { addInventory } from '../numbers/number-rental.js';
 
 /** The inventory of a fresh standalone installation: ten phone numbers and three dedicated SMS numbers. */

@@ -1,10 +1,10 @@
-import type { Clock } from '../../shared/clock/clock.js';
-import type { Sql } from '../../shared/db/database.js';
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import type { MailboxSimStore } from '../../carriers/mailbox/mailbox-sim.js';
-import type { Db } from '../../shared/db/database.js';
-import { normalNationalId } from '../messaging/contacts/contact-fields.js';
-import { normalOrganisationNumber } from '../messaging/letters/organisation-number.js';
+import type { Clock } from '../../../shared/clock/clock.js';
+import type { Sql } from '../../../shared/db/database.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import type { MailboxSimStore } from '../../../carriers/mailbox/mailbox-sim.js';
+import type { Db } from '../../../shared/db/database.js';
+import { normalNationalId } from '../contacts/contact-fields.js';
+import { normalOrganisationNumber } from './organisation-number.js';
 
 interface LetterRow {
   message_id: string;
