@@ -62,7 +62,7 @@ export type CampaignUpdate = Static<typeof CampaignUpdate>;
 /** Recipients by where they stand. */
 export const CampaignCounts = Type.Object(
   {
-    recipients: Type.Integer({ minimum: 0, description: 'Everyone in the audience at start' }),
+    recipients: Type.Integer({ minimum: 0, description: 'Everyone in the audience at start: always pending + sent + delivered + failed + skipped + canceled' }),
     pending: Type.Integer({ minimum: 0, description: 'Not sent yet (waiting, or with the sender)' }),
     sent: Type.Integer({ minimum: 0, description: 'Taken by the carrier, no receipt yet' }),
     delivered: Type.Integer({ minimum: 0 }),

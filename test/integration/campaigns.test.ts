@@ -97,11 +97,21 @@ async function idle(): Promise<void> {
   await messaging.whenIdle();
   await runner.whenIdle();
 }
+/** The counts of a campaign add up to its recipients, at every moment (each recipient in exactly one bucket). */
+function expectCountsAddUp(c: { id: string; state: string; counts: Record<string, number> }): void {
+  const { recipients, pending, sent, delivered, failed, skipped, canceled } = c.counts;
+  expect(pending! + sent! + delivered! + failed! + skipped! + canceled!, `${c.id} (${c.state}): ${JSON.stringify(c.counts)}`).toBe(recipients);
+}
+
 async function runUntil(id: string, state: string, stepMs: number, key = co.liveKey, maxSteps = 10_000): Promise<any> {
   for (let i = 0; i < maxSteps; i++) {
     const c = (await get(`/v1/campaigns/${id}`, key)).data;
+    // Read while the runner and the sender work: the counts add up in every state the campaign passes.
+    expectCountsAddUp(c);
     if (c.state === state && (state !== 'completed' && state !== 'canceled' ? true : c.settledAt !== null)) return c;
-    await run(stepMs, stepMs);
+    // And read again while the step's transactions commit.
+    const [during] = await Promise.all([get(`/v1/campaigns/${id}`, key), run(stepMs, stepMs)]);
+    expectCountsAddUp(during.data);
   }
   throw new Error(`campaign ${id} did not reach ${state}`);
 }

@@ -3735,7 +3735,7 @@ export interface components {
                 failed: number;
                 /** @description Not sent yet (waiting, or with the sender) */
                 pending: number;
-                /** @description Everyone in the audience at start */
+                /** @description Everyone in the audience at start: always pending + sent + delivered + failed + skipped + canceled */
                 recipients: number;
                 /** @description Taken by the carrier, no receipt yet */
                 sent: number;
@@ -16560,7 +16560,7 @@ export interface operations {
                                 failed: number;
                                 /** @description Not sent yet (waiting, or with the sender) */
                                 pending: number;
-                                /** @description Everyone in the audience at start */
+                                /** @description Everyone in the audience at start: always pending + sent + delivered + failed + skipped + canceled */
                                 recipients: number;
                                 /** @description Taken by the carrier, no receipt yet */
                                 sent: number;
@@ -16780,7 +16780,7 @@ export interface operations {
                             failed: number;
                             /** @description Not sent yet (waiting, or with the sender) */
                             pending: number;
-                            /** @description Everyone in the audience at start */
+                            /** @description Everyone in the audience at start: always pending + sent + delivered + failed + skipped + canceled */
                             recipients: number;
                             /** @description Taken by the carrier, no receipt yet */
                             sent: number;
@@ -17044,7 +17044,7 @@ export interface operations {
                             failed: number;
                             /** @description Not sent yet (waiting, or with the sender) */
                             pending: number;
-                            /** @description Everyone in the audience at start */
+                            /** @description Everyone in the audience at start: always pending + sent + delivered + failed + skipped + canceled */
                             recipients: number;
                             /** @description Taken by the carrier, no receipt yet */
                             sent: number;
@@ -17429,7 +17429,7 @@ export interface operations {
                             failed: number;
                             /** @description Not sent yet (waiting, or with the sender) */
                             pending: number;
-                            /** @description Everyone in the audience at start */
+                            /** @description Everyone in the audience at start: always pending + sent + delivered + failed + skipped + canceled */
                             recipients: number;
                             /** @description Taken by the carrier, no receipt yet */
                             sent: number;
@@ -17696,7 +17696,7 @@ export interface operations {
                             failed: number;
                             /** @description Not sent yet (waiting, or with the sender) */
                             pending: number;
-                            /** @description Everyone in the audience at start */
+                            /** @description Everyone in the audience at start: always pending + sent + delivered + failed + skipped + canceled */
                             recipients: number;
                             /** @description Taken by the carrier, no receipt yet */
                             sent: number;
@@ -17923,7 +17923,7 @@ export interface operations {
                             failed: number;
                             /** @description Not sent yet (waiting, or with the sender) */
                             pending: number;
-                            /** @description Everyone in the audience at start */
+                            /** @description Everyone in the audience at start: always pending + sent + delivered + failed + skipped + canceled */
                             recipients: number;
                             /** @description Taken by the carrier, no receipt yet */
                             sent: number;
@@ -18150,7 +18150,7 @@ export interface operations {
                             failed: number;
                             /** @description Not sent yet (waiting, or with the sender) */
                             pending: number;
-                            /** @description Everyone in the audience at start */
+                            /** @description Everyone in the audience at start: always pending + sent + delivered + failed + skipped + canceled */
                             recipients: number;
                             /** @description Taken by the carrier, no receipt yet */
                             sent: number;
@@ -18377,7 +18377,7 @@ export interface operations {
                             failed: number;
                             /** @description Not sent yet (waiting, or with the sender) */
                             pending: number;
-                            /** @description Everyone in the audience at start */
+                            /** @description Everyone in the audience at start: always pending + sent + delivered + failed + skipped + canceled */
                             recipients: number;
                             /** @description Taken by the carrier, no receipt yet */
                             sent: number;

@@ -204,26 +204,28 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 
 /** Recipients by where they stand: the recipient rows, and for those handed over, their message's state. */
 export async function campaignCounts(db: Db, campaignId: string): Promise<CampaignCounts> {
-  const recipients = await db<{ state: string; skip_reason: string | null; n: number }[]>`
-    select state, skip_reason, count(*)::int as n from campaign_recipients where campaign_id = ${campaignId} group by state, skip_reason`;
-  const messages = await db<{ state: string; error_code: string | null; n: number }[]>`
-    select state, case when error_code = 'campaign_canceled' then error_code end as error_code, count(*)::int as n
-    from messages where campaign_id = ${campaignId} group by 1, 2`;
+  // One statement, so one snapshot: each recipient is counted once, by its message's state once it has one
+  // (two reads could see a recipient pending and, after a send step committed between them, its message too).
+  const rows = await db<{ state: string; skip_reason: string | null; message_state: string | null; canceled: boolean; n: number }[]>`
+    select r.state, r.skip_reason, m.state as message_state, coalesce(m.error_code = 'campaign_canceled', false) as canceled, count(*)::int as n
+    from campaign_recipients r left join messages m on m.id = r.message_id
+    where r.campaign_id = ${campaignId}
+    group by 1, 2, 3, 4`;
   const counts: CampaignCounts = { recipients: 0, pending: 0, sent: 0, delivered: 0, failed: 0, skipped: 0, canceled: 0, skippedByReason: {} };
-  for (const r of recipients) {
+  for (const r of rows) {
     counts.recipients += r.n;
-    if (r.state === 'pending') counts.pending += r.n;
-    if (r.state === 'canceled' || r.state === 'expired') counts.canceled += r.n;
-    if (r.state === 'skipped') {
-      counts.skipped += r.n;
-      counts.skippedByReason[r.skip_reason ?? 'unknown'] = (counts.skippedByReason[r.skip_reason ?? 'unknown'] ?? 0) + r.n;
-    }
-  }
-  for (const m of messages) {
-    const bucket = m.error_code === 'campaign_canceled' ? 'canceled' : messageBucket(m.state);
-    counts[bucket] += m.n;
+    counts[recipientBucket(r.state, r.message_state, r.canceled)] += r.n;
+    if (r.state === 'skipped') counts.skippedByReason[r.skip_reason ?? 'unknown'] = (counts.skippedByReason[r.skip_reason ?? 'unknown'] ?? 0) + r.n;
   }
   return counts;
+}
+
+// Where a recipient is counted: by its message once it has one, by its own state before.
+function recipientBucket(state: string, messageState: string | null, canceled: boolean): Exclude<keyof CampaignCounts, 'recipients' | 'skippedByReason'> {
+  if (messageState !== null) return canceled ? 'canceled' : messageBucket(messageState);
+  if (state === 'skipped') return 'skipped';
+  if (state === 'canceled' || state === 'expired') return 'canceled';
+  return 'pending';
 }
 
 // Where a message's state puts its recipient (the states of every channel's transition table).
