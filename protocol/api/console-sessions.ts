@@ -11,6 +11,9 @@ export const ConsoleSignInLink = Type.Object({
 /** A sign-in link. */
 export type ConsoleSignInLink = Static<typeof ConsoleSignInLink>;
 
+/** POST /v1/console-sessions: no fields (the key is the credential); a body, when sent, is an empty object. */
+export const ConsoleSignInLinkRequest = Type.Optional(Type.Object({}, { additionalProperties: false }));
+
 /** POST /v1/console-sessions/sign-in: the token of a sign-in link (the part after `#`). */
 export const ConsoleSignIn = Type.Object(
   { token: Type.String({ minLength: 1, maxLength: 128, description: 'The sign-in link\'s token' }) },

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Services } from '../../../shared/services/services.js';
 import { IdParam } from '../../../protocol/api/common.js';
-import { ConsoleSession, ConsoleSessionRevoked, ConsoleSignIn, ConsoleSignInLink } from '../../../protocol/api/console-sessions.js';
+import { ConsoleSession, ConsoleSessionRevoked, ConsoleSignIn, ConsoleSignInLink, ConsoleSignInLinkRequest } from '../../../protocol/api/console-sessions.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { createSignInLink, revokeSession, signIn } from '../../accounts/console-sessions.js';
 import { consoleCookie } from '../console-cookie.js';
@@ -19,7 +19,7 @@ export const consoleSessionRoutes: FastifyPluginAsyncTypebox<{ services: Service
   const tags = ['console'];
 
   app.post('/v1/console-sessions', {
-    schema: { tags, summary: 'Get a sign-in link to the web console (valid 10 minutes, usable once), acting with this key\'s scopes', response: { 201: ConsoleSignInLink } },
+    schema: { tags, summary: 'Get a sign-in link to the web console (valid 10 minutes, usable once), acting with this key\'s scopes', body: ConsoleSignInLinkRequest, response: { 201: ConsoleSignInLink } },
     config: { scope: 'console:sign-in', idempotency: 'required', session: 'refused' },
   }, async (request, reply) => {
     const link = await createSignInLink(sql, clock, keyPrincipal(request), `${request.protocol}://${request.host}`);

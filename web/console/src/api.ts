@@ -58,7 +58,7 @@ export async function signIn(token: string): Promise<void> {
 /** Signs in with an API key typed into the page: asks for a link with it and uses the link at once. */
 export async function signInWithKey(apiKey: string): Promise<void> {
   const keyed = createSentralClient({ baseUrl: origin(), apiKey });
-  const { data, error, response } = await keyed.POST('/v1/console-sessions', {});
+  const { data, error, response } = await keyed.POST('/v1/console-sessions', { body: {} });
   if (!data) throw apiError(response, error);
   await signIn(new URL(data.url).hash.slice(1));
 }
