@@ -31,6 +31,19 @@ export interface NewMessage {
 }
 
 /**
+ * The message a send asks for: its id, whose it is and the request's externalRef and metadata, with the
+ * channel's own fields.
+ */
+export function messageOf(
+  send: MessageSend<{ externalRef?: string; metadata?: Metadata }>,
+  profile: { id: string },
+  fields: Pick<NewMessage, 'from' | 'to' | 'content' | 'priceOre' | 'sendAtMs' | 'validUntilMs'>,
+): NewMessage {
+  const { id, caller, body } = send;
+  return { id, companyId: caller.companyId, profileId: profile.id, mode: caller.mode, ...fields, externalRef: body.externalRef ?? null, metadata: body.metadata ?? null };
+}
+
+/**
  * Stores an outbound message with its reservation and first status event, in the caller's transaction (the
  * 201 goes out after it commits). A message already stored under this id is returned as it is now
  * (`created` false): a retried request or a restarted campaign never sends twice.

@@ -5,6 +5,7 @@ import { EMAIL_ATTACHMENTS_MAX_BYTES, EMAIL_MAX_RECIPIENTS, EMAIL_SEND_AT_MAX_MS
 import type { Profile } from '../../../protocol/api/profiles.js';
 import type { PriceList } from '../../../protocol/api/admin.js';
 import { priceListFor } from '../../billing/price-list.js';
+import { messageOf } from '../message-accept.js';
 import type { Admitted, MessageSend } from '../message-channel.js';
 import { suppressedPairs } from '../suppressions.js';
 import { signingDomains, type SigningDomain } from './email-domains.js';
@@ -68,7 +69,7 @@ export async function admitEmail(tx: Tx, clock: Clock, sends: readonly { send: M
 // One send checked against the batch's lookups, in the documented order: the message to store and its
 // attachments, or a SentralError thrown.
 function checkEmail(send: MessageSend<EmailCreate>, facts: EmailFacts, now: number): Admitted {
-  const { caller, id, body } = send;
+  const { caller, body } = send;
   const profile = facts.profile;
   const fromAddress = addressOfFrom(body.from);
   const domain = facts.domain;
@@ -110,20 +111,14 @@ function checkEmail(send: MessageSend<EmailCreate>, facts: EmailFacts, now: numb
     attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, sizeBytes: f.bytes.length })),
   };
   return {
-    message: {
-      id,
-      companyId: caller.companyId,
-      profileId: profile.id,
-      mode: caller.mode,
+    message: messageOf(send, profile, {
       from: fromAddress,
       to: to[0]!,
       content: content as unknown as Record<string, unknown>,
       priceOre: everyone.length * facts.prices.emailOre,
       sendAtMs: sendAtMs !== null && sendAtMs > now ? sendAtMs : null,
       validUntilMs: Math.max(now, sendAtMs ?? now) + EMAIL_VALIDITY_MS,
-      externalRef: body.externalRef ?? null,
-      metadata: body.metadata ?? null,
-    },
+    }),
     blobs: files.map((f, n) => ({ name: `attachment-${String(n).padStart(2, '0')}`, contentType: f.contentType, body: f.bytes })),
   };
 }

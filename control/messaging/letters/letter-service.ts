@@ -5,6 +5,7 @@ import type { LetterCreate } from '../../../protocol/messaging/letter.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Profile } from '../../../protocol/api/profiles.js';
 import { priceListFor } from '../../billing/price-list.js';
+import { messageOf } from '../message-accept.js';
 import type { Admitted, MessageSend } from '../message-channel.js';
 import { normalNationalId } from '../contacts/contact-fields.js';
 import { compileTemplate, findTemplate } from '../templates/templates.js';
@@ -30,7 +31,8 @@ export async function admitLetters(tx: Tx, clock: Clock, sends: readonly { send:
   return admitted;
 }
 
-async function admitLetter(tx: Tx, clock: Clock, { caller, id, body }: MessageSend<LetterCreate>, profile: Profile): Promise<Admitted> {
+async function admitLetter(tx: Tx, clock: Clock, send: MessageSend<LetterCreate>, profile: Profile): Promise<Admitted> {
+  const { caller, body } = send;
   const given = body.recipient as LetterContent['recipient'];
   const recipient: LetterContent['recipient'] = {
     ...(given.nationalId === undefined ? {} : { nationalId: normalNationalId(given.nationalId, 'recipient.nationalId') }),
@@ -52,20 +54,14 @@ async function admitLetter(tx: Tx, clock: Clock, { caller, id, body }: MessageSe
   const prices = await priceListFor(tx, caller.companyId);
   const content: LetterContent = { recipient, subject: body.subject, pages, printFallback, sensitivity: body.sensitivity ?? 'normal', senderName };
   return {
-    message: {
-      id,
-      companyId: caller.companyId,
-      profileId: profile.id,
-      mode: caller.mode,
+    message: messageOf(send, profile, {
       from: profile.id,
       to: shownRecipient(recipient),
       content: content as unknown as Record<string, unknown>,
       priceOre: prices.letterOre,
       sendAtMs: null,
       validUntilMs: null,
-      externalRef: body.externalRef ?? null,
-      metadata: body.metadata ?? null,
-    },
+    }),
     blobs: [{ name: 'document', contentType: 'application/pdf', body: pdf }],
   };
 }

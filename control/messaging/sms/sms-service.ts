@@ -12,6 +12,7 @@ import {
 import type { PriceList } from '../../../protocol/api/admin.js';
 import type { Profile } from '../../../protocol/api/profiles.js';
 import { priceListFor } from '../../billing/price-list.js';
+import { messageOf } from '../message-accept.js';
 import type { Admitted, MessageSend } from '../message-channel.js';
 import { suppressedPairs } from '../suppressions.js';
 import { smsUnits } from './sms-units.js';
@@ -34,7 +35,8 @@ export async function admitSms(tx: Tx, clock: Clock, sends: readonly { send: Mes
   const prices = new Map<string, PriceList>();
   for (const companyId of new Set(sends.map((s) => s.send.caller.companyId))) prices.set(companyId, await priceListFor(tx, companyId));
   const now = clock.now();
-  return sends.map(({ send: { caller, id, body }, profile }, i): Admitted | SentralError => {
+  return sends.map(({ send, profile }, i): Admitted | SentralError => {
+    const { caller, body } = send;
     if (!senders[i]) return new SentralError('sender_not_allowed', { param: 'from' });
     if (suppressed[i]) return new SentralError('recipient_opted_out', { param: 'to' });
     const units = smsUnits(body.text);
@@ -48,20 +50,14 @@ export async function admitSms(tx: Tx, clock: Clock, sends: readonly { send: Mes
     const startsAt = Math.max(now, sendAtMs ?? now);
     return {
       blobs: [],
-      message: {
-        id,
-        companyId: caller.companyId,
-        profileId: profile.id,
-        mode: caller.mode,
+      message: messageOf(send, profile, {
         from: body.from,
         to: body.to,
         content: { text: body.text, encoding: units.encoding, units: units.units },
         priceOre: units.units * prices.get(caller.companyId)!.smsUnitOre,
         sendAtMs: sendAtMs !== null && sendAtMs > now ? sendAtMs : null,
         validUntilMs: startsAt + (body.validitySeconds ?? SMS_VALIDITY_MAX_SECONDS) * 1000,
-        externalRef: body.externalRef ?? null,
-        metadata: body.metadata ?? null,
-      },
+      }),
     };
   });
 }
