@@ -111,6 +111,16 @@ describe('examples/ against a standalone sentral', () => {
     expect(receiver.output()).not.toContain('refused');
   }, 120_000);
 
+  it('the room bot joins its call\'s media room with the published client, hears the echo phone play its tone back, and hangs up', async () => {
+    const bot = runExample('room-bot.ts', ['--profile', profileId, '--from', NUMBER, '--to', '+447700900008'], { SENTRAL_API_URL: api, SENTRAL_KEY: liveKey });
+    const callId = (await bot.printed(/bot: joined (call_\S+) as part_\S+/))[1]!;
+    await bot.printed(/bot: heard the phone \(level \d+\)\nbot: heard half a second of it: hanging up/);
+    await bot.printed(/bot: room closed: room_participant_removed/);
+    expect(await bot.exited).toBe(0);
+    const { data: call } = await client.GET('/v1/calls/{id}', { params: { path: { id: callId } } });
+    expect(call).toMatchObject({ state: 'ended', endReason: 'hangup_api' });
+  }, 60_000);
+
   it('the webhook receiver refuses a delivery it cannot verify', async () => {
     const receiver = runExample('webhook-receiver.ts', [], { SENTRAL_ENDPOINT_SECRET: 'whsec_' + Buffer.alloc(24, 7).toString('base64'), RECEIVER_PORT: '0' });
     const url = (await receiver.printed(/receiver: listening on (\S+)/))[1]!;
