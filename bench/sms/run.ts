@@ -26,7 +26,7 @@ import { Registry } from 'prom-client';
 import { buildApiServer } from '../../control/api/server.js';
 import type { Services } from '../../shared/services/services.js';
 import { startDispatcher } from '../../control/events/dispatcher.js';
-import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { loadConfig } from '../../shared/config/config.js';

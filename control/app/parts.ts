@@ -18,7 +18,7 @@ import { backfillCallViews } from '../calls/store/call-views.js';
 import { startReservationSweeper } from '../calls/host/reservation-sweeper.js';
 import { startMediaWatcher } from '../calls/host/media-watcher.js';
 import { startInboundConsumer } from '../calls/requests/inbound-calls.js';
-import { startMessaging } from '../messaging/messaging-role.js';
+import { startMessaging } from '../messaging/outbox/messaging-role.js';
 import { startSmscSim } from '../../carriers/sms/smsc-sim.js';
 import { startRentRunner } from '../numbers/rent-runner.js';
 import { startCampaignRunner } from '../messaging/campaigns/campaign-runner.js';

@@ -1,8 +1,13 @@
+import { MESSAGING_OUTBOX_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import type { Services } from '../../shared/services/services.js';
 import { createBatcher, type Batcher, type BatchRun } from '../../shared/work/batcher.js';
 import { wakeDispatcher } from '../events/event-log.js';
 import type { MessageRow } from './message-row.js';
-import { wakeOutbox } from './outbox-sender.js';
+
+/** Tells every outbox sender that a message may be due now (after the transaction that stored it commits). */
+export async function wakeOutbox(services: Pick<Services, 'bus'>): Promise<void> {
+  await services.bus.notify(MESSAGING_OUTBOX_WAKE_SUBJECT, new Uint8Array(0));
+}
 
 // Most sends accepted in one transaction.
 const SEND_BATCH_MAX = 100;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from '../integration/api-harness.js';
 import { ownDatabase } from '../support/services.js';
-import { startMessaging } from '../../control/messaging/messaging-role.js';
+import { startMessaging } from '../../control/messaging/outbox/messaging-role.js';
 import { startSmscSim, type SmscTrace } from '../../carriers/sms/smsc-sim.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import smpp, { type PDU } from 'smpp';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from '../integration/api-harness.js';
 import { ownDatabase } from '../support/services.js';
-import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
 import { eventually } from '../support/eventually.js';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
-import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { verifyDkim } from '../support/dkim-verifier.js';
 import { DnsTable } from '../support/dns-table.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { emailSender } from './email-sender.js';
-import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { DnsTable } from '../support/dns-table.js';
 import { ownDatabase } from '../support/services.js';

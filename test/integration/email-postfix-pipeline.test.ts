@@ -14,7 +14,7 @@ import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { emailSender } from './email-sender.js';
-import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';
 import { verifyDkim } from '../support/dkim-verifier.js';
 import { DnsTable } from '../support/dns-table.js';
 import { MessageWaits } from '../support/message-waits.js';

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, bearer, call, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { startMailboxSim } from '../../carriers/mailbox/mailbox-sim.js';
-import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';
 import { LETTER_EVENTS_POLL_MS } from '../../control/messaging/letters/letter-channel.js';
 import { renderLetterPdf } from '../../control/messaging/letters/letter-pdf.js';
 import { sqlMailboxStore } from '../../control/messaging/letters/sim-mailboxes.js';

@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
-import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';
 import { THROTTLE_RETRY_MS } from '../../carriers/sms/simulated-sms.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
-import { messageChannels } from '../../control/messaging/channel-registry.js';
+import { messageChannels } from '../../control/messaging/channels/channel-registry.js';
 import { applyMessageEvent, applyReceipt } from '../../control/messaging/message-moves.js';
 import { ownDatabase } from '../support/services.js';
 import { smsSender } from './sms-sender.js';

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { smsSender } from './sms-sender.js';
 import { ownDatabase } from '../support/services.js';
-import { startMessaging, type Messaging } from '../../control/messaging/messaging-role.js';
+import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';
 import { startSmscSim, type SmscSim } from '../../carriers/sms/smsc-sim.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { eventually } from '../support/eventually.js';

@@ -10,7 +10,7 @@ import { openDatabase } from '../../shared/db/database.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import { createLogger } from '../../shared/log/log.js';
-import { startMessaging } from '../../control/messaging/messaging-role.js';
+import { startMessaging } from '../../control/messaging/outbox/messaging-role.js';
 import { startCampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
 
 const leaseMs = Number(process.env.LEASE_MS ?? 2_000);

@@ -18,7 +18,6 @@ const NESTED_CYCLES_LEFT = [
   'control/api: . plugins routes',
   'control/calls: host requests',
   'control/calls: machines verbs',
-  'control/messaging: . email letters sms templates',
 ];
 
 describe('control/ layers', () => {

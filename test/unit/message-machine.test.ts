@@ -2,7 +2,7 @@ import { createMachine, emit } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { plainStepper, stepStored } from '../../shared/machines/machine-step.js';
 import { BASE_MOVES, messageMachine, type MessageEvent } from '../../control/messaging/message-machine.js';
-import { messageChannels } from '../../control/messaging/channel-registry.js';
+import { messageChannels } from '../../control/messaging/channels/channel-registry.js';
 
 // Each channel's moves as documented (docs/messaging.md, docs/sms.md, docs/email.md, docs/letters.md).
 const EXPECTED = {

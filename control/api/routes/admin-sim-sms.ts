@@ -3,7 +3,7 @@ import { SimSmsCreate, Sms } from '../../../protocol/messaging/sms.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { Services } from '../../../shared/services/services.js';
 import { wakeDispatcher } from '../../events/event-log.js';
-import { messageChannels } from '../../messaging/channel-registry.js';
+import { messageChannels } from '../../messaging/channels/channel-registry.js';
 import { receiveSms } from '../../messaging/sms/sms-inbound.js';
 import { smsView } from '../../messaging/sms/sms-view.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EMAIL_BATCH_BODY_LIMIT_BYTES, EmailBatch, EmailBatchCreate } from '../../../protocol/messaging/email.js';
 import type { Services } from '../../../shared/services/services.js';
-import { messageChannels } from '../../messaging/channel-registry.js';
+import { messageChannels } from '../../messaging/channels/channel-registry.js';
 import { sendEmailMessages } from '../../messaging/email/email-batch.js';
 import { wakeAfterAccept } from '../../messaging/send-batcher.js';
 import { keyPrincipal } from '../route-config.js';

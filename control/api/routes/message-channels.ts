@@ -4,7 +4,7 @@ import { IdParam } from '../../../protocol/api/common.js';
 import type { Services } from '../../../shared/services/services.js';
 import { idempotentId } from '../../accounts/principal.js';
 import { wakeDispatcher } from '../../events/event-log.js';
-import { messageChannels, type ChannelRegistry } from '../../messaging/channel-registry.js';
+import { messageChannels, type ChannelRegistry } from '../../messaging/channels/channel-registry.js';
 import { acceptSends } from '../../messaging/message-accept.js';
 import type { MessageChannel, MessageSend } from '../../messaging/message-channel.js';
 import { cancelMessage } from '../../messaging/message-moves.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SmsBatch, SmsBatchCreate, SmsQuote, SmsQuoteRequest } from '../../../protocol/messaging/sms.js';
 import type { Services } from '../../../shared/services/services.js';
-import { messageChannels } from '../../messaging/channel-registry.js';
+import { messageChannels } from '../../messaging/channels/channel-registry.js';
 import { quoteSms } from '../../messaging/sms/sms-service.js';
 import { sendSmsRecipients } from '../../messaging/sms/sms-batch.js';
 import { wakeAfterAccept } from '../../messaging/send-batcher.js';

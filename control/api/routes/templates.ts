@@ -14,7 +14,7 @@ import {
 } from '../../../protocol/messaging/template.js';
 import { createTemplate, deleteTemplate, findTemplate, listTemplates, templateView, updateTemplate } from '../../messaging/templates/templates.js';
 import { previewTemplate } from '../../messaging/templates/template-preview.js';
-import { messageChannels } from '../../messaging/channel-registry.js';
+import { messageChannels } from '../../messaging/channels/channel-registry.js';
 import { keyPrincipal } from '../route-config.js';
 
 /** Message templates of a profile per channel (Liquid), checked when saved (docs/campaigns.md). */

@@ -7,7 +7,7 @@ import { recordEvent } from '../../events/event-log.js';
 import { applyMessageEvent } from '../message-moves.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import { stepCampaign, type CampaignEffect, type CampaignEvent } from './campaign-machine.js';
-import { messageChannels } from '../channel-registry.js';
+import { messageChannels } from '../channels/channel-registry.js';
 import { campaignCounts, campaignMoney, findCampaign, type CampaignRow } from './campaigns.js';
 
 /** How often a campaign whose messages are still with the sender looks again whether it can settle. */

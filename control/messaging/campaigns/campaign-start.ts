@@ -10,7 +10,7 @@ import type { KeyPrincipal } from '../../accounts/principal.js';
 import { contactScope } from '../templates/template-preview.js';
 import { compileTemplate, findTemplate, type CompiledTemplate, type RenderedParts } from '../templates/templates.js';
 import type { TemplateScope } from '../templates/template-engine.js';
-import { messageChannels } from '../channel-registry.js';
+import { messageChannels } from '../channels/channel-registry.js';
 import type { CampaignRules } from '../message-channel.js';
 import { sqlRenderedText, storeSqlRenderedSms } from './sql-rendered-audience.js';
 import { moveCampaign } from './campaign-control.js';

@@ -23,7 +23,7 @@ import { findList } from '../contacts/contact-lists.js';
 import { ownerProfile, visibleTo } from '../../accounts/profile-scope.js';
 import { findTemplate } from '../templates/templates.js';
 import type { CampaignStatus } from './campaign-machine.js';
-import { messageChannels } from '../channel-registry.js';
+import { messageChannels } from '../channels/channel-registry.js';
 import { minuteOfDay } from './quiet-hours.js';
 
 /** A campaign as stored. */

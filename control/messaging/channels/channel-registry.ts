@@ -1,9 +1,9 @@
-import { SentralError } from '../../shared/errors/sentral-error.js';
-import type { MessageChannel } from './message-channel.js';
-import type { ChannelName } from './message-row.js';
-import { smsChannel } from './sms/sms-channel.js';
-import { emailChannel } from './email/email-channel.js';
-import { letterChannel } from './letters/letter-channel.js';
+import { SentralError } from '../../../shared/errors/sentral-error.js';
+import type { MessageChannel } from '../message-channel.js';
+import type { ChannelName } from '../message-row.js';
+import { smsChannel } from '../sms/sms-channel.js';
+import { emailChannel } from '../email/email-channel.js';
+import { letterChannel } from '../letters/letter-channel.js';
 
 /** The channels the pipeline runs, by name. */
 export class ChannelRegistry {

@@ -1,15 +1,15 @@
-import type { Services } from '../../shared/services/services.js';
-import { MESSAGING_OUTBOX_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
-import { startClaimLoop } from '../../shared/work/claim-loop.js';
-import { wakeDispatcher } from '../events/event-log.js';
-import { createBatcher } from '../../shared/work/batcher.js';
-import { retryThroughOutage } from '../../shared/work/outage-retry.js';
-import type { CarrierReports, ChannelCarriers, SubmitOutcome } from './message-channel.js';
-import type { ChannelRegistry } from './channel-registry.js';
-import type { MessageRow } from './message-row.js';
-import type { MessageEvent } from './message-machine.js';
-import { applyMessageEvents, type MessageEventFor } from './message-moves.js';
-import { claimDueMessages, nextMessageDueAt } from './message-outbox.js';
+import type { Services } from '../../../shared/services/services.js';
+import { MESSAGING_OUTBOX_WAKE_SUBJECT } from '../../../protocol/bus/bus-names.js';
+import { startClaimLoop } from '../../../shared/work/claim-loop.js';
+import { wakeDispatcher } from '../../events/event-log.js';
+import { createBatcher } from '../../../shared/work/batcher.js';
+import { retryThroughOutage } from '../../../shared/work/outage-retry.js';
+import type { CarrierReports, ChannelCarriers, SubmitOutcome } from '../message-channel.js';
+import type { ChannelRegistry } from '../channels/channel-registry.js';
+import type { MessageRow } from '../message-row.js';
+import type { MessageEvent } from '../message-machine.js';
+import { applyMessageEvents, type MessageEventFor } from '../message-moves.js';
+import { claimDueMessages, nextMessageDueAt } from '../message-outbox.js';
 
 // Most answers recorded in one transaction.
 const ANSWER_BATCH_MAX = 128;
@@ -97,11 +97,6 @@ export async function startOutboxSender(
     nextDueAt: () => nextMessageDueAt(sql, names),
   });
   return { wake: () => loop.wake(), whenIdle: () => loop.whenIdle(), stop: () => loop.stop() };
-}
-
-/** Tells every outbox sender that a message may be due now (after the transaction that stored it commits). */
-export async function wakeOutbox(services: Pick<Services, 'bus'>): Promise<void> {
-  await services.bus.notify(MESSAGING_OUTBOX_WAKE_SUBJECT, new Uint8Array(0));
 }
 
 function eventOf(outcome: SubmitOutcome, now: number): MessageEvent {

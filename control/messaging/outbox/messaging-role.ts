@@ -1,11 +1,11 @@
-import type { Services } from '../../shared/services/services.js';
-import { wakeDispatcher } from '../events/event-log.js';
-import type { CarrierReports, ChannelCarriers } from './message-channel.js';
-import { messageChannels, type ChannelRegistry } from './channel-registry.js';
-import { createBatcher } from '../../shared/work/batcher.js';
-import { retryThroughOutage } from '../../shared/work/outage-retry.js';
-import type { MessageRow } from './message-row.js';
-import { applyReceipts, type ReceiptFor } from './message-moves.js';
+import type { Services } from '../../../shared/services/services.js';
+import { wakeDispatcher } from '../../events/event-log.js';
+import type { CarrierReports, ChannelCarriers } from '../message-channel.js';
+import { messageChannels, type ChannelRegistry } from '../channels/channel-registry.js';
+import { createBatcher } from '../../../shared/work/batcher.js';
+import { retryThroughOutage } from '../../../shared/work/outage-retry.js';
+import type { MessageRow } from '../message-row.js';
+import { applyReceipts, type ReceiptFor } from '../message-moves.js';
 
 // Most receipts recorded in one transaction.
 const RECEIPT_BATCH_MAX = 128;
