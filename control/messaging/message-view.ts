@@ -23,7 +23,7 @@ export function commonView(row: MessageRow): CommonMessageView {
     state: row.state,
     profileId: row.profile_id,
     mode: row.mode,
-    priceOre: Number(row.price_ore),
+    priceOre: drawnOre(row),
     errorCode: row.error_code,
     errorDesc: row.error_desc,
     externalRef: row.external_ref,
@@ -31,6 +31,16 @@ export function commonView(row: MessageRow): CommonMessageView {
     createdAt: isoTime(row.created_at_ms)!,
     updatedAt: isoTime(row.updated_at_ms)!,
   };
+}
+
+/**
+ * What a message costs as far as its customer can see: its price while it is on its way (reserved) and once a
+ * carrier took it (drawn), 0 once it ended without being handed over (refused, failed before hand-off,
+ * canceled, expired unsent), when nothing was drawn and the reservation went back.
+ */
+export function drawnOre(row: MessageRow): number {
+  const endedUnsent = row.carrier_ref === null && (row.error_code !== null || row.state === 'canceled');
+  return endedUnsent ? 0 : Number(row.price_ore);
 }
 
 /** A stored millisecond time as ISO 8601; null stays null. */

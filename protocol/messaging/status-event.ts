@@ -8,7 +8,7 @@ export const statusEventFields = {
   mode: Mode,
   profileId: Uuid,
   messageId: Type.String(),
-  priceOre: Type.Integer({ minimum: 0, description: 'What was drawn from the balance for the message' }),
+  priceOre: Type.Integer({ minimum: 0, description: 'The message\'s price while it is on its way (reserved) and once a carrier took it (drawn); 0 once it ended without being handed over (refused, failed before hand-off, canceled, expired unsent): nothing was drawn' }),
   errorCode: Type.Union([Type.String(), Type.Null()], { description: 'Why it failed, a code of the error catalogue; null unless it failed' }),
   errorDesc: Type.Union([Type.String(), Type.Null()], { description: 'The same for a person; null unless it failed' }),
   externalRef: Type.Union([Type.String(), Type.Null()]),

@@ -121,8 +121,10 @@ describe('letters to the simulated mailbox service', () => {
     expect(await balance()).toBe(before - 500);
     await waits.state(res.data.id, 'failed');
     const got = await call(api.app, { method: 'GET', url: `/v1/letters/${res.data.id}`, headers: bearer(company.liveKey) });
-    expect(got.data).toMatchObject({ state: 'failed', errorCode: 'recipient_has_no_mailbox', priceOre: 500 });
+    // Nothing was drawn, and the letter and its status events say so.
+    expect(got.data).toMatchObject({ state: 'failed', errorCode: 'recipient_has_no_mailbox', priceOre: 0 });
     expect(await balance()).toBe(before);
+    expect((await events(res.data.id)).map((e) => [e.state, (e as { priceOre?: number }).priceOre])).toEqual([['accepted', 500], ['sending', 500], ['failed', 0]]);
   });
 
   it('renders a letter template with its data into the PDF; a template of another channel or another company is refused', async () => {

@@ -3824,7 +3824,7 @@ export interface components {
             } | null;
             /** @description live or test */
             mode: "live" | "test";
-            /** @description What was drawn from the balance for the message */
+            /** @description The message's price while it is on its way (reserved) and once a carrier took it (drawn); 0 once it ended without being handed over (refused, failed before hand-off, canceled, expired unsent): nothing was drawn */
             priceOre: number;
             /** Format: uuid */
             profileId: string;
@@ -3883,7 +3883,7 @@ export interface components {
             } | null;
             /** @description live or test */
             mode: "live" | "test";
-            /** @description What was drawn from the balance for the message */
+            /** @description The message's price while it is on its way (reserved) and once a carrier took it (drawn); 0 once it ended without being handed over (refused, failed before hand-off, canceled, expired unsent): nothing was drawn */
             priceOre: number;
             /** Format: uuid */
             profileId: string;
@@ -4333,7 +4333,7 @@ export interface components {
             } | null;
             /** @description live or test */
             mode: "live" | "test";
-            /** @description What was drawn from the balance for the message */
+            /** @description The message's price while it is on its way (reserved) and once a carrier took it (drawn); 0 once it ended without being handed over (refused, failed before hand-off, canceled, expired unsent): nothing was drawn */
             priceOre: number;
             /** Format: uuid */
             profileId: string;
