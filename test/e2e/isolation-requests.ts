@@ -107,6 +107,7 @@ const SAMPLES: Record<string, (o: Owned) => unknown> = {
   'POST /v1/numbers': (o) => ({ profileId: o.profile, type: 'phone' }),
   'PATCH /v1/numbers/{id}': () => ({ decideWithinSeconds: 44 }),
   'POST /v1/webhook-endpoints': () => ({ url: 'http://127.0.0.1:9/walk', events: ['*'] }),
+  'POST /v1/console-sessions': () => ({}),
   'PATCH /v1/webhook-endpoints/{id}': () => ({ description: 'walked' }),
   'POST /v1/webhook-endpoints/{id}/recover-failed': () => ({}),
   'POST /v1/events/{id}/redeliver': (o) => ({ endpointId: o.endpoint }),
