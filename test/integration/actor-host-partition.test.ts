@@ -69,14 +69,20 @@ describe('a worker cut off from NATS by a partition', () => {
       expect(Date.now() - cutAt).toBeLessThan(LEASE_TTL_MS * 3);
       expect((await send(callId, 'inc-2', 'inc')).body).toEqual({ count: 2 });
       expect(host.ownedPartitions()).toEqual([0, 1, 2, 3]);
+      // Ownership is reported when the lease is won; the fence's epoch is claimed just after it.
+      await eventually(async () => {
+        const now = await epochs();
+        return cut.every((p) => now.get(p)! > before.get(p)!);
+      }, 10_000, 50);
       const during = await epochs();
-      for (const p of cut) expect(during.get(p)!).toBeGreaterThan(before.get(p)!);
 
       proxy.heal();
       // Back on the bus, it takes a fair share again, each partition under an epoch newer than any before.
       await eventually(() => victim.owned().length === 2 && host.ownedPartitions().length === 2, 30_000, 50);
-      const after = await epochs();
-      for (const p of victim.owned()) expect(after.get(p)!).toBeGreaterThan(during.get(p)!);
+      await eventually(async () => {
+        const now = await epochs();
+        return victim.owned().every((p) => now.get(p)! > during.get(p)!);
+      }, 10_000, 50);
       // Nothing was applied twice or lost on the way: the actor counts on from wherever it lives now.
       expect((await send(callId, 'inc-3', 'inc')).body).toEqual({ count: 3 });
     } finally {
