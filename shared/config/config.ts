@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { parseDatabaseUrl } from '../db/database-url.js';
+import { ConfigError, flag, hostPort, int, oneOf, port, postgresUrl, text, url, type Env } from './env-readers.js';
+
+export { ConfigError } from './env-readers.js';
 
 /** Every setting of sentral, read from the environment once at start. */
 export interface Config {
@@ -187,18 +189,6 @@ export const configVariables = [
   ['SENTRAL_MAILBOX_SIM_PORT', '0', 'Port of the simulated mailbox service (0 picks a free port)'],
 ] as const;
 
-/** A setting that is present but wrong: the message names the variable. */
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(`${variable}: ${message}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
 
 /** Reads and validates the configuration from `env`; throws ConfigError naming the first wrong variable. */
 export function loadConfig(env: Env = process.env): Config {
@@ -382,68 +372,4 @@ function sipTls(env: Env): SipConfig['tls'] {
     if (file !== null && !existsSync(file)) throw new ConfigError(name, `no file at ${file}`);
   }
   return { certFile, keyFile, caFile, port: int(env, 'SENTRAL_SIP_TLS_PORT', 5061, 1, 65535) };
-}
-
-function hostPort(name: string, value: string, fallback: number): [string, number] {
-  const m = /^\[?([^\]]+?)\]?(?::(\d{1,5}))?$/.exec(value);
-  const p = m?.[2] === undefined ? fallback : Number(m[2]);
-  if (!m || p < 1 || p > 65535) throw new ConfigError(name, 'expected host or host:port');
-  return [m[1]!, p];
-}
-
-function text(env: Env, name: string): string | undefined {
-  const v = env[name];
-  return v === undefined || v.trim() === '' ? undefined : v.trim();
-}
-
-function url(env: Env, name: string, protocols: string[]): string | undefined {
-  const v = text(env, name);
-  if (v === undefined) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(v);
-  } catch {
-    throw new ConfigError(name, `not a valid URL`);
-  }
-  if (!protocols.includes(parsed.protocol)) throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL`);
-  return v;
-}
-
-// One host or several (a primary and its standbys), as libpq takes them.
-function postgresUrl(env: Env, name: string): string | undefined {
-  const v = text(env, name);
-  if (v === undefined) return undefined;
-  try {
-    parseDatabaseUrl(v);
-  } catch (err) {
-    throw new ConfigError(name, (err as Error).message);
-  }
-  return v;
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const v = text(env, name);
-  if (v === undefined) return fallback;
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
-    throw new ConfigError(name, `expected an integer from ${min} to ${max}, got "${v}"`);
-  }
-  return Number(v);
-}
-
-function port(env: Env, name: string, fallback: number): number {
-  return int(env, name, fallback, 0, 65535);
-}
-
-function flag(env: Env, name: string): boolean {
-  const v = text(env, name);
-  if (v === undefined || v === '0' || v === 'false') return false;
-  if (v === '1' || v === 'true') return true;
-  throw new ConfigError(name, `expected 0 or 1, got "${v}"`);
-}
-
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const v = text(env, name);
-  if (v === undefined) return fallback;
-  if (!allowed.includes(v as T)) throw new ConfigError(name, `expected one of ${allowed.join(', ')}`);
-  return v as T;
 }
