@@ -24,7 +24,7 @@
  * The connection reconnects forever (short wait), to any server of the cluster; consumers and KV watches
  * resume after the server is back. While it is away, `ping()` rejects at once with `unavailable`.
  */
-import { connect, errors, headers, nanos, type Msg, type NatsConnection, type Subscription as NatsSub } from '@nats-io/transport-node';
+import { connect, errors, headers, nanos, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -56,7 +56,8 @@ import { BusError } from './bus-error.js';
 import { DEFAULT_ACK_WAIT_MS, MAX_DELIVERIES, PING_TIMEOUT_MS, PULL_EXPIRES_MS, duplicateWindow } from './bus-defaults.js';
 import { NatsConsumerSubscription } from './nats-consumer.js';
 import { isNoResponders, toBusError } from './nats-errors.js';
-import { NatsKvBucket } from './nats-kv.js';
+import { NatsKvBucket, kvStreamName } from './nats-kv.js';
+import { natsSubscription } from './nats-subscription.js';
 import { alignBucket, checkClustered, differs, probeStreams, replicasError, streamLeader } from './nats-replicas.js';
 import { sanitizeName } from './subject.js';
 import { realClock } from '../clock/real-clock.js';
@@ -387,19 +388,4 @@ class NatsBus implements Bus {
       throw toBusError(err, 'flush');
     }
   }
-}
-
-/** A core NATS subscription as a bus Subscription. */
-function natsSubscription(nc: NatsConnection, sub: NatsSub): Subscription {
-  return {
-    async stop() {
-      if (sub.isClosed() || nc.isClosed()) return;
-      sub.unsubscribe();
-    },
-  };
-}
-
-/** The JetStream stream behind a KV bucket. */
-function kvStreamName(bucket: string): string {
-  return `KV_${bucket}`;
 }

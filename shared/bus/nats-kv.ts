@@ -108,3 +108,8 @@ export class NatsKvBucket implements KvBucket {
 function checkKey(key: string): void {
   if (!isValidKvKey(key)) throw new BusError('invalid_key', `invalid KV key ${JSON.stringify(key).slice(0, 80)}`);
 }
+
+/** The JetStream stream behind a KV bucket. */
+export function kvStreamName(bucket: string): string {
+  return `KV_${bucket}`;
+}
