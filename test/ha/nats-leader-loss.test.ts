@@ -1,51 +1,24 @@
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bus, BusMessage } from '../../shared/bus/bus.js';
+import { describe, expect, it } from 'vitest';
+import type { BusMessage } from '../../shared/bus/bus.js';
 import { isBusError } from '../../shared/bus/bus-error.js';
-import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { retryUntil } from '../support/eventually.js';
-import { startNatsCluster, type NatsCluster } from './nats-cluster.js';
+import { dec, enc, natsClusterForFile } from './nats-cluster-file.js';
 
 // A stream's leader killed on a three-node cluster: what readiness says with one replica, and that
 // publishes, consumers and KV go on with three. Part of `npm run test:ha`, not of `npm test`: with three
 // replicas a consumer sometimes takes longer than the 15 s asked here to hear the new leader (issue #38,
 // open), and on one replica the bus may be connected to the very node that dies.
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
-
-let cluster: NatsCluster;
-let admin: Awaited<ReturnType<typeof connect>>;
-let jsm: JetStreamManager;
-const buses: Bus[] = [];
-
-async function bus(prefix: string, replicas: number): Promise<Bus> {
-  const b = await createNatsBus({ url: cluster.url, prefix, replicas, name: `cluster-test-${prefix}` });
-  buses.push(b);
-  return b;
-}
-
-beforeAll(async () => {
-  cluster = await startNatsCluster(3);
-  admin = await connect({ servers: cluster.url.split(','), maxReconnectAttempts: -1, reconnectTimeWait: 250 });
-  jsm = await jetstreamManager(admin, { checkAPI: false });
-}, 60_000);
-
-afterAll(async () => {
-  for (const b of buses) await b.close().catch(() => {});
-  await admin?.close();
-  await cluster?.destroy();
-});
+const file = natsClusterForFile(3);
 
 describe('a stream leader lost', () => {
   it('with one replica: ping with the stream it needs fails while its node is down, and answers again after', async () => {
-    const b = await bus('single', 1);
+    const b = await file.bus('single', 1);
     await b.ensureStream({ name: 'cmd', subjects: ['cmd.>'], retention: 'workqueue' });
     const needs = { streams: ['cmd'], buckets: ['absent'] };
     await b.ping(needs);
-    const leader = (await jsm.streams.info('single_cmd')).cluster!.leader!;
-    const node = cluster.nodes.find((n) => n.name === leader)!;
+    const leader = (await file.jsm.streams.info('single_cmd')).cluster!.leader!;
+    const node = file.cluster.nodes.find((n) => n.name === leader)!;
     await node.kill();
     try {
       const started = Date.now();
@@ -60,11 +33,11 @@ describe('a stream leader lost', () => {
       await node.start();
     }
     await retryUntil(() => b.ping(needs), 20_000, 100);
-    await cluster.settled();
+    await file.cluster.settled();
   }, 60_000);
 
   it('with three replicas: publishes, consumers and KV go on while the stream leader is down, and readiness recovers by itself', async () => {
-    const b = await bus('triple', 3);
+    const b = await file.bus('triple', 3);
     await b.ensureStream({ name: 'cmd', subjects: ['cmd.>'], retention: 'workqueue' });
     const kv = await b.kv('leases', { ttlMs: 30_000 });
     const got: string[] = [];
@@ -77,8 +50,8 @@ describe('a stream leader lost', () => {
     const revision = await kv.create('p1', enc('a'));
     await retryUntil(async () => expect(got).toEqual(['m1']), 10_000);
 
-    const leader = (await jsm.streams.info('triple_cmd')).cluster!.leader!;
-    const node = cluster.nodes.find((n) => n.name === leader)!;
+    const leader = (await file.jsm.streams.info('triple_cmd')).cluster!.leader!;
+    const node = file.cluster.nodes.find((n) => n.name === leader)!;
     await node.kill();
     const killedAt = Date.now();
     try {
@@ -96,7 +69,7 @@ describe('a stream leader lost', () => {
     } finally {
       await node.start();
     }
-    await cluster.settled();
+    await file.cluster.settled();
     await b.publish('cmd.1', enc('m5'), { msgId: 'm5' });
     await retryUntil(async () => expect(got).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']), 10_000);
     await sub.stop();

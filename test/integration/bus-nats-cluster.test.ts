@@ -1,45 +1,19 @@
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bus, BusMessage } from '../../shared/bus/bus.js';
+import { describe, expect, it } from 'vitest';
+import type { BusMessage } from '../../shared/bus/bus.js';
 import { isBusError } from '../../shared/bus/bus-error.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { retryUntil } from '../support/eventually.js';
 import { serviceUrls } from '../support/services.js';
-import { startNatsCluster, type NatsCluster } from '../ha/nats-cluster.js';
+import { dec, enc, natsClusterForFile } from '../ha/nats-cluster-file.js';
 
 // The short version of the NATS cluster suite (the long one: `npm run test:ha`, test/ha/): a three-node
 // cluster on free loopback ports and SENTRAL_NATS_REPLICAS as the bus applies it.
 
-const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
-const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
-
-let cluster: NatsCluster;
-let admin: Awaited<ReturnType<typeof connect>>;
-let jsm: JetStreamManager;
-const buses: Bus[] = [];
-
-async function bus(prefix: string, replicas: number): Promise<Bus> {
-  const b = await createNatsBus({ url: cluster.url, prefix, replicas, name: `cluster-test-${prefix}` });
-  buses.push(b);
-  return b;
-}
-
-beforeAll(async () => {
-  cluster = await startNatsCluster(3);
-  admin = await connect({ servers: cluster.url.split(','), maxReconnectAttempts: -1, reconnectTimeWait: 250 });
-  jsm = await jetstreamManager(admin, { checkAPI: false });
-}, 60_000);
-
-afterAll(async () => {
-  for (const b of buses) await b.close().catch(() => {});
-  await admin?.close();
-  await cluster?.destroy();
-});
+const file = natsClusterForFile(3);
 
 describe('SENTRAL_NATS_REPLICAS on a three-node cluster', () => {
   it('gives every stream, consumer and KV bucket the configured replicas, and scales existing ones in place', async () => {
-    const r1 = await bus('scale', 1);
+    const r1 = await file.bus('scale', 1);
     await r1.ensureStream({ name: 'cmd', subjects: ['cmd.>'], retention: 'workqueue' });
     const got: string[] = [];
     const sub1 = await r1.consume({ stream: 'cmd', durable: 'w', filterSubject: 'cmd.>' }, async (m: BusMessage) => {
@@ -51,11 +25,11 @@ describe('SENTRAL_NATS_REPLICAS on a three-node cluster', () => {
     await r1.publish('cmd.1', enc('before'));
     await retryUntil(async () => expect(got).toEqual(['before']), 10_000);
     await sub1.stop();
-    expect((await jsm.streams.info('scale_cmd')).config.num_replicas).toBe(1);
+    expect((await file.jsm.streams.info('scale_cmd')).config.num_replicas).toBe(1);
 
     // The same cluster restarted with SENTRAL_NATS_REPLICAS=3: what exists is updated, nothing is lost.
     await r1.publish('cmd.1', enc('waiting'));
-    const r3 = await bus('scale', 3);
+    const r3 = await file.bus('scale', 3);
     await r3.ensureStream({ name: 'cmd', subjects: ['cmd.>'], retention: 'workqueue' });
     const sub3 = await r3.consume({ stream: 'cmd', durable: 'w', filterSubject: 'cmd.>' }, async (m: BusMessage) => {
       got.push(dec(m.data));
@@ -65,18 +39,18 @@ describe('SENTRAL_NATS_REPLICAS on a three-node cluster', () => {
     await retryUntil(async () => expect(got).toEqual(['before', 'waiting']), 10_000);
     expect(dec((await kv3.get('p0'))!.value)).toBe('worker-a');
 
-    const stream = await jsm.streams.info('scale_cmd');
+    const stream = await file.jsm.streams.info('scale_cmd');
     expect(stream.config.num_replicas).toBe(3);
     expect(stream.cluster?.replicas).toHaveLength(2);
-    expect((await jsm.consumers.info('scale_cmd', 'w')).config.num_replicas).toBe(3);
-    const bucket = await jsm.streams.info('KV_scale_leases');
+    expect((await file.jsm.consumers.info('scale_cmd', 'w')).config.num_replicas).toBe(3);
+    const bucket = await file.jsm.streams.info('KV_scale_leases');
     expect(bucket.config.num_replicas).toBe(3);
     expect(bucket.config.max_age).toBe(60_000 * 1_000_000);
     await sub3.stop();
   }, 60_000);
 
   it('refuses more replicas than the cluster has servers, naming the setting', async () => {
-    const r5 = await bus('five', 5);
+    const r5 = await file.bus('five', 5);
     const err = await r5.ensureStream({ name: 'cmd', subjects: ['cmd.>'], retention: 'workqueue' }).catch((e: unknown) => e);
     expect(isBusError(err, 'replicas_unavailable')).toBe(true);
     expect((err as Error).message).toMatch(/^SENTRAL_NATS_REPLICAS=5: the NATS cluster cannot place 5 replicas of stream five_cmd \(3 servers/);
