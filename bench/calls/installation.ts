@@ -23,7 +23,7 @@ import { loadConfig } from '../../shared/config/config.js';
 import { createLogger } from '../../shared/log/log.js';
 import { openServices } from '../../control/app/open-services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
-import { buildApiServer } from '../../control/api/server.js';
+import { buildApiServer } from '../../control/api/server/server.js';
 import { procCpuMs } from './proc-cpu.js';
 import { startClipServer } from '../../control/clips/clip-server.js';
 

@@ -31,7 +31,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import type { Services } from '../../shared/services/services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
-import { buildApiServer } from '../../control/api/server.js';
+import { buildApiServer } from '../../control/api/server/server.js';
 
 const calls = Number(process.argv[2] ?? 200);
 const concurrency = Number(process.argv[3] ?? 20);

@@ -29,7 +29,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { benchServices } from '../messaging/bench-services.js';
 import { openDatabase } from '../../shared/db/database.js';
 import { migrate } from '../../shared/db/migrate.js';
-import { buildApiServer } from '../../control/api/server.js';
+import { buildApiServer } from '../../control/api/server/server.js';
 import { startMessaging } from '../../control/messaging/outbox/messaging-role.js';
 import { startCampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
 import { createScratchDatabase } from '../../test/support/scratch-database.js';

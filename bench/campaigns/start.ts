@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { benchServices } from '../messaging/bench-services.js';
 import { openDatabase } from '../../shared/db/database.js';
 import { migrate } from '../../shared/db/migrate.js';
-import { buildApiServer } from '../../control/api/server.js';
+import { buildApiServer } from '../../control/api/server/server.js';
 import { createScratchDatabase } from '../../test/support/scratch-database.js';
 
 const recipients = Number(process.argv[2] ?? 100_000);

@@ -40,7 +40,7 @@ import type { RelayMessage } from './counting-relay.js';
 import type { LoadJob, LoadResult } from '../sms/load-client.js';
 import { openDatabase } from '../../shared/db/database.js';
 import { migrate } from '../../shared/db/migrate.js';
-import { buildApiServer } from '../../control/api/server.js';
+import { buildApiServer } from '../../control/api/server/server.js';
 import { startMessaging } from '../../control/messaging/outbox/messaging-role.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { createScratchDatabase } from '../../test/support/scratch-database.js';

@@ -23,7 +23,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { Registry } from 'prom-client';
-import { buildApiServer } from '../../control/api/server.js';
+import { buildApiServer } from '../../control/api/server/server.js';
 import type { Services } from '../../shared/services/services.js';
 import { startDispatcher } from '../../control/events/dispatcher.js';
 import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';

@@ -3,7 +3,7 @@ import type { Readiness } from './readiness.js';
 import { startJobRunner } from '../transcription/job-runner.js';
 import { startSessionSettler } from '../transcription/session-settler.js';
 import type { RoleName } from './run-role.js';
-import { buildApiServer } from '../api/server.js';
+import { buildApiServer } from '../api/server/server.js';
 import { bootstrapStandalone } from './bootstrap.js';
 import { signInLinkForKey } from '../accounts/console-sessions.js';
 import { startDispatcher } from '../events/dispatcher.js';

@@ -22,7 +22,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import type { Services } from '../../shared/services/services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
-import { buildApiServer } from '../../control/api/server.js';
+import { buildApiServer } from '../../control/api/server/server.js';
 import { startClipServer } from '../../control/clips/clip-server.js';
 import { ensureRoomKeys } from '../../control/calls/room-keys.js';
 import { freshDatabase, serviceUrls, uniquePrefix } from '../support/services.js';

@@ -12,7 +12,7 @@ import type { Bus } from '../../shared/bus/bus.js';
 import { createMemoryBus } from '../../shared/bus/memory-bus.js';
 import type { HotStore } from '../../shared/kv/hot-store.js';
 import type { Services } from '../../shared/services/services.js';
-import { buildApiServer, type ApiServerOptions } from '../../control/api/server.js';
+import { buildApiServer, type ApiServerOptions } from '../../control/api/server/server.js';
 import { registeredRoutes, type RegisteredRoute } from '../../control/api/plugins/openapi.js';
 import { runDatabaseUrl } from '../support/services.js';
 import { recordedEventMismatches } from '../support/event-check.js';

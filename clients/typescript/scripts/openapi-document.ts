@@ -1,5 +1,5 @@
 import { Registry } from 'prom-client';
-import { buildApiServer } from '../../../control/api/server.js';
+import { buildApiServer } from '../../../control/api/server/server.js';
 import type { Services } from '../../../shared/services/services.js';
 import { createMemoryBus } from '../../../shared/bus/memory-bus.js';
 import { realClock } from '../../../shared/clock/real-clock.js';
