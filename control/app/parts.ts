@@ -12,7 +12,7 @@ import { ensureRoomKeys } from '../calls/room-keys.js';
 import { startMediaPart } from './media-role.js';
 import { startActorHost } from '../calls/host/actor-host.js';
 import { FENCE_TIMEOUTS } from '../calls/host/fence.js';
-import { callMachines } from '../calls/machines/machine-registry.js';
+import { callMachines } from '../calls/host/machine-registry.js';
 import { callEffectHooks } from '../calls/host/call-effects.js';
 import { backfillCallViews } from '../calls/store/call-views.js';
 import { startReservationSweeper } from '../calls/host/reservation-sweeper.js';

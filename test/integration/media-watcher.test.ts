@@ -25,7 +25,7 @@ import type { KeyPrincipal } from '../../control/accounts/principal.js';
 import type { Services } from '../../shared/services/services.js';
 import { callEffectHooks } from '../../control/calls/host/call-effects.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
-import { callMachines } from '../../control/calls/machines/machine-registry.js';
+import { callMachines } from '../../control/calls/host/machine-registry.js';
 import { createCall } from '../../control/calls/requests/call-launcher.js';
 import { reserveCharges } from '../../control/calls/requests/call-pricing.js';
 import { readCall } from '../../control/calls/requests/call-reads.js';

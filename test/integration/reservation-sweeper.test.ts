@@ -26,7 +26,7 @@ import type { CallsService } from '../../control/calls/requests/calls-service.js
 import { ConnectionSigner } from '../../control/calls/requests/connection-signer.js';
 import { derivedId } from '../../shared/ids/derived-id.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
-import { callMachines } from '../../control/calls/machines/machine-registry.js';
+import { callMachines } from '../../control/calls/host/machine-registry.js';
 import { SetupAdmission } from '../../control/calls/requests/setup-admission.js';
 import { MediaNodePicker } from '../../control/calls/requests/media-node-picker.js';
 import { ABANDONED_AFTER_MS, startReservationSweeper, sweepAbandonedCalls, type ReservationSweeperDeps } from '../../control/calls/host/reservation-sweeper.js';

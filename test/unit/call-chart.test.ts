@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, transition, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject, type InspectionEvent } from 'xstate';
 import { getAdjacencyMap, getSimplePaths } from 'xstate/graph';
 import type { CallActorEvent, CallActorInput, CallEffect } from '../../protocol/calls/call-actor.js';
-import { callMachine } from '../../control/calls/machines/call-machine.js';
+import { callMachine } from '../../control/calls/host/machine-registry.js';
 import type { CallContext } from '../../control/calls/machines/call-context.js';
 import { app, appCall, CALLER, inboundCall, phoneCall, T0 } from './call-harness.js';
 

@@ -2,7 +2,7 @@ import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import type { CallActorEvent, CallActorInput, CallEffect, ParticipantLaunch, StreamLaunch } from '../../protocol/calls/call-actor.js';
 import type { MediaOp } from '../../protocol/media/media-op.js';
 import type { NumberRouting } from '../../protocol/api/admin.js';
-import { callMachine } from '../../control/calls/machines/call-machine.js';
+import { callMachine } from '../../control/calls/host/machine-registry.js';
 import type { CallContext, TimerKind } from '../../control/calls/machines/call-context.js';
 import { eventMismatch } from '../support/event-check.js';
 

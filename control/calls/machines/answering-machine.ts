@@ -3,12 +3,10 @@
  * media node detects (op detectMachine, media/speech/answering-machine-detector.ts) and reports; here the
  * call records call.machineDetected and acts by mode. detect: nothing more. hangup_on_machine: a machine
  * ends the call (reason machine_detected). voicemail_drop: after a machine, the end of its greeting (its beep,
- * or silence after it) starts the message (a say or play command of its own), and once that has played
+ * or silence after it) starts the message (a say or play command of its own, issued by that verb), and once that has played
  * the call ends (reason voicemail_left). A human or unknown answer leaves the call to the customer.
  */
 import type { CallActorInput, CallMediaEvent } from '../../../protocol/calls/call-actor.js';
-import { issuePlay } from '../verbs/play.js';
-import { issueSay } from '../verbs/say.js';
 import type { AmdRecord } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
 
@@ -44,8 +42,8 @@ export function onDetection(d: CallDraft, e: Extract<CallMediaEvent, { type: 'am
   }
   if (amd.state !== 'waiting') return;
   amd.state = 'dropping';
-  if (amd.text !== undefined) issueSay(d, { commandId: amd.messageCommandId, text: amd.text, ...(amd.voice ? { voice: amd.voice } : {}) });
-  else issuePlay(d, { commandId: amd.messageCommandId, clipId: amd.clipId! });
+  if (amd.text !== undefined) d.issueOwn('say', { commandId: amd.messageCommandId, text: amd.text, ...(amd.voice ? { voice: amd.voice } : {}) });
+  else d.issueOwn('play', { commandId: amd.messageCommandId, clipId: amd.clipId! });
 }
 
 /** After any event: a voicemail message that has played out (or could not) ends the call. */

@@ -2,8 +2,8 @@ import type { CallEffect, ReplyBody } from '../../../protocol/calls/call-actor.j
 import type { CallEventType } from '../../../protocol/calls/call-events.js';
 import type { MediaOp } from '../../../protocol/media/media-op.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
-import type { VerbRegistry } from '../verbs/verb-registry.js';
 import type { CallContext, CommandRecord, ParticipantRecord, TimerKind, TimerRecord } from './call-context.js';
+import type { OwnCommands, VerbPort } from './verb-port.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -24,7 +24,7 @@ export class CallDraft {
   constructor(
     context: CallContext,
     readonly at: number,
-    readonly verbs: VerbRegistry,
+    readonly verbs: VerbPort,
   ) {
     this.ctx = structuredClone(context);
   }
@@ -93,6 +93,13 @@ export class CallDraft {
   refuse(code: ErrorCode, param?: string): void {
     const entry = errorCatalogue[code];
     this.reply({ error: { code, message: entry.message, ...(param === undefined ? {} : { param }) } }, entry.status);
+  }
+
+  /** Issues a command on the call's own behalf (greeting, recording on answer, voicemail drop) through the verb of its action. */
+  issueOwn<A extends keyof OwnCommands>(action: A, request: OwnCommands[A]): CommandRecord {
+    const issue = this.verbs.forAction(action)?.command?.issue;
+    if (!issue) throw new Error(`no verb issues ${action} on the call's behalf`);
+    return issue(this, request);
   }
 
   /** The participant with this id. */

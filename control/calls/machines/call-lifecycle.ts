@@ -4,9 +4,6 @@
  * recording, stream, transcript) and the end (everyone leaves, money settled, call.ended recorded).
  */
 import type { CallActorEvent, CallActorInput } from '../../../protocol/calls/call-actor.js';
-import { issuePlay } from '../verbs/play.js';
-import { issueRecording } from '../verbs/recording-start.js';
-import { issueSay } from '../verbs/say.js';
 import { amdRecord, startDetection } from './answering-machine.js';
 import { ledgerMoves, paidMs, priceItem, settle } from './billing-meter.js';
 import type { CallContext } from './call-context.js';
@@ -70,7 +67,7 @@ export function launchCall(d: CallDraft, input: CallActorInput): void {
   for (const launch of input.participants) launchParticipant(d, launch);
 }
 
-/** The call is answered (or, without a dialled phone, open): paid time runs, the greeting, recording and stream start. */
+/** The call is answered (or, without a dialled phone, open): paid time runs, the greeting, recording and stream start (the greeting and the recording through their verbs). */
 export function answerCall(d: CallDraft): void {
   const c = d.ctx;
   c.status = 'in_progress';
@@ -79,11 +76,11 @@ export function answerCall(d: CallDraft): void {
   d.setTimer('callPaid', c.callId, c.paidUntil);
   const g = c.greeting;
   if (g !== null) {
-    if (g.text !== undefined) issueSay(d, { commandId: g.commandId, text: g.text, repeat: g.repeat, ...(g.voice ? { voice: g.voice } : {}) });
-    else issuePlay(d, { commandId: g.commandId, clipId: g.clipId!, repeat: g.repeat });
+    if (g.text !== undefined) d.issueOwn('say', { commandId: g.commandId, text: g.text, repeat: g.repeat, ...(g.voice ? { voice: g.voice } : {}) });
+    else d.issueOwn('play', { commandId: g.commandId, clipId: g.clipId!, repeat: g.repeat });
   }
   startDetection(d);
-  if (c.recordingOnAnswer !== null) issueRecording(d, c.recordingOnAnswer.commandId, c.recordingOnAnswer.recordingId);
+  if (c.recordingOnAnswer !== null) d.issueOwn('recording.start', { commandId: c.recordingOnAnswer.commandId, recordingId: c.recordingOnAnswer.recordingId });
   if (c.streamOnAnswer !== null) launchStream(d, c.streamOnAnswer);
   if (c.transcriptionOnAnswer) startRecordedTranscription(d, c.transcriptionOnAnswer.transcriptionId);
 }

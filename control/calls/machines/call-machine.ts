@@ -14,8 +14,7 @@ import { followMove } from './call-move.js';
 import { isPerson, isPresent } from './participant-machine.js';
 import { transcriptionsSettled } from './call-transcription.js';
 import { upgradeCallSnapshot } from './stored-calls.js';
-import { callVerbs } from '../verbs/call-verbs.js';
-import type { VerbRegistry } from '../verbs/verb-registry.js';
+import type { VerbPort } from './verb-port.js';
 
 type InitEvent = { type: 'xstate.init'; input: CallActorInput };
 type AnyCallEvent = CallActorEvent | InitEvent;
@@ -81,7 +80,7 @@ function taking(types: readonly string[], action: CallActionName): EventMap {
 }
 
 /** A named action: the handler runs on a draft of the context, which is then assigned and its effects emitted in order. */
-function draftAction(verbs: VerbRegistry, run: Handler, follow: Follow = 'nothing') {
+function draftAction(verbs: VerbPort, run: Handler, follow: Follow = 'nothing') {
   return enqueueActions<CallContext, CallActorEvent, undefined, CallActorEvent, never, never, never, never, CallEffect>(({ context, event: received, enqueue }) => {
     // The entry of the first state runs with XState's init event, which carries the input.
     const event = received as AnyCallEvent;
@@ -120,7 +119,7 @@ const callGuards = {
 } satisfies Record<string, (args: { context: CallContext; event: CallActorEvent }) => boolean>;
 
 /** The call's named actions: its lifecycle's entry actions, then what takes each event while live and after the end. */
-function callActions(verbs: VerbRegistry) {
+function callActions(verbs: VerbPort) {
   const act = (run: Handler, follow?: Follow) => draftAction(verbs, run, follow);
   return {
     launch: act((d, e: InitEvent) => launchCall(d, e.input)),
@@ -176,7 +175,7 @@ const commandMedia = COMMAND_MEDIA_EVENT_TYPES.filter((t) => !ownActions.has(t))
 const legMedia = LEG_MEDIA_EVENT_TYPES.filter((t) => !ownActions.has(t));
 
 /** What the live call does with each event: by type (each verb's event read off `verbs`), then a command's own media event. */
-function liveEvents(verbs: VerbRegistry) {
+function liveEvents(verbs: VerbPort) {
   const verbEvents = verbs.all().map((v) => v.event);
   const events: EventMap = {
     ...taking(legMedia, 'takeLegEvent'),
@@ -208,7 +207,7 @@ function liveEvents(verbs: VerbRegistry) {
 }
 
 /** What the ended call (waiting for its recordings) does with each event. */
-function endedEvents(verbs: VerbRegistry) {
+function endedEvents(verbs: VerbPort) {
   const verbEvents = verbs.all().map((v) => v.event);
   const events: EventMap = {
     ...taking(commandMedia, 'takeLateCommandEvent'),
@@ -252,7 +251,7 @@ function endedEvents(verbs: VerbRegistry) {
  * chart does not name is a verb's own media event when it names a command (`namesCommand`), and is
  * ignored otherwise.
  */
-export function createCallMachine(verbs: VerbRegistry) {
+export function createCallMachine(verbs: VerbPort) {
   const machine = setup({
     types: {
       context: {} as CallContext,
@@ -311,6 +310,3 @@ export function createCallMachine(verbs: VerbRegistry) {
   machine.restoreSnapshot = (snapshot, scope) => restore(upgradeCallSnapshot(snapshot), scope);
   return machine;
 }
-
-/** The call machine with the call verbs (control/calls/verbs/call-verbs.ts). */
-export const callMachine = createCallMachine(callVerbs);

@@ -10,7 +10,7 @@ import { defineVerb } from './verb.js';
 type PlayEvent = Extract<CallRequestEvent, { type: 'command.play' }>;
 
 /** Issues a play command: the node plays the stored clip (op play) and reports playback.ended. */
-export function issuePlay(d: CallDraft, e: Omit<PlayEvent, 'type' | 'at'>): CommandRecord {
+function issuePlay(d: CallDraft, e: Omit<PlayEvent, 'type' | 'at'>): CommandRecord {
   const repeat = e.repeat ?? 1;
   return issueCommand(d, {
     id: e.commandId,
@@ -30,6 +30,7 @@ export const playVerb = defineVerb<PlayEvent>({
   },
   command: {
     action: 'play',
+    issue: issuePlay,
     outcome: 'playback.ended: completed or stopped → completed, failed → failed',
     onMedia: onPlaybackMedia,
   },

@@ -9,7 +9,7 @@ import { defineVerb } from './verb.js';
 type StartRecordingEvent = Extract<CallRequestEvent, { type: 'command.startRecording' }>;
 
 /** Issues a recording command: the node records the call's mix until the session closes, then reports it. */
-export function issueRecording(d: CallDraft, commandId: string, recordingId: string, charge: Charge | null = null): CommandRecord {
+function issueRecording(d: CallDraft, commandId: string, recordingId: string, charge: Charge | null = null): CommandRecord {
   d.ctx.recordingsPending.push({ recordingId, commandId });
   return issueCommand(d, {
     id: commandId,
@@ -35,6 +35,7 @@ export const recordingStartVerb = defineVerb<StartRecordingEvent>({
   },
   command: {
     action: 'recording.start',
+    issue: (d, e) => issueRecording(d, e.commandId, e.recordingId, e.charge ?? null),
     outcome: 'the node acknowledges startRecording → completed; call.recording.ready follows after the call',
     outlivesCall: true,
     onMedia(d, cmd, e) {

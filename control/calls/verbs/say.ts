@@ -10,7 +10,7 @@ import { defineVerb } from './verb.js';
 type SayEvent = Extract<CallRequestEvent, { type: 'command.say' }>;
 
 /** Issues a say command: the node reads the text (op say) and reports playback.ended. */
-export function issueSay(d: CallDraft, e: Omit<SayEvent, 'type' | 'at'>): CommandRecord {
+function issueSay(d: CallDraft, e: Omit<SayEvent, 'type' | 'at'>): CommandRecord {
   const repeat = e.repeat ?? 1;
   return issueCommand(d, {
     id: e.commandId,
@@ -37,6 +37,7 @@ export const sayVerb = defineVerb<SayEvent>({
   },
   command: {
     action: 'say',
+    issue: issueSay,
     outcome: 'playback.ended: completed or stopped → completed, failed → failed',
     onMedia: onPlaybackMedia,
   },

@@ -1,8 +1,8 @@
 import type { CommandAction } from '../../../protocol/calls/command.js';
-import type { CallVerb, VerbEvent } from './verb.js';
+import type { CallVerb, VerbEvent, VerbPort } from '../machines/verb-port.js';
 
 /** The verbs a call machine knows, by mailbox event type and by command action. */
-export class VerbRegistry {
+export class VerbRegistry implements VerbPort {
   private readonly byEvent = new Map<string, CallVerb>();
   private readonly byAction = new Map<string, CallVerb>();
 
