@@ -61,7 +61,7 @@ export class SmppClient {
   private inFlight = 0;
   private windowWaiters: (() => void)[] = [];
   private nextSlotAt = 0;
-  private pending = new Map<number, (answer: SubmitAnswer | Error) => void>();
+  private pending = new Map<number, { settle: (answer: SubmitAnswer | Error) => void; sentAt: number }>();
   private deliveries = 0;
   private bindWaiters: (() => void)[] = [];
 
@@ -106,11 +106,22 @@ export class SmppClient {
         }
         // The library numbered the PDU as it wrote it: the newest sequence is this one.
         sequence = (session as unknown as { sequence: number }).sequence;
-        this.pending.set(sequence, (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)));
+        this.pending.set(sequence, { settle: (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)), sentAt: Date.now() });
       });
     } finally {
       this.leaveWindow();
     }
+  }
+
+  /** Submits written and not answered yet, and when the oldest of them was written (epoch ms; null when none). */
+  window(): { inFlight: number; oldestSentAt: number | null } {
+    let oldest: number | null = null;
+    // Insertion order is write order: the first entry is the oldest.
+    for (const { sentAt } of this.pending.values()) {
+      oldest = sentAt;
+      break;
+    }
+    return { inFlight: this.pending.size, oldestSentAt: oldest };
   }
 
   /** Unbinds and closes; no reconnect after. */
@@ -177,7 +188,7 @@ export class SmppClient {
     this.session = null;
     const wasBound = this.bound;
     this.bound = false;
-    for (const settle of this.pending.values()) settle(new ConnectionLostError());
+    for (const { settle } of this.pending.values()) settle(new ConnectionLostError());
     this.pending.clear();
     if (wasBound) this.options.onState?.('disconnected');
     if (this.stopped) return;

@@ -1,6 +1,8 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Sql } from '../../shared/db/database.js';
+import { cachedSample } from '../../shared/metrics/cached-sample.js';
+import { QUEUE_SAMPLE_MS, reportQueue } from '../../shared/metrics/queue-metrics.js';
 
 /** What an attempt led to: the delivery succeeded, a retry was scheduled, or the delivery gave up. */
 export type AttemptOutcome = 'succeeded' | 'retry_scheduled' | 'gave_up';
@@ -13,7 +15,8 @@ export interface DispatcherMetrics {
 
 /**
  * Registers (once per registry) the webhook metrics: attempts by outcome, attempt latency, and two gauges
- * read from the database at scrape time: pending deliveries and the age of the oldest due one.
+ * read from the database at scrape time (one query, shared with queue `webhooks`): pending deliveries and
+ * the age of the oldest due one.
  */
 export function dispatcherMetrics(registry: Registry, sql: Sql, clock: Clock): DispatcherMetrics {
   const existing = registry.getSingleMetric('sentral_webhook_attempts_total');
@@ -35,13 +38,22 @@ export function dispatcherMetrics(registry: Registry, sql: Sql, clock: Clock): D
     buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30],
     registers: [registry],
   });
+  // One aggregate query answers both gauges and the queue series, at most once per QUEUE_SAMPLE_MS.
+  const sample = cachedSample(clock, QUEUE_SAMPLE_MS, async () => {
+    const now = clock.now();
+    const [row] = await sql<{ depth: number; oldest: number | null }[]>`
+      select count(*)::int as depth,
+             min(d.next_attempt_at_ms) filter (where e.disabled_at_ms is null and d.next_attempt_at_ms <= ${now}) as oldest
+      from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
+      where d.state = 'pending'`;
+    return { depth: row?.depth ?? 0, oldestAt: row?.oldest ?? null };
+  });
   new Gauge({
     name: 'sentral_webhook_queue_depth',
     help: 'Webhook deliveries pending (due, waiting for a retry, or waiting for a disabled endpoint).',
     registers: [registry],
     async collect() {
-      const [row] = await sql<{ depth: number }[]>`select count(*)::int as depth from webhook_deliveries where state = 'pending'`;
-      this.set(row?.depth ?? 0);
+      this.set((await sample()).depth);
     },
   });
   new Gauge({
@@ -49,13 +61,10 @@ export function dispatcherMetrics(registry: Registry, sql: Sql, clock: Clock): D
     help: 'How long the oldest due delivery to an enabled endpoint has waited (incl. behind earlier events of its object).',
     registers: [registry],
     async collect() {
-      const now = clock.now();
-      const [row] = await sql<{ oldest: number | null }[]>`
-        select min(d.next_attempt_at_ms) as oldest
-        from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id
-        where d.state = 'pending' and e.disabled_at_ms is null and d.next_attempt_at_ms <= ${now}`;
-      this.set(row?.oldest == null ? 0 : (now - row.oldest) / 1000);
+      const { oldestAt } = await sample();
+      this.set(oldestAt === null ? 0 : Math.max(0, clock.now() - oldestAt) / 1000);
     },
   });
+  reportQueue(registry, 'webhooks', clock, async () => [{ key: '', ...(await sample()) }]);
   return { attempts, attemptDuration };
 }

@@ -25,9 +25,19 @@ export interface Bus {
   subscribe(subject: string, handler: (subject: string, data: Uint8Array) => void): Promise<Subscription>;
   /** Opens (creating if absent) a KV bucket. */
   kv(bucket: string, options?: KvBucketOptions): Promise<KvBucket>;
+  /** What each durable consumer of `stream` has not acked yet, and since when the oldest waits (metrics). */
+  backlog(stream: string): Promise<ConsumerBacklog[]>;
   /** Resolves when the bus answers a round trip and every stream and bucket named answers; rejects otherwise (readiness). */
   ping(needs?: BusNeeds): Promise<void>;
   close(): Promise<void>;
+}
+
+/** One durable consumer's backlog: messages stored for it and not acked (delivered or not). */
+export interface ConsumerBacklog {
+  durable: string;
+  pending: number;
+  /** When the oldest of them was stored (epoch ms, the bus's time); null when none waits. */
+  oldestStoredAt: number | null;
 }
 
 /** What a process needs of the bus to do its work (relative stream and bucket names). */

@@ -36,6 +36,7 @@ import type {
   Bus,
   BusMessage,
   ConsumeOptions,
+  ConsumerBacklog,
   KvBucket,
   KvBucketOptions,
   PublishAck,
@@ -144,6 +145,14 @@ class MemoryBus implements Bus, ConsumerHost, KvHost {
     if (!s || !consumer) return;
     consumer.destroy();
     s.consumers.delete(durable);
+  }
+
+  async backlog(stream: string): Promise<ConsumerBacklog[]> {
+    this.check();
+    const s = this.streams.get(stream);
+    if (!s) return [];
+    s.expire(this.clock.now());
+    return [...s.consumers].map(([durable, consumer]) => ({ durable, ...consumer.backlog() }));
   }
 
   async request(subject: string, data: Uint8Array, options: { timeoutMs: number }): Promise<Uint8Array> {

@@ -179,6 +179,20 @@ export class MemoryConsumer {
     this.pending.delete(seq);
   }
 
+  /** Messages not acked yet (handed out or not) and when the oldest of them was stored. */
+  backlog(): { pending: number; oldestStoredAt: number | null } {
+    const waiting = this.stream.countAfter(this.cursor, this.filterSubject);
+    let oldest = waiting.first?.storedAt ?? null;
+    let handedOut = 0;
+    for (const seq of this.pending.keys()) {
+      const msg = this.stream.messages.get(seq);
+      if (!msg) continue;
+      handedOut++;
+      if (oldest === null || msg.storedAt < oldest) oldest = msg.storedAt;
+    }
+    return { pending: handedOut + waiting.count, oldestStoredAt: oldest };
+  }
+
   /** Called by a stopping subscription: what it left unacked goes back in line. */
   release(sub: MemorySubscription): void {
     const index = this.subs.indexOf(sub);

@@ -60,6 +60,18 @@ export class MemoryStream {
     return undefined;
   }
 
+  /** How many stored messages after `cursor` match `filter`, and the first of them. */
+  countAfter(cursor: number, filter: string): { count: number; first: StoredMessage | undefined } {
+    let count = 0;
+    let first: StoredMessage | undefined;
+    for (const msg of this.messages.values()) {
+      if (msg.seq <= cursor || !subjectMatches(filter, msg.subject)) continue;
+      count++;
+      first ??= msg;
+    }
+    return { count, first };
+  }
+
   /** Drops messages older than maxAgeMs and msgIds older than the duplicate window. */
   expire(now: number): void {
     const maxAge = this.spec.maxAgeMs;

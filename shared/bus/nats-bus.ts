@@ -45,6 +45,7 @@ import type {
   BusMessage,
   BusNeeds,
   ConsumeOptions,
+  ConsumerBacklog,
   KvBucket,
   KvBucketOptions,
   PublishAck,
@@ -55,6 +56,7 @@ import type {
 import { BusError } from './bus-error.js';
 import { DEFAULT_ACK_WAIT_MS, MAX_DELIVERIES, PING_TIMEOUT_MS, PULL_EXPIRES_MS, duplicateWindow } from './bus-defaults.js';
 import { NatsConsumerSubscription } from './nats-consumer.js';
+import { natsBacklog } from './nats-backlog.js';
 import { isNoResponders, toBusError } from './nats-errors.js';
 import { NatsKvBucket, kvStreamName } from './nats-kv.js';
 import { natsSubscription } from './nats-subscription.js';
@@ -233,6 +235,10 @@ class NatsBus implements Bus {
       if (err instanceof JetStreamApiError && (err.code === JetStreamApiCodes.ConsumerNotFound || err.code === JetStreamApiCodes.StreamNotFound)) return;
       throw toBusError(err, `delete consumer ${durable}`);
     }
+  }
+
+  backlog(stream: string): Promise<ConsumerBacklog[]> {
+    return natsBacklog(this.jsm, this.streamName(stream));
   }
 
   async request(subject: string, data: Uint8Array, options: { timeoutMs: number }): Promise<Uint8Array> {

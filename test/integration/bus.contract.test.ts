@@ -293,6 +293,35 @@ describe.each(adapters)('bus contract: %s', (_name, factory) => {
     }
   });
 
+  it('reports a consumer\'s backlog: messages not acked, delivered or not, and when the oldest was stored', async () => {
+    for (const retention of ['workqueue', 'limits'] as const) {
+      const { stream, subject } = await freshStream(retention);
+      const got = inbox<BusMessage>();
+      const sub = await bus.consume({ stream, durable: 'd', filterSubject: `${subject}.>` }, (m) => got.push(m));
+      expect(await bus.backlog(stream)).toEqual([{ durable: 'd', pending: 0, oldestStoredAt: null }]);
+      const before = Date.now();
+      await bus.publish(`${subject}.a`, enc('1'));
+      const between = Date.now();
+      await bus.publish(`${subject}.b`, enc('2'));
+      const after = Date.now();
+      await bus.publish(`${subject}.a`, enc('3'));
+      const first = await got.next();
+      const [held] = await bus.backlog(stream);
+      expect(held).toMatchObject({ durable: 'd', pending: 3 });
+      expect(held!.oldestStoredAt).toBeGreaterThanOrEqual(before);
+      expect(held!.oldestStoredAt).toBeLessThanOrEqual(between);
+      await first.ack();
+      await (await got.next()).ack();
+      // The third delivered: the second's ack has been taken (one in flight at a time).
+      const third = await got.next();
+      const [rest] = await bus.backlog(stream);
+      expect(rest!.pending).toBe(1);
+      expect(rest!.oldestStoredAt).toBeGreaterThanOrEqual(after);
+      await third.ack();
+      await sub.stop();
+    }
+  });
+
   it('runs up to maxInFlight handlers at once', async () => {
     const { stream, subject } = await freshStream();
     await bus.publish(`${subject}.x`, enc('1'));

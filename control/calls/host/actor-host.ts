@@ -11,6 +11,7 @@ import { Counter, Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../../shared/clock/clock.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { MAILBOX_STREAM } from '../../../protocol/bus/bus-names.js';
+import { reportMailboxes } from './mailbox-metrics.js';
 import type { Services } from '../../../shared/services/services.js';
 import type { EffectRunner, OnCommit } from './effect.js';
 import { claimEpoch, type FenceTimeouts } from './fence.js';
@@ -162,6 +163,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
   });
 
   const pruning = startMessagePruning(sql, clock, log);
+  const mailboxes = services.metrics ? reportMailboxes(services.metrics, bus, leaseClock, log) : undefined;
 
   await bus.ensureStream({ ...MAILBOX_STREAM, subjects: [...MAILBOX_STREAM.subjects] });
   await leases.start();
@@ -177,6 +179,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
     async stop() {
       stopping = true;
       pruning.cancel();
+      mailboxes?.remove();
       // Partitions still being gained finish (or give up) first, so none starts after the services close.
       await Promise.allSettled([...starting]);
       await leases.stop();

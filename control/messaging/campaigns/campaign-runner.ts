@@ -14,6 +14,7 @@ import type { MessageBlob } from '../message-channel.js';
 import { moveCampaign, settleCampaign, SETTLE_POLL_MS } from './campaign-control.js';
 import type { CampaignRow } from './campaigns.js';
 import { quietUntil } from './quiet-hours.js';
+import { reportCampaigns } from './campaign-metrics.js';
 
 /** Options of the campaign runner (tests and benchmarks change them). */
 export interface CampaignRunnerOptions {
@@ -91,7 +92,15 @@ export async function startCampaignRunner(services: Services, options: CampaignR
       return row?.next ?? null;
     },
   });
-  return { wake: () => loop.wake(), whenIdle: () => loop.whenIdle(), stop: () => loop.stop() };
+  const queue = reportCampaigns(services.metrics, sql, clock, log);
+  return {
+    wake: () => loop.wake(),
+    whenIdle: () => loop.whenIdle(),
+    stop: () => {
+      queue.remove();
+      return loop.stop();
+    },
+  };
 }
 
 /** Tells the campaign runners a campaign may be due now (after the transaction that started or resumed it commits). */

@@ -12,6 +12,7 @@ const RECEIPT_BATCH_MAX = 128;
 // How long a receipt is kept trying while the database is away (a restart or a failover takes seconds).
 const RECEIPT_RETRY_MS = 60_000;
 import { startOutboxSender, type OutboxSender, type OutboxSenderOptions } from './outbox-sender.js';
+import { reportOutbox } from './outbox-metrics.js';
 
 /** The running messaging role. */
 export interface Messaging {
@@ -59,6 +60,7 @@ export async function startMessaging(services: Services, options: OutboxSenderOp
     throw err;
   }
   const outbox = await startOutboxSender(services, registry, carriers, reports, options);
+  const queue = reportOutbox(services.metrics, sql, clock, log);
   return {
     outbox,
     async whenIdle() {
@@ -68,6 +70,7 @@ export async function startMessaging(services: Services, options: OutboxSenderOp
       } while (recording.size > 0);
     },
     async stop() {
+      queue.remove();
       await outbox.stop();
       for (const c of carriers.values()) await c.stop().catch((err: unknown) => log.error({ err }, 'a carrier did not stop cleanly'));
       // Receipts the carriers reported before they stopped are recorded before the role says it stopped.

@@ -14,6 +14,8 @@ import { receiveSms } from './sms-inbound.js';
 import { assertSender, admitSms } from './sms-service.js';
 import { smsUnits } from './sms-units.js';
 import { smsStatusData, smsView } from './sms-view.js';
+import { realClock } from '../../../shared/clock/real-clock.js';
+import { reportQueue, type ReportedQueue } from '../../../shared/metrics/queue-metrics.js';
 
 /**
  * SMS moves: the base's, expired (not failed) when its validity runs out unsent, rejected when the SMSC
@@ -79,6 +81,7 @@ export const smsChannel: MessageChannel<SmsCreate, Sms> = {
     const smpp = services.config.smpp;
     let live: Carrier = unconfiguredCarrier();
     let client: SmppClient | null = null;
+    let window: ReportedQueue | null = null;
     if (smpp.host !== null) {
       client = new SmppClient({
         host: smpp.host,
@@ -92,12 +95,18 @@ export const smsChannel: MessageChannel<SmsCreate, Sms> = {
       });
       client.start();
       live = smsCarrier(smppSender(client, services.clock));
+      const bound = client;
+      window = reportQueue(services.metrics, 'smpp_window', realClock, async () => {
+        const w = bound.window();
+        return [{ key: `${smpp.host}:${smpp.port}`, depth: w.inFlight, oldestAt: w.oldestSentAt }];
+      }, { cacheMs: 0 });
     }
     return {
       live,
       test: smsCarrier(sim),
       async stop() {
         sim.stop();
+        window?.remove();
         await client?.stop();
       },
     };
