@@ -41,6 +41,9 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
+/** The sink refuses every recipient at this domain with a 550, so test mode can show a bounce (.test is reserved: RFC 2606). */
+export const SINK_BOUNCE_DOMAIN = 'bounce.test';
+
 /**
  * An SMTP server that keeps every message it is given (the raw message as `<id>.eml`, its envelope as
  * `<id>.json`) instead of sending it on: `npm start` delivers email here when no relay is configured, so a
@@ -56,6 +59,12 @@ export async function startSmtpSink(options: SmtpSinkOptions): Promise<SmtpSink>
     size: maxBytes,
     logger: false,
     banner: 'sentral email sink',
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().endsWith(`@${SINK_BOUNCE_DOMAIN}`)) {
+        return callback(Object.assign(new Error(`5.1.1 <${address.address}>: no such user (the sink bounces every address at ${SINK_BOUNCE_DOMAIN})`), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback: (err?: Error | null) => void) {
       keep(stream, session, options, maxBytes)
         .then(() => callback())

@@ -97,7 +97,7 @@ export const scopeCatalogue = [
     operations: ['POST /v1/profiles/:slug/email-domains', 'GET /v1/profiles/:slug/email-domains', 'POST /v1/profiles/:slug/email-domains/:domain/verify'],
   },
   { scope: 'letters:send', description: 'Send letters to digital mailboxes.', operations: ['POST /v1/letters'] },
-  { scope: 'letters:read', description: 'Read sent letters and their status.', operations: ['GET /v1/letters', 'GET /v1/letters/:id'] },
+  { scope: 'letters:read', description: 'Read sent letters and their status.', operations: ['GET /v1/letters', 'GET /v1/letters/:id', 'GET /v1/letters/:id/pdf'] },
   {
     scope: 'contacts:read',
     description: 'List and read contacts and contact lists with their members.',

@@ -91,6 +91,19 @@ export const EmailState = Type.Union([
 /** A state of an email. */
 export type EmailState = Static<typeof EmailState>;
 
+/**
+ * The DKIM signature an email went out with. sentral signs every email it hands over with its sender
+ * domain's key; whether a receiving server found the signature valid is not reported back to it.
+ */
+export const EmailDkim = Type.Object(
+  {
+    domain: Type.String({ description: 'The signing domain (d=)' }),
+    selector: Type.String({ description: 'The key\'s selector (s=): the public key is the TXT record <selector>._domainkey.<domain>' }),
+    signedAt: Timestamp,
+  },
+  { title: 'EmailDkim' },
+);
+
 /** An email as the API shows it (bodies and attachments are not shown again). */
 export const Email = Type.Object(
   {
@@ -109,13 +122,16 @@ export const Email = Type.Object(
     tags: Type.Array(Type.String()),
     /** One price per recipient: what it costs (live) or would cost (test: nothing is drawn). */
     priceOre: Type.Integer({ minimum: 0 }),
-    errorCode: Type.Union([Type.String(), Type.Null()]),
-    errorDesc: Type.Union([Type.String(), Type.Null()]),
+    errorCode: Type.Union([Type.String(), Type.Null()], { description: 'Why it bounced or failed, a code of the error catalogue (email_bounced…); null unless it did' }),
+    errorDesc: Type.Union([Type.String(), Type.Null()], {
+      description: 'The bounce reason as the mail system gave it: the relay\'s SMTP reply when it refused the email at hand-off (`550 5.1.1 …`), or the delivery report\'s status and diagnostic; null unless it bounced or failed',
+    }),
     externalRef: Type.Union([Type.String(), Type.Null()]),
     metadata: Type.Union([Metadata, Type.Null()]),
     createdAt: Timestamp,
     sendAt: Type.Union([Timestamp, Type.Null()]),
     updatedAt: Timestamp,
+    dkim: Type.Union([EmailDkim, Type.Null()], { description: 'The DKIM signature sentral put on it when it handed it to the relay; null until then' }),
   },
   { title: 'Email' },
 );

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, launchBrowser, type TestBrowser } from '../support/browser.js';
+import { pdfText } from '../support/pdf-text.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
@@ -161,6 +162,39 @@ describe('the console in Chromium, on a fresh sentral start', () => {
     await page.getByRole('heading', { level: 1, name: 'SMS' }).waitFor(WAIT);
     await page.locator('.facts .state', { hasText: 'delivered' }).waitFor(WAIT);
     await page.locator('ol.timeline li[data-type="sms.status"]').first().waitFor(WAIT);
+    await page.close();
+  }, 60_000);
+
+  it('shows an email\'s DKIM signature and bounce reason, and a letter\'s PDF in the page', async () => {
+    const domain = await request(testKey, 'POST', '/v1/profiles/demo/email-domains', { domain: 'butikk.example.no' });
+    expect(domain.status, JSON.stringify(domain.body)).toBe(201);
+    const email = { profileId, from: 'Butikken <post@butikk.example.no>', subject: 'Ordre 42', text: 'Takk for handelen.' };
+    const sent = await request(testKey, 'POST', '/v1/email', { ...email, to: 'kari@example.no' });
+    // The embedded sink bounces every address at bounce.test, as a mail server with no such user would.
+    const bounced = await request(testKey, 'POST', '/v1/email', { ...email, to: 'ingen@bounce.test' });
+    const letter = await request(testKey, 'POST', '/v1/letters', { profileId, recipient: { organisationNumber: '974760673', name: 'Statens vegvesen' }, subject: 'Søknad om skilt', document: { text: 'Vi søker om skilt ved Ørsta.' } });
+    expect([sent.status, bounced.status, letter.status], JSON.stringify([sent.body, bounced.body, letter.body])).toEqual([201, 201, 201]);
+    const fact = (page: Page, name: string) => page.locator('.facts div', { has: page.locator('dt', { hasText: name }) }).locator('dd');
+
+    const page = await newPage();
+    await page.goto(`${api}/console/messages/email/${sent.body.id}`);
+    await page.locator('.facts .state', { hasText: 'delivered' }).waitFor(WAIT);
+    await fact(page, 'DKIM').filter({ hasText: /^signed by butikk\.example\.no \(selector s\d{6}\)/ }).waitFor(WAIT);
+    expect(await fact(page, 'Bounce reason').textContent()).toBe('—');
+
+    await page.goto(`${api}/console/messages/email/${bounced.body.id}`);
+    await page.locator('.facts .state', { hasText: 'bounced' }).waitFor(WAIT);
+    expect(await fact(page, 'Bounce reason').textContent()).toMatch(/^550 5\.1\.1 <ingen@bounce\.test>: no such user.*\(email_bounced\)$/);
+    await page.screenshot({ path: join(ARTIFACTS, 'console-email.png'), fullPage: true });
+
+    await page.goto(`${api}/console/messages/letters/${letter.body.id}`);
+    await page.getByRole('button', { name: 'Show the PDF' }).click();
+    await page.locator('iframe.pdf').waitFor(WAIT);
+    const [download] = await Promise.all([page.waitForEvent('download', WAIT), page.getByRole('link', { name: 'Download the PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe(`${letter.body.id}.pdf`);
+    expect(pdfText(readFileSync(await download.path()).toString('base64'))).toContain('Vi søker om skilt ved Ørsta.');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'console-letter.png'), fullPage: true });
     await page.close();
   }, 60_000);
 

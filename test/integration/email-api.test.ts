@@ -108,6 +108,7 @@ describe('test keys: the embedded sink', () => {
     expect(res.statusCode).toBe(201);
     expect(res.data).toMatchObject({ object: 'email', state: 'accepted', mode: 'test', to: ['kari@example.test', 'ola@example.test'], cc: ['per@example.test'], bccCount: 1, priceOre: 4, attachments: [{ filename: 'kvittering.txt', sizeBytes: 11 }] });
     expect(res.data.id).toMatch(/^eml_[0-9a-z]{26}$/);
+    expect(res.data.dkim).toBeNull();
     await waits.states(res.data.id, ['accepted', 'sending', 'sent', 'delivered']);
     const got = await call(api.app, { method: 'GET', url: `/v1/email/${res.data.id}`, headers: bearer(company.testKey) });
     expect(got.data.state).toBe('delivered');
@@ -126,7 +127,10 @@ describe('test keys: the embedded sink', () => {
     expect(parsed.headers.get('bcc')).toBeUndefined();
     expect(parsed.headers.get('x-order')).toBe('42');
     expect(parsed.attachments[0]!.content.toString()).toBe('Sum: 149 kr');
-    expect(verifyDkim(raw.rawPayload, (name) => resolver.firstTxt(name))).toMatchObject({ valid: true, domain: DOMAIN });
+    const dkim = verifyDkim(raw.rawPayload, (name) => resolver.firstTxt(name));
+    expect(dkim).toMatchObject({ valid: true, domain: DOMAIN });
+    // The email says which signature it went out with: the one the receiver verified.
+    expect(got.data.dkim).toEqual({ domain: DOMAIN, selector: dkim.selector, signedAt: new Date(clock.now()).toISOString() });
 
     const list = await call(api.app, { method: 'GET', url: '/v1/email?to=kari@example.test&limit=5', headers: bearer(company.testKey) });
     expect(list.data.data.map((e: { id: string }) => e.id)).toContain(res.data.id);
@@ -191,6 +195,23 @@ describe('money and scheduling (live)', () => {
     expect(await waits.statesOf(res.data.id)).toEqual(['scheduled', 'canceled']);
     const again = await call(api.app, { method: 'POST', url: `/v1/email/${res.data.id}/cancel`, headers: bearer(company.liveKey) });
     expect(again.data.state).toBe('canceled');
+  });
+
+  it('a recipient the relay refuses for good: bounced, the relay\'s SMTP reply as its reason, signed as it went out', async () => {
+    const relay = new SmtpUpstream();
+    relay.rule('ingen@example.test', { code: 550 });
+    await relay.start(relayPort);
+    try {
+      const res = await send(company.liveKey, { to: 'ingen@example.test' });
+      await waits.state(res.data.id, 'bounced');
+      const got = await call(api.app, { method: 'GET', url: `/v1/email/${res.data.id}`, headers: bearer(company.liveKey) });
+      expect(got.data).toMatchObject({ state: 'bounced', errorCode: 'email_bounced', dkim: { domain: DOMAIN } });
+      expect(got.data.errorDesc).toMatch(/^550 5\.1\.1 No such user here/);
+    } finally {
+      await messaging.stop();
+      await relay.stop();
+      messaging = await startMessaging(api.services, { pollIntervalMs: 1_000 });
+    }
   });
 
   it('the relay down: the email waits (its money held) and goes once when the relay is back', async () => {

@@ -145,6 +145,23 @@ describe('the embedded sink', () => {
     }
   });
 
+  it('bounces every recipient at bounce.test with 550 and keeps the message for the others', async () => {
+    const dir = tempDir();
+    const sink = await startSmtpSink({ dir, clock: realClock });
+    const relay = relayTo(sink.port);
+    try {
+      const mixed = await relay.send(email(['kari@example.test', 'ingen@Bounce.test']));
+      expect(mixed).toMatchObject({ kind: 'accepted', accepted: ['kari@example.test'], refused: [{ address: 'ingen@bounce.test', code: 550 }] });
+      const only = await relay.send(email(['ingen@bounce.test']));
+      expect(only).toMatchObject({ kind: 'refused', code: 550 });
+      expect((only as { desc: string }).desc).toMatch(/^550 5\.1\.1 <ingen@bounce\.test>: no such user/);
+      expect((await listSink(dir, { limit: 10 })).map((e) => e.rcptTo)).toEqual([['kari@example.test']]);
+    } finally {
+      await relay.close();
+      await sink.close();
+    }
+  });
+
   it('refuses a message over its size with 552; nothing is kept', async () => {
     const dir = tempDir();
     const sink = await startSmtpSink({ dir, clock: realClock, maxBytes: 10_000 });

@@ -170,6 +170,24 @@ describe('letters to the simulated mailbox service', () => {
     const list = await call(api.app, { method: 'GET', url: '/v1/letters?state=delivered', headers: bearer(company.testKey) });
     expect(list.data.data.map((l: { id: string }) => l.id)).toEqual([res.data.id]);
   });
+
+  it('gives the letter\'s PDF to the key that sees the letter, and to no other (404 as for a letter that does not exist)', async () => {
+    const res = await send({ recipient: { organisationNumber: '974760673', name: 'Statens vegvesen' }, subject: 'Søknad om skilt', document: { text: 'Vi søker om skilt ved Ørsta.' } });
+    const pdf = await api.app.inject({ method: 'GET', url: `/v1/letters/${res.data.id}/pdf`, headers: bearer(company.liveKey) });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload.toString('base64'));
+    for (const part of ['Statens vegvesen', 'Søknad om skilt', 'Vi søker om skilt ved Ørsta.']) expect(text).toContain(part);
+
+    const other = await api.app.inject({ method: 'POST', url: '/admin/v1/companies', headers: admin(), payload: { name: 'Nysgjerrig AS', balanceOre: 0 } });
+    const others = other.json() as TestCompany;
+    for (const key of [company.testKey, others.liveKey]) {
+      const refused = await call(api.app, { method: 'GET', url: `/v1/letters/${res.data.id}/pdf`, headers: bearer(key) });
+      expect([refused.statusCode, refused.data.error.code]).toEqual([404, 'not_found']);
+    }
+    const missing = await call(api.app, { method: 'GET', url: '/v1/letters/ltr_00000000000000000000000000/pdf', headers: bearer(company.liveKey) });
+    expect([missing.statusCode, missing.data.error.code]).toEqual([404, 'not_found']);
+  });
 });
 
 describe('hostile input', () => {

@@ -652,6 +652,11 @@ export const operations = {
     "path": "/v1/email/batch",
     "idempotency": "required"
   },
+  "getLetterPdf": {
+    "method": "GET",
+    "path": "/v1/letters/{id}/pdf",
+    "idempotency": null
+  },
   "listEmailDomains": {
     "method": "GET",
     "path": "/v1/profiles/{slug}/email-domains",

@@ -1600,6 +1600,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/letters/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the letter's PDF: the document as it goes to the mailbox or to print
+         * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
+         */
+        get: operations["getLetterPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/numbers": {
         parameters: {
             query?: never;
@@ -22037,7 +22057,18 @@ export interface operations {
                             cc: string[];
                             /** @description ISO 8601 UTC with milliseconds */
                             createdAt: string;
+                            /** @description The DKIM signature sentral put on it when it handed it to the relay; null until then */
+                            dkim: {
+                                /** @description The signing domain (d=) */
+                                domain: string;
+                                /** @description The key's selector (s=): the public key is the TXT record <selector>._domainkey.<domain> */
+                                selector: string;
+                                /** @description ISO 8601 UTC with milliseconds */
+                                signedAt: string;
+                            } | null;
+                            /** @description Why it bounced or failed, a code of the error catalogue (email_bounced…); null unless it did */
                             errorCode: string | null;
+                            /** @description The bounce reason as the mail system gave it: the relay's SMTP reply when it refused the email at hand-off (`550 5.1.1 …`), or the delivery report's status and diagnostic; null unless it bounced or failed */
                             errorDesc: string | null;
                             externalRef: string | null;
                             from: string;
@@ -22237,7 +22268,18 @@ export interface operations {
                         cc: string[];
                         /** @description ISO 8601 UTC with milliseconds */
                         createdAt: string;
+                        /** @description The DKIM signature sentral put on it when it handed it to the relay; null until then */
+                        dkim: {
+                            /** @description The signing domain (d=) */
+                            domain: string;
+                            /** @description The key's selector (s=): the public key is the TXT record <selector>._domainkey.<domain> */
+                            selector: string;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            signedAt: string;
+                        } | null;
+                        /** @description Why it bounced or failed, a code of the error catalogue (email_bounced…); null unless it did */
                         errorCode: string | null;
+                        /** @description The bounce reason as the mail system gave it: the relay's SMTP reply when it refused the email at hand-off (`550 5.1.1 …`), or the delivery report's status and diagnostic; null unless it bounced or failed */
                         errorDesc: string | null;
                         externalRef: string | null;
                         from: string;
@@ -22471,7 +22513,18 @@ export interface operations {
                         cc: string[];
                         /** @description ISO 8601 UTC with milliseconds */
                         createdAt: string;
+                        /** @description The DKIM signature sentral put on it when it handed it to the relay; null until then */
+                        dkim: {
+                            /** @description The signing domain (d=) */
+                            domain: string;
+                            /** @description The key's selector (s=): the public key is the TXT record <selector>._domainkey.<domain> */
+                            selector: string;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            signedAt: string;
+                        } | null;
+                        /** @description Why it bounced or failed, a code of the error catalogue (email_bounced…); null unless it did */
                         errorCode: string | null;
+                        /** @description The bounce reason as the mail system gave it: the relay's SMTP reply when it refused the email at hand-off (`550 5.1.1 …`), or the delivery report's status and diagnostic; null unless it bounced or failed */
                         errorDesc: string | null;
                         externalRef: string | null;
                         from: string;
@@ -22628,7 +22681,18 @@ export interface operations {
                         cc: string[];
                         /** @description ISO 8601 UTC with milliseconds */
                         createdAt: string;
+                        /** @description The DKIM signature sentral put on it when it handed it to the relay; null until then */
+                        dkim: {
+                            /** @description The signing domain (d=) */
+                            domain: string;
+                            /** @description The key's selector (s=): the public key is the TXT record <selector>._domainkey.<domain> */
+                            selector: string;
+                            /** @description ISO 8601 UTC with milliseconds */
+                            signedAt: string;
+                        } | null;
+                        /** @description Why it bounced or failed, a code of the error catalogue (email_bounced…); null unless it did */
                         errorCode: string | null;
+                        /** @description The bounce reason as the mail system gave it: the relay's SMTP reply when it refused the email at hand-off (`550 5.1.1 …`), or the delivery report's status and diagnostic; null unless it bounced or failed */
                         errorDesc: string | null;
                         externalRef: string | null;
                         from: string;
@@ -22868,7 +22932,18 @@ export interface operations {
                             cc: string[];
                             /** @description ISO 8601 UTC with milliseconds */
                             createdAt: string;
+                            /** @description The DKIM signature sentral put on it when it handed it to the relay; null until then */
+                            dkim: {
+                                /** @description The signing domain (d=) */
+                                domain: string;
+                                /** @description The key's selector (s=): the public key is the TXT record <selector>._domainkey.<domain> */
+                                selector: string;
+                                /** @description ISO 8601 UTC with milliseconds */
+                                signedAt: string;
+                            } | null;
+                            /** @description Why it bounced or failed, a code of the error catalogue (email_bounced…); null unless it did */
                             errorCode: string | null;
+                            /** @description The bounce reason as the mail system gave it: the relay's SMTP reply when it refused the email at hand-off (`550 5.1.1 …`), or the delivery report's status and diagnostic; null unless it bounced or failed */
                             errorDesc: string | null;
                             externalRef: string | null;
                             from: string;
@@ -24111,6 +24186,128 @@ export interface operations {
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
                     };
+                };
+            };
+            /** @description Error: invalid_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: unauthenticated */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error: rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /** @description A code from the error catalogue, e.g. not_found. */
+                            code: string;
+                            /** @description What went wrong, for a person. */
+                            message: string;
+                            /** @description The request field or header at fault. */
+                            param?: string;
+                            /** @description Id of this request (also in the request-id header). */
+                            requestId: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getLetterPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (application/pdf) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             /** @description Error: invalid_request */

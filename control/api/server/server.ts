@@ -48,6 +48,7 @@ import { campaignRoutes } from '../routes/campaigns.js';
 import { docsPageRoutes } from '../routes/docs-page.js';
 import { phonePageRoutes } from '../routes/phone-page.js';
 import { emailRoutes } from '../routes/email.js';
+import { letterRoutes } from '../routes/letters.js';
 import { emailDomainRoutes } from '../routes/email-domains.js';
 import { adminEmailSinkRoutes } from '../routes/admin-email-sink.js';
 import { adminSimMailboxRoutes } from '../routes/admin-sim-mailboxes.js';
@@ -128,6 +129,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   await app.register(messageChannelRoutes, { services });
   await app.register(smsRoutes, { services });
   await app.register(emailRoutes, { services });
+  await app.register(letterRoutes, { services });
   await app.register(emailDomainRoutes, { services, ...(options.dnsResolver ? { resolver: options.dnsResolver } : {}) });
   await app.register(adminEmailSinkRoutes, { services });
   await app.register(smsSenderRoutes, { services });

@@ -7,10 +7,10 @@ import type { MessageRow } from '../message-row.js';
 import { addSuppression } from '../suppressions.js';
 import { createBatcher } from '../../../shared/work/batcher.js';
 import { signingDomains, type SigningDomain } from './email-domains.js';
-import { recipientRef, type EmailContent } from './email-view.js';
+import { recipientRef, type DkimRecord, type EmailContent } from './email-view.js';
 import { RETURN_PATH_LABEL } from './domain-records.js';
 
-// Most sender domains looked up in one query.
+// Most sender domains looked up (signatures recorded) in one query.
 const DOMAIN_BATCH_MAX = 128;
 
 /**
@@ -21,6 +21,11 @@ const DOMAIN_BATCH_MAX = 128;
 export function relayCarrier(sql: Sql, clock: Clock, relay: EmailCarrier, options: { deliveredOnAccept: boolean }): Carrier {
   // The outbox hands over a claimed batch at once: their sender domains are looked up in one query.
   const domains = createBatcher<{ profileId: string; address: string }, SigningDomain | null>((pairs) => signingDomains(sql, pairs), { maxBatch: DOMAIN_BATCH_MAX });
+  const signatures = createBatcher<{ id: string; dkim: DkimRecord }, void>((items) => recordSignatures(sql, items), { maxBatch: DOMAIN_BATCH_MAX });
+  // What the relay answered, it answered to the signed message: the signature is recorded for the email's
+  // page. Failing to record it changes nothing of the hand-off (the email then shows no signature).
+  const signed = (row: MessageRow, signing: SigningDomain): Promise<void> =>
+    signatures.submit({ id: row.id, dkim: { domain: signing.domain, selector: signing.selector, signedAtMs: clock.now() } }).catch(() => undefined);
   return {
     async submit(row: MessageRow): Promise<SubmitOutcome> {
       const content = row.content as unknown as EmailContent;
@@ -47,9 +52,11 @@ export function relayCarrier(sql: Sql, clock: Clock, relay: EmailCarrier, option
       });
       switch (handOff.kind) {
         case 'accepted':
+          await signed(row, signing);
           await suppressRefused(sql, clock, row.profile_id, handOff.refused);
           return { kind: 'submitted', carrierRefs: handOff.accepted.map((a) => recipientRef(row.id, a)), ...(options.deliveredOnAccept ? { delivered: true } : {}) };
         case 'refused':
+          await signed(row, signing);
           await suppressRefused(sql, clock, row.profile_id, handOff.refused);
           return { kind: 'refused', code: 'email_bounced', desc: handOff.desc };
         case 'retry':
@@ -59,6 +66,17 @@ export function relayCarrier(sql: Sql, clock: Clock, relay: EmailCarrier, option
       }
     },
   };
+}
+
+// Adds `dkim` to the content of emails the relay answered (a batch in one statement).
+async function recordSignatures(sql: Sql, items: readonly { id: string; dkim: DkimRecord }[]): Promise<void[]> {
+  await sql`
+    update messages m set content = m.content || jsonb_build_object('dkim', jsonb_build_object('domain', v.domain, 'selector', v.selector, 'signedAtMs', v.at))
+    from unnest(${sql.array(items.map((i) => i.id))}::text[], ${sql.array(items.map((i) => i.dkim.domain))}::text[],
+                ${sql.array(items.map((i) => i.dkim.selector))}::text[], ${sql.array(items.map((i) => i.dkim.signedAtMs))}::bigint[])
+      as v(id, domain, selector, at)
+    where m.id = v.id and m.channel = 'email'`;
+  return items.map(() => undefined);
 }
 
 // A 5xx for a recipient is a hard bounce: the address goes on the list (a 4xx one is not).

@@ -3,6 +3,13 @@ import type { MessageRow } from '../message-row.js';
 import { commonView, isoTime } from '../message-view.js';
 import { statusFields } from '../status-fields.js';
 
+/** The DKIM signature an email was handed over with (d=, s=, when), as its content keeps it. */
+export interface DkimRecord {
+  domain: string;
+  selector: string;
+  signedAtMs: number;
+}
+
 /** The email fields of a message's content (bodies included; attachments' bytes are in message_blobs). */
 export interface EmailContent {
   /** The From header as given (with its display name). */
@@ -17,6 +24,8 @@ export interface EmailContent {
   headers: Record<string, string>;
   tags: string[];
   attachments: { filename: string; contentType: string; sizeBytes: number }[];
+  /** The DKIM signature it was handed to the relay with (absent until then). */
+  dkim?: DkimRecord;
 }
 
 /** An email as the API shows it: the common view with its header fields, attachments, tags and schedule. */
@@ -34,6 +43,7 @@ export function emailView(row: MessageRow): Email {
     attachments: content.attachments,
     tags: content.tags,
     sendAt: isoTime(row.send_at_ms),
+    dkim: content.dkim === undefined ? null : { domain: content.dkim.domain, selector: content.dkim.selector, signedAt: isoTime(content.dkim.signedAtMs)! },
   };
 }
 

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useLocation, useRoute } from 'preact-iso';
 import { api, need, session } from '../api.js';
 import { kroner, osloTime } from '../format.js';
@@ -12,7 +12,7 @@ const CHANNELS: [Channel, string, string][] = [['sms', 'SMS', 'sms:read'], ['ema
 const STATES: Record<Channel, string[]> = {
   sms: ['', 'scheduled', 'accepted', 'sending', 'sent', 'delivered', 'undelivered', 'expired', 'rejected', 'failed', 'canceled', 'received'],
   email: ['', 'scheduled', 'accepted', 'sending', 'sent', 'delivered', 'bounced', 'failed', 'canceled'],
-  letters: [''],
+  letters: ['', 'scheduled', 'accepted', 'sending', 'delivered', 'delivered_to_print', 'read', 'failed', 'canceled'],
 };
 
 interface Row {
@@ -35,12 +35,13 @@ async function listPage(channel: Channel, state: string | undefined, before: str
     return { hasMore: page.hasMore, nextCursor: page.nextCursor, rows: page.data.map((m) => ({ id: m.id, at: m.createdAt, to: m.to.join(', '), what: m.subject, state: m.state, priceOre: m.priceOre })) };
   }
   const page = need(await api().GET('/v1/letters', { params: { query } }));
-  return { hasMore: page.hasMore, nextCursor: page.nextCursor, rows: page.data.map((m) => ({ id: m.id, at: m.createdAt, to: recipientOf(m), what: (m as { subject?: string }).subject ?? 'letter', state: m.state, priceOre: m.priceOre })) };
+  return { hasMore: page.hasMore, nextCursor: page.nextCursor, rows: page.data.map((m) => ({ id: m.id, at: m.createdAt, to: recipientOf(m.recipient), what: m.subject, state: m.state, priceOre: m.priceOre })) };
 }
 
-function recipientOf(letter: object): string {
-  const r = (letter as { recipient?: unknown }).recipient;
-  return typeof r === 'string' ? r : r ? JSON.stringify(r) : '—';
+/** A letter's recipient as a line: the name, then how it is reached (masked national id, organisation number, address). */
+function recipientOf(r: { name?: string; nationalId?: string; organisationNumber?: string; address?: { lines: string[]; postalCode: string; city: string } }): string {
+  const how = r.nationalId ? `national id ${r.nationalId}` : r.organisationNumber ? `org. no. ${r.organisationNumber}` : r.address ? [...r.address.lines, `${r.address.postalCode} ${r.address.city}`].join(', ') : '';
+  return [r.name, how].filter(Boolean).join(', ') || '—';
 }
 
 /** SMS, email and letters, newest first, by channel and state; and a form that sends an SMS. */
@@ -134,16 +135,43 @@ export function MessagePage() {
     if (channel === 'email') {
       const m = need(await api().GET('/v1/email/{id}', { params: { path: { id } } }));
       return [['Id', m.id], ['State', <State value={m.state} />], ['From', m.from], ['To', m.to.join(', ')], ['Subject', m.subject],
-        ['Price', kroner(m.priceOre)], ['Bounce or failure', m.errorDesc ?? m.errorCode ?? '—'], ['Created', osloTime(m.createdAt)], ['Updated', osloTime(m.updatedAt)]];
+        ['Price', kroner(m.priceOre)],
+        ['DKIM', m.dkim ? `signed by ${m.dkim.domain} (selector ${m.dkim.selector}) at ${osloTime(m.dkim.signedAt)}` : 'not signed yet: signed when handed to the relay'],
+        ['Bounce reason', m.errorCode ? `${m.errorDesc ?? ''} (${m.errorCode})` : '—'], ['Created', osloTime(m.createdAt)], ['Updated', osloTime(m.updatedAt)]];
     }
     const m = need(await api().GET('/v1/letters/{id}', { params: { path: { id } } }));
-    return [['Id', m.id], ['State', <State value={m.state} />], ['To', recipientOf(m)], ['Price', kroner(m.priceOre)],
-      ['Why it failed', (m as { errorDesc?: string | null }).errorDesc ?? '—'], ['Created', osloTime(m.createdAt)]];
+    return [['Id', m.id], ['State', <State value={m.state} />], ['To', recipientOf(m.recipient)], ['Subject', m.subject], ['Pages', String(m.pages)],
+      ['Price', kroner(m.priceOre)], ['Why it failed', m.errorCode ? `${m.errorDesc ?? ''} (${m.errorCode})` : '—'], ['Created', osloTime(m.createdAt)]];
   }, [channel, id], POLL_MS);
   return (
     <Page title={channel === 'sms' ? 'SMS' : channel === 'email' ? 'Email' : 'Letter'}>
       {message.value === undefined ? <Loading error={message.error} /> : <Facts items={message.value as [string, string][]} />}
+      {channel === 'letters' ? <LetterPdf id={id} /> : null}
       <Timeline objectId={id} title="Status history" />
     </Page>
+  );
+}
+
+/** The letter's PDF, fetched with the session's client and shown in the page (a blob: URL, as the CSP allows). */
+function LetterPdf(props: { id: string }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const load = useAction();
+  useEffect(() => () => { if (url) URL.revokeObjectURL(url); }, [url]);
+  const show = () => load.run(async () => {
+    const res = await api().GET('/v1/letters/{id}/pdf', { params: { path: { id: props.id } }, parseAs: 'blob' });
+    const blob = need(res as { data?: Blob; error?: unknown; response: Response });
+    setUrl(URL.createObjectURL(new Blob([blob], { type: 'application/pdf' })));
+  });
+  return (
+    <section aria-labelledby="pdf-title">
+      <h2 id="pdf-title">The letter</h2>
+      {url ? (
+        <>
+          <p><a href={url} download={`${props.id}.pdf`}>Download the PDF</a></p>
+          <iframe class="pdf" src={url} title={`The letter ${props.id} as PDF`} />
+        </>
+      ) : <button type="button" onClick={show} disabled={load.busy}>Show the PDF</button>}
+      <ErrorNote error={load.error} />
+    </section>
   );
 }
