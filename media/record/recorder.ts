@@ -1,5 +1,5 @@
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
-import type { MixSink } from '../session/session.js';
+import type { MixSink } from '../session/call-mix.js';
 import type { RecordingWriter } from './recording-storage.js';
 
 /** Records a call's mix: a sink of the session that reports recording.ready (or failed) when it ends. */

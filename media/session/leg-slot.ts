@@ -1,13 +1,27 @@
-import { decodeG711, encodeG711, g711Silence } from '../../shared/audio/g711.js';
-import { Downsampler16to8, Upsampler8to16 } from '../../shared/audio/resample.js';
+import { decodeG711, encodeG711, g711DecodeTable, g711Silence } from '../../shared/audio/g711.js';
+import { Downsampler16to8, resampleOffline, Upsampler8to16 } from '../../shared/audio/resample.js';
 import { MIX_FRAME_SAMPLES, type MixInput, type MixListener } from '../audio/mixer.js';
-import type { LoopingClip } from '../audio/looping-clip.js';
+import { LoopingClip } from '../audio/looping-clip.js';
 import type { DtmfDetector } from '../audio/dtmf-detector.js';
-import type { LegPath, LegTap } from './session.js';
-import { frameSamples, type Leg } from './leg.js';
+import type { LegTap } from './session.js';
+import type { LegPath } from './listener-paths.js';
+import { frameSamples, type Leg, type LegRate } from './leg.js';
 
 // A 20 ms frame of silence in each law, for a pass-through listener whose source said nothing (read only).
 const SILENCE = { pcmu: new Uint8Array(160).fill(g711Silence('pcmu')), pcma: new Uint8Array(160).fill(g711Silence('pcma')) };
+
+// Hold audio at 8 kHz, made once per clip (the node shares one hold clip between all sessions).
+const holdAt8k = new WeakMap<Int16Array, Int16Array>();
+
+function holdClip(audio16k: Int16Array, rate: LegRate): Int16Array {
+  if (rate === 16000) return audio16k;
+  let clip = holdAt8k.get(audio16k);
+  if (clip === undefined) {
+    clip = resampleOffline(audio16k, 16000, 8000);
+    holdAt8k.set(audio16k, clip);
+  }
+  return clip;
+}
 
 /**
  * A leg as the session mixes it: what it said this tick (payload and, decoded only when someone needs it,
@@ -149,6 +163,21 @@ export class LegSlot {
     this.convertedOn = tick;
     this.converter.process(frame, this.convertedFrame);
     this.converted.frame = this.convertedFrame;
+  }
+
+  /** Starts hold audio (16 kHz, `audio16k`) from its beginning, at the leg's rate. */
+  startHold(audio16k: Int16Array): void {
+    this.hold = new LoopingClip(holdClip(audio16k, this.leg.rate));
+  }
+
+  /** The digit the in-band detector recognised in what the leg said this tick, or null (also without a detector). */
+  detectDigit(): string | null {
+    const detector = this.detector;
+    if (detector === null || !this.spoke || this.leg.reportsDtmf) return null;
+    const payload = this.payload;
+    if (payload !== null && this.leg.format !== 'l16') return detector.processG711(payload, g711DecodeTable(this.leg.format));
+    const pcm = this.pcmAtRate();
+    return pcm === null ? null : detector.process(pcm);
   }
 
   /** Gives the leg the pass-through source's payload (or silence when the source said nothing). */
