@@ -23,94 +23,26 @@
  */
 import type { Socket } from 'node:net';
 import WebSocket from 'ws';
-import type { Logger } from '../../shared/log/log.js';
-import type { Clock, Timer } from '../../shared/clock/clock.js';
+import type { Timer } from '../../shared/clock/clock.js';
 import { errorCatalogue, type ErrorCode } from '../../shared/errors/catalogue.js';
-import { resolveTarget, type CheckedTarget, type Resolver } from '../../shared/net/target-check.js';
-import { pinnedLookup } from '../../shared/net/pinned-lookup.js';
-import { signedStreamUrl, STREAM_SIGNATURE_HEADER, streamSignatureHeader } from '../../shared/signing/stream-signature.js';
-import type { ServiceMessage, StartMessage } from '../../protocol/stream/service-messages.js';
+import { resolveTarget, type CheckedTarget } from '../../shared/net/target-check.js';
+import type { ServiceMessage } from '../../protocol/stream/service-messages.js';
 import type { StreamLegSpec } from '../../protocol/stream/stream-leg-spec.js';
 import type { StreamEndReason } from '../../protocol/stream/stream-end-reason.js';
 import { ErrorThrottle } from './error-throttle.js';
 import { FRAME_BYTES, PlayoutQueue } from './playout-queue.js';
 import { readCustomerMessage } from './customer-message-reader.js';
-import { IncomingFrames } from './incoming-frames.js';
+import { CustomerInputHandler } from './customer-input.js';
 import { MediaMessageWriter } from './media-message.js';
+import { openCustomerSocket, readTextFramesFirst, ReadShare } from './customer-socket.js';
+import { RedialPolicy } from './redial-policy.js';
+import { OutgoingMessages } from './outgoing-messages.js';
+import { DEFAULT_STREAM_LIMITS, type StreamClientLimits, type StreamClientOptions, type StreamClientStats } from './stream-client-options.js';
 
 /** Ticks (20 ms frames) per minute. */
 const FRAMES_PER_MINUTE = 3000;
 /** A test-key stream lasts at most this many ticks (60 s). */
 const TEST_MAX_FRAMES = 3000;
-/** Frames above this size are a WebSocket protocol violation (ws closes with 1009). */
-const MAX_WS_PAYLOAD = 1024 * 1024;
-/** Customer bytes read before the socket pauses for one turn of the event loop. */
-const READ_SHARE_BYTES = 64 * 1024;
-/** Customer messages read before the socket pauses for one turn of the event loop. */
-const READ_SHARE_MESSAGES = 256;
-
-/** Tunable bounds of a stream client; the defaults are the documented behaviour. */
-export interface StreamClientLimits {
-  /** Waits before each redial after a drop; the last one repeats. */
-  reconnectDelaysMs: readonly number[];
-  /** How long after a drop redialling goes on before the stream gives up. */
-  reconnectWindowMs: number;
-  /** Send-buffer size above which media frames are dropped rather than queued. */
-  maxBufferedBytes: number;
-  /** Media frames dropped in a row (a full send buffer) before the stream ends as server_unresponsive. */
-  unresponsiveFrames: number;
-  /** How long a dial may take to complete the upgrade. */
-  handshakeTimeoutMs: number;
-  /** Bound of the playout queue in seconds of audio. */
-  maxQueuedSeconds: number;
-  /** Error messages sent per second at most. */
-  errorsPerSecond: number;
-}
-
-/** The defaults: Twilio-like behaviour with the bounds a shared media node needs. */
-export const DEFAULT_STREAM_LIMITS: StreamClientLimits = {
-  reconnectDelaysMs: [500, 1000, 2000, 4000, 8000],
-  reconnectWindowMs: 60_000,
-  maxBufferedBytes: 64 * 1024,
-  unresponsiveFrames: 500,
-  handshakeTimeoutMs: 10_000,
-  maxQueuedSeconds: 120,
-  errorsPerSecond: 5,
-};
-
-/** Connection changes a stream reports (the leg turns them into stream.status events). */
-export type StreamConnectionStatus = 'connected' | 'reconnecting' | 'resumed';
-
-/** What a stream client needs. */
-export interface StreamClientOptions {
-  spec: StreamLegSpec;
-  callId: string;
-  clock: Clock;
-  log: Logger;
-  /** SENTRAL_ALLOW_INSECURE_TARGETS: loopback targets over ws:// on any port (development and tests). */
-  allowInsecureTargets: boolean;
-  /** DNS resolver for the target check (tests). */
-  lookup?: Resolver;
-  limits?: Partial<StreamClientLimits>;
-  /** Called once when the stream ends, with why. */
-  onEnd(reason: StreamEndReason): void;
-  /** Called when the connection comes up, drops, or comes back. */
-  onStatus?(status: StreamConnectionStatus, detail: Record<string, string | number | boolean>): void;
-  /** Called after each message read from the customer (the node's tick runs then if it is due). */
-  afterRead?(): void;
-}
-
-/** Counters of a stream, for metrics and tests. */
-export interface StreamClientStats {
-  framesSent: number;
-  /** Media frames not sent: the socket was down or its send buffer full. */
-  framesDropped: number;
-  errorsSent: number;
-  errorsSuppressed: number;
-  reconnects: number;
-  /** Bytes of customer audio dropped at the playout bound. */
-  audioBytesDropped: number;
-}
 
 type State = 'idle' | 'dialling' | 'open' | 'waiting' | 'ended';
 
@@ -129,23 +61,21 @@ export class StreamClient {
   private readonly limits: StreamClientLimits;
   private readonly queue: PlayoutQueue;
   private readonly throttle: ErrorThrottle;
+  private readonly input: CustomerInputHandler;
   private readonly maxFrames: number;
   private state: State = 'idle';
   private socket: WebSocket | null = null;
   /** The socket's connection, which media frames are written to directly (set on the upgrade). */
   private wire: Socket | null = null;
   private everOpened = false;
-  private sequence = 0;
-  private chunk = 0;
+  private readonly outgoing: OutgoingMessages;
   private ticks = 0;
   private droppedInRow = 0;
-  private droppedAt = 0;
-  private attempt = 0;
+  private readonly redial: RedialPolicy;
   private timer: Timer | null = null;
   /** Mark echoes due while the socket was down; sent after the next start. */
   private unsentEchoes: string[] = [];
-  private readBytes = 0;
-  private readMessages = 0;
+  private readonly readShare = new ReadShare();
   private readonly media: MediaMessageWriter;
   /** Whether the writer's latest media message waits for the next flush, and the sequence number it was written with. */
   private prepared = false;
@@ -161,8 +91,16 @@ export class StreamClient {
     this.limits = { ...DEFAULT_STREAM_LIMITS, ...options.limits };
     this.queue = new PlayoutQueue({ maxQueuedSeconds: this.limits.maxQueuedSeconds, onMark: (name) => this.markDone(name) });
     this.throttle = new ErrorThrottle(options.clock, this.limits.errorsPerSecond);
+    this.input = new CustomerInputHandler(this.queue, {
+      listenOnly: this.spec.audio === 'listen',
+      maxQueuedSeconds: this.limits.maxQueuedSeconds,
+      stats: this.stats,
+      refuse: (code, message) => this.refuse(code, message),
+    });
+    this.redial = new RedialPolicy(this.limits.reconnectDelaysMs, this.limits.reconnectWindowMs);
     const frames = this.spec.maxMinutes * FRAMES_PER_MINUTE;
     this.maxFrames = this.spec.test ? Math.min(frames, TEST_MAX_FRAMES) : frames;
+    this.outgoing = new OutgoingMessages(this.spec, options.callId);
     this.media = new MediaMessageWriter(this.spec.streamId, FRAME_BYTES);
   }
 
@@ -201,8 +139,8 @@ export class StreamClient {
     const tick = this.ticks++;
     // Written now (the frame is read here and not kept), so the deadline only sends; renumbered at the flush
     // if another message took its number.
-    this.preparedSequence = this.sequence + 1;
-    this.media.write(this.preparedSequence, this.chunk + 1, tick * 20, frame.length > FRAME_BYTES ? frame.subarray(0, FRAME_BYTES) : frame);
+    this.preparedSequence = this.outgoing.nextSequence;
+    this.media.write(this.preparedSequence, this.outgoing.nextChunk, tick * 20, frame.length > FRAME_BYTES ? frame.subarray(0, FRAME_BYTES) : frame);
     this.prepared = true;
     if (this.ticks >= this.maxFrames) this.pendingEnd = true;
   }
@@ -236,12 +174,7 @@ export class StreamClient {
   /** Forwards a keypad digit pressed in the call. */
   sendDtmf(digit: string): void {
     if (this.state !== 'open') return;
-    this.send({
-      event: 'dtmf',
-      sequenceNumber: this.nextSequence(),
-      streamSid: this.spec.streamId,
-      dtmf: { track: 'inbound_track', digit },
-    });
+    this.send(this.outgoing.dtmf(digit));
   }
 
   /** Ends the stream from our side: stop is sent and the socket closed. No effect once ended. */
@@ -261,25 +194,7 @@ export class StreamClient {
       return;
     }
     if (this.state !== 'dialling') return;
-    const url = signedStreamUrl(this.spec.url);
-    const signature = streamSignatureHeader({
-      streamId: this.spec.streamId,
-      url: this.spec.url,
-      secrets: this.spec.secrets,
-      now: this.options.clock.now(),
-      ...(this.spec.ed25519PrivateKey !== undefined ? { ed25519PrivateKey: this.spec.ed25519PrivateKey } : {}),
-    });
-    const socket = new WebSocket(url, {
-      headers: { [STREAM_SIGNATURE_HEADER]: signature },
-      handshakeTimeout: this.limits.handshakeTimeoutMs,
-      maxPayload: MAX_WS_PAYLOAD,
-      perMessageDeflate: false,
-      followRedirects: false,
-      // Dialled at the checked address (SNI and Host keep the name): DNS cannot change it after the check.
-      lookup: pinnedLookup(target),
-      // Invalid UTF-8 gets an error message like any other bad frame instead of closing the socket.
-      skipUTF8Validation: true,
-    });
+    const socket = openCustomerSocket(this.spec, target, this.options.clock.now(), this.limits.handshakeTimeoutMs);
     this.socket = socket;
     let protocolError = false;
     socket.on('upgrade', (res) => {
@@ -303,42 +218,16 @@ export class StreamClient {
     const resumed = this.everOpened;
     this.everOpened = true;
     this.state = 'open';
-    this.attempt = 0;
+    this.redial.connected();
     this.droppedInRow = 0;
-    if (this.wire !== null) this.readTextFramesFirst(socket, this.wire);
-    this.send({ event: 'connected', protocol: 'Call', version: '1.0.0' });
-    this.send(this.startMessage(resumed));
+    if (this.wire !== null) readTextFramesFirst(this.wire, (data) => this.received(socket, data, false));
+    this.send(this.outgoing.connected());
+    this.send(this.outgoing.start(resumed));
     const echoes = this.unsentEchoes;
     this.unsentEchoes = [];
     for (const name of echoes) this.echoMark(name);
     if (resumed) this.stats.reconnects++;
     this.options.onStatus?.(resumed ? 'resumed' : 'connected', resumed ? { reconnects: this.stats.reconnects } : {});
-  }
-
-  /**
-   * Puts the fast path for whole text frames (incoming-frames.ts) in front of `ws`'s reading of the
-   * connection: `ws`'s own listener, the connection's only one once it is open, gets everything else and
-   * takes the connection back for good at the first frame it must judge, or when the connection closes.
-   * With any other listener there, `ws` reads alone.
-   */
-  private readTextFramesFirst(socket: WebSocket, wire: Socket): void {
-    const listeners = wire.listeners('data');
-    if (listeners.length !== 1) return;
-    const wsRead = listeners[0] as (chunk: Buffer) => void;
-    const read = (chunk: Buffer): void => frames.push(chunk);
-    const frames = new IncomingFrames({
-      text: (data) => this.received(socket, data, false),
-      other: (bytes) => wsRead.call(wire, bytes),
-      handOver: (rest) => {
-        wire.removeListener('data', read);
-        wire.on('data', wsRead);
-        if (rest.length > 0) wsRead.call(wire, rest);
-      },
-    });
-    wire.removeListener('data', wsRead);
-    wire.on('data', read);
-    // Before ws's own close handling, which reads what the connection still holds straight into its receiver.
-    wire.prependOnceListener('close', () => frames.handOver());
   }
 
   private closed(socket: WebSocket, code: number, protocolError: boolean): void {
@@ -358,8 +247,7 @@ export class StreamClient {
       this.finish('reconnect_gave_up');
       return;
     }
-    this.droppedAt = this.options.clock.now();
-    this.attempt = 0;
+    this.redial.dropped(this.options.clock.now());
     this.options.onStatus?.('reconnecting', {});
     this.scheduleRedial();
   }
@@ -373,13 +261,11 @@ export class StreamClient {
   }
 
   private scheduleRedial(): void {
-    const delays = this.limits.reconnectDelaysMs;
-    const delay = delays[Math.min(this.attempt, delays.length - 1)] ?? 1000;
-    if (this.options.clock.now() + delay - this.droppedAt > this.limits.reconnectWindowMs) {
+    const delay = this.redial.nextDelay(this.options.clock.now());
+    if (delay === null) {
       this.finish('reconnect_gave_up');
       return;
     }
-    this.attempt++;
     this.state = 'waiting';
     this.timer = this.options.clock.setTimer(delay, () => {
       this.timer = null;
@@ -391,58 +277,13 @@ export class StreamClient {
     if (socket !== this.socket || this.state !== 'open') return;
     try {
       const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
-      this.takeReadShare(socket, buffer.length);
-      const input = readCustomerMessage(buffer, isBinary, this.spec.streamId);
-      switch (input.kind) {
-        case 'media': {
-          if (this.spec.audio === 'listen') {
-            this.refuse('stream_listen_only');
-            break;
-          }
-          const dropped = this.queue.push(input.audio);
-          if (dropped > 0) {
-            this.stats.audioBytesDropped += dropped;
-            this.refuse(
-              'stream_playout_overflow',
-              `The playout buffer holds ${this.limits.maxQueuedSeconds} s of audio; ${dropped} bytes were dropped.`,
-            );
-          }
-          break;
-        }
-        case 'mark':
-          if (!this.queue.mark(input.name)) {
-            this.refuse('stream_playout_overflow', 'Too many marks are waiting for their audio; this mark was dropped.');
-          }
-          break;
-        case 'clear':
-          this.queue.clear();
-          break;
-        case 'refused':
-          this.refuse(input.code, input.message);
-          break;
-      }
+      this.readShare.take(socket, buffer.length);
+      this.input.handle(readCustomerMessage(buffer, isBinary, this.spec.streamId));
     } catch (err) {
       // A bug here must not take down the node's other streams.
       this.options.log.error({ streamId: this.spec.streamId, err }, 'stream message handling failed');
     }
     this.options.afterRead?.();
-  }
-
-  /**
-   * Reads a flood a share at a time: after READ_SHARE_MESSAGES messages or READ_SHARE_BYTES the socket pauses
-   * until the next turn of the event loop, so the tick and the other streams run in between (ws still hands
-   * over the rest of the chunk it is reading, at most 64 KiB).
-   */
-  private takeReadShare(socket: WebSocket, bytes: number): void {
-    this.readBytes += bytes;
-    this.readMessages++;
-    if (socket.isPaused || (this.readBytes < READ_SHARE_BYTES && this.readMessages < READ_SHARE_MESSAGES)) return;
-    socket.pause();
-    setImmediate(() => {
-      this.readBytes = 0;
-      this.readMessages = 0;
-      socket.resume();
-    });
   }
 
   private refuse(code: ErrorCode, message: string = errorCatalogue[code].message): void {
@@ -453,12 +294,7 @@ export class StreamClient {
       return;
     }
     this.stats.errorsSent++;
-    this.send({
-      event: 'error',
-      sequenceNumber: this.nextSequence(),
-      streamSid: this.spec.streamId,
-      error: admitted.suppressed > 0 ? { code, message, suppressed: admitted.suppressed } : { code, message },
-    });
+    this.send(this.outgoing.error(admitted.suppressed > 0 ? { code, message, suppressed: admitted.suppressed } : { code, message }));
   }
 
   private sendPrepared(): void {
@@ -472,9 +308,9 @@ export class StreamClient {
       this.dropFrame(true);
       return;
     }
-    if (this.preparedSequence !== this.sequence + 1) this.media.renumber(this.sequence + 1, this.chunk + 1);
-    this.sequence++;
-    this.chunk++;
+    const outgoing = this.outgoing;
+    if (this.preparedSequence !== outgoing.nextSequence) this.media.renumber(outgoing.nextSequence, outgoing.nextChunk);
+    outgoing.takeMediaNumbers();
     if (socket.readyState === WebSocket.OPEN) {
       // A text frame, as Twilio sends it, framed in the message's own buffer and written to the connection
       // directly: ws puts nothing of its own between (without compression its sender never queues), and its
@@ -500,7 +336,7 @@ export class StreamClient {
       this.unsentEchoes.push(name);
       return;
     }
-    this.send({ event: 'mark', sequenceNumber: this.nextSequence(), streamSid: this.spec.streamId, mark: { name } });
+    this.send(this.outgoing.mark(name));
   }
 
   private dropFrame(bufferFull: boolean): void {
@@ -520,12 +356,7 @@ export class StreamClient {
     this.socket = null;
     if (socket !== null) {
       if (wasOpen && reason !== 'server_unresponsive' && socket.readyState === WebSocket.OPEN) {
-        this.sendOn(socket, {
-          event: 'stop',
-          sequenceNumber: this.nextSequence(),
-          streamSid: this.spec.streamId,
-          stop: { accountSid: this.spec.accountSid, callSid: this.options.callId, reason },
-        });
+        this.sendOn(socket, this.outgoing.stop(reason));
         socket.close(1000, reason);
       } else {
         socket.terminate();
@@ -535,28 +366,6 @@ export class StreamClient {
     this.dueEchoes = [];
     this.options.log.info({ streamId: this.spec.streamId, reason, ...this.stats }, 'stream ended');
     this.options.onEnd(reason);
-  }
-
-  private startMessage(resumed: boolean): StartMessage {
-    const { spec } = this;
-    return {
-      event: 'start',
-      sequenceNumber: this.nextSequence(),
-      streamSid: spec.streamId,
-      start: {
-        streamSid: spec.streamId,
-        accountSid: spec.accountSid,
-        callSid: this.options.callId,
-        tracks: ['inbound'],
-        customParameters: { ...spec.customParameters, from_number: spec.from ?? '', to_number: spec.to ?? '' },
-        mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
-        svc: { callId: this.options.callId, from: spec.from, to: spec.to, resumed },
-      },
-    };
-  }
-
-  private nextSequence(): string {
-    return String(++this.sequence);
   }
 
   private send(message: ServiceMessage): void {

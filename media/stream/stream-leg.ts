@@ -17,7 +17,8 @@ import { StreamEndReason } from '../../protocol/stream/stream-end-reason.js';
 import { StreamLegSpec } from '../../protocol/stream/stream-leg-spec.js';
 import { defaultModes, type G711Leg, type LegContext, type LegModes } from '../session/leg.js';
 import type { StreamLegFactory } from '../node/media-engine.js';
-import { StreamClient, type StreamClientLimits } from './stream-client.js';
+import { StreamClient } from './stream-client.js';
+import type { StreamClientLimits } from './stream-client-options.js';
 import { FRAME_BYTES } from './playout-queue.js';
 
 /** What the node gives every stream leg. */

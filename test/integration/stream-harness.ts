@@ -11,7 +11,7 @@ import type { MediaEventBody } from '../../protocol/media/media-event.js';
 import type { StreamLegSpec } from '../../protocol/stream/stream-leg-spec.js';
 import type { LegContext } from '../../media/session/leg.js';
 import { createStreamLeg, type StreamLeg } from '../../media/stream/stream-leg.js';
-import type { StreamClientLimits } from '../../media/stream/stream-client.js';
+import type { StreamClientLimits } from '../../media/stream/stream-client-options.js';
 import { CustomerServer } from './stream-customer-server.js';
 
 /** What a leg told its session. */
