@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillCallViews, callView, callViewItem, saveCallView } from '../../control/calls/store/call-views.js';
 import { insertSnapshot } from '../../control/calls/host/actor-store.js';
 import { createLogger } from '../../shared/log/log.js';
-import { callBody, commandBody, streamBody } from '../../control/calls/machines/reply-bodies.js';
+import { callBody, commandBody, streamBody } from '../../control/calls/context/reply-bodies.js';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
 import { startEmbeddedPostgres } from '../../shared/db/embedded-postgres.js';
 import { migrate } from '../../shared/db/migrate.js';

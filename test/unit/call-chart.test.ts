@@ -3,7 +3,7 @@ import { createActor, transition, type AnyMachineSnapshot, type AnyStateMachine,
 import { getAdjacencyMap, getSimplePaths } from 'xstate/graph';
 import type { CallActorEvent, CallActorInput, CallEffect } from '../../protocol/calls/call-actor.js';
 import { callMachine } from '../../control/calls/host/machine-registry.js';
-import type { CallContext } from '../../control/calls/machines/call-context.js';
+import type { CallContext } from '../../control/calls/context/call-context.js';
 import { app, appCall, CALLER, inboundCall, phoneCall, T0 } from './call-harness.js';
 
 const machine = callMachine as AnyStateMachine;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ParticipantLaunch } from '../../protocol/calls/call-actor.js';
-import { callBody } from '../../control/calls/machines/reply-bodies.js';
+import { callBody } from '../../control/calls/context/reply-bodies.js';
 import { CallUnderTest, MIN, T0, app, ledger, ops, phoneCall, recorded, replies, type EventWithoutAt } from './call-harness.js';
 
 function phone(id: string, to: string): ParticipantLaunch {

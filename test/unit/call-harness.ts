@@ -3,7 +3,7 @@ import type { CallActorEvent, CallActorInput, CallEffect, ParticipantLaunch, Str
 import type { MediaOp } from '../../protocol/media/media-op.js';
 import type { NumberRouting } from '../../protocol/api/admin.js';
 import { callMachine } from '../../control/calls/host/machine-registry.js';
-import type { CallContext, TimerKind } from '../../control/calls/machines/call-context.js';
+import type { CallContext, TimerKind } from '../../control/calls/context/call-context.js';
 import { eventMismatch } from '../support/event-check.js';
 
 /** Epoch ms the test calls start at. */

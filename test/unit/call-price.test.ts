@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Charge } from '../../protocol/calls/call-actor.js';
-import { callBody } from '../../control/calls/machines/reply-bodies.js';
+import { callBody } from '../../control/calls/context/reply-bodies.js';
 import { CallUnderTest, MIN, T0, bot, ledger, phoneCall, recorded, replies, streamLaunch } from './call-harness.js';
 
 const recordingCharge: Charge = { reservationId: 'res_rec', service: 'recording', reservedOre: 20, rateOre: 2, paidMinutes: 10 };

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { CallEffect } from '../../protocol/calls/call-actor.js';
 import { Command } from '../../protocol/calls/command.js';
 import { createCallMachine } from '../../control/calls/machines/call-machine.js';
-import { commandBody } from '../../control/calls/machines/reply-bodies.js';
+import { commandBody } from '../../control/calls/context/reply-bodies.js';
 import { finishCommand, issueCommand } from '../../control/calls/machines/command-machine.js';
 import { callVerbs } from '../../control/calls/verbs/call-verbs.js';
 import { admitCommand } from '../../control/calls/verbs/command-verb.js';
 import { defineVerb } from '../../control/calls/verbs/verb.js';
 import type { VerbEvent } from '../../control/calls/machines/verb-port.js';
 import { VerbRegistry } from '../../control/calls/verbs/verb-registry.js';
-import { matchedRoutes } from '../../control/api/routes/call-actions.js';
+import { matchedRoutes } from '../../control/api/routes/call-verbs/verb-routes.js';
 import { askCommand } from '../../control/api/routes/call-verbs/command-route.js';
 import { defineVerbRoute } from '../../control/api/routes/call-verbs/verb-route.js';
 import { callVerbRoutes, VerbRoutes } from '../../control/api/routes/call-verbs/verb-routes.js';
@@ -152,6 +152,10 @@ describe('a verb is a decision half and a route half, each in its own registry',
     expect(matchedRoutes(verbs, routes.with(chimeRoute)).map((r) => r.verb)).toEqual(verbs.all().map((v) => v.name));
     expect(() => matchedRoutes(verbs, routes)).toThrow('the verb chime has no route');
     expect(() => matchedRoutes(callVerbs, callVerbRoutes.with(knockRoute))).toThrow('names no verb');
+  });
+
+  it("every call verb has its route and every route its verb, in the registries' one order (the API registers the route registry as it is)", () => {
+    expect(matchedRoutes(callVerbs, callVerbRoutes)).toEqual(callVerbRoutes.all());
   });
 });
 

@@ -3,7 +3,7 @@ import type { AnyStateMachine } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { drawnTransitions, walk } from './chart-walk.js';
 import { commandMachine, stepCommand, type CommandEffect, type CommandEvent } from '../../control/calls/machines/command-machine.js';
-import type { CommandRecord } from '../../control/calls/machines/call-context.js';
+import type { CommandRecord } from '../../control/calls/context/call-context.js';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 

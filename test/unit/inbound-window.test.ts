@@ -4,7 +4,7 @@ import type { PhoneNumberRecord } from '../../protocol/api/admin.js';
 import type { InboundOffered } from '../../protocol/carrier/inbound-offer.js';
 import type { InboundDecisionKind } from '../../protocol/calls/inbound.js';
 import { planInbound } from '../../control/calls/requests/inbound-plan.js';
-import { callerLeft, deadlinePassed, decide, openWindow, type DecisionAnswer, type InboundWindow, type RoutingAction, type WindowStep } from '../../control/calls/machines/inbound-window.js';
+import { callerLeft, deadlinePassed, decide, openWindow, type DecisionAnswer, type InboundWindow, type RoutingAction, type WindowStep } from '../../control/calls/context/inbound-window.js';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const forward = { type: 'forward', to: '+4791234567' } as const;

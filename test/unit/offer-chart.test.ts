@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { walk, drawnTransitions } from './chart-walk.js';
-import { offerMachine, stepOffer, type OfferAction, type OfferEvent, type OfferRecord } from '../../control/calls/machines/offer-machine.js';
+import { offerMachine, stepOffer, type OfferAction, type OfferEvent } from '../../control/calls/machines/offer-machine.js';
+import type { OfferRecord } from '../../control/calls/context/handover-records.js';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const TIMEOUT = 30_000;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cancelOffer, deadlinePassed, openOffer, targetAnswered, targetGone, type OfferAction, type OfferRecord, type OfferStep } from '../../control/calls/machines/offer-machine.js';
+import { cancelOffer, deadlinePassed, openOffer, targetAnswered, targetGone, type OfferAction, type OfferStep } from '../../control/calls/machines/offer-machine.js';
+import type { OfferRecord } from '../../control/calls/context/handover-records.js';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 const TIMEOUT = 30_000;

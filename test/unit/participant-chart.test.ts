@@ -3,7 +3,7 @@ import type { AnyStateMachine } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { drawnTransitions, walk } from './chart-walk.js';
 import { participantMachine, stepParticipant, type ParticipantEffect, type ParticipantEvent } from '../../control/calls/machines/participant-machine.js';
-import type { ParticipantRecord } from '../../control/calls/machines/call-context.js';
+import type { ParticipantRecord } from '../../control/calls/context/call-context.js';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CallEffect } from '../../protocol/calls/call-actor.js';
 import type { MediaOp } from '../../protocol/media/media-op.js';
-import { matchedRoutes } from '../../control/api/routes/call-actions.js';
+import { matchedRoutes } from '../../control/api/routes/call-verbs/verb-routes.js';
 import { callVerbRoutes, VerbRoutes } from '../../control/api/routes/call-verbs/verb-routes.js';
 import type { VerbRequest } from '../../control/api/routes/call-verbs/verb-route.js';
 import { createCallMachine } from '../../control/calls/machines/call-machine.js';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine } from 'xstate';
 import { getSimplePaths } from 'xstate/graph';
 import { drawnTransitions, walk } from './chart-walk.js';
-import { openTransfer, stepTransfer, transferMachine, type TransferAction, type TransferEvent, type TransferKind, type TransferRecord } from '../../control/calls/machines/transfer-machine.js';
+import { openTransfer, stepTransfer, transferMachine, type TransferAction, type TransferEvent } from '../../control/calls/machines/transfer-machine.js';
+import type { TransferKind, TransferRecord } from '../../control/calls/context/handover-records.js';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 

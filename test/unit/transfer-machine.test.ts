@@ -1,18 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  callerGone,
-  cancelTransfer,
-  completeTransfer,
-  openTransfer,
-  operatorGone,
-  targetAnswered,
-  targetGone,
-  type TransferAction,
-  type TransferFailure,
-  type TransferKind,
-  type TransferRecord,
-} from '../../control/calls/machines/transfer-machine.js';
+import { callerGone, cancelTransfer, completeTransfer, openTransfer, operatorGone, targetAnswered, targetGone, type TransferAction } from '../../control/calls/machines/transfer-machine.js';
+import type { TransferFailure, TransferKind, TransferRecord } from '../../control/calls/context/handover-records.js';
 
 const T0 = Date.UTC(2025, 0, 1, 12, 0, 0);
 

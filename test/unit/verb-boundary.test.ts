@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** What a decision half and the call machine may reach: the contract, the machines, the verbs' decision halves, the error catalogue. */
-const decisionFolders = ['protocol/', 'control/calls/machines/', 'control/calls/verbs/', 'shared/errors/catalogue.ts'];
+/** What a decision half and the call machine may reach: the contract, the call's context and its pure rules, the machines, the verbs' decision halves, the error catalogue. */
+const decisionFolders = ['protocol/', 'control/calls/context/', 'control/calls/machines/', 'control/calls/verbs/', 'shared/errors/catalogue.ts'];
 /** The one helper outside them the machine reaches: a pure formatter of times for its reply bodies (no clock, no I/O). */
 const pureHelpers = ['shared/clock/iso.ts', 'shared/machines/machine-step.ts'];
 /** Packages the machine may use: the chart library and the schema library of protocol/. */
@@ -18,10 +18,12 @@ interface Import {
   typeOnly: boolean;
 }
 
-/** The imports (and re-exports) of a module, each with whether it brings types only. */
+/** The imports (and re-exports) of a module, each with whether it brings types only; a dynamic import brings values. */
 function importsOf(file: string): Import[] {
   const source = readFileSync(resolve(root, file), 'utf8');
-  return [...source.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^;]*?\s+from\s+)?'([^']+)'/gms)].map((m) => ({ from: file, spec: m[2]!, typeOnly: m[1] !== undefined }));
+  const statics = [...source.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^;]*?\s+from\s+)?'([^']+)'/gms)].map((m) => ({ from: file, spec: m[2]!, typeOnly: m[1] !== undefined }));
+  const dynamics = [...source.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g)].map((m) => ({ from: file, spec: m[1]!, typeOnly: false }));
+  return [...statics, ...dynamics];
 }
 
 /** Where an import leads: a file of the repository, or a package's name. */
@@ -69,5 +71,12 @@ describe('a verb in two halves', () => {
     const machines = readdirSync(resolve(root, 'control/calls/machines')).filter((f) => f.endsWith('.ts')).map((f) => `control/calls/machines/${f}`);
     const toVerbs = machines.flatMap((file) => importsOf(file).map((i) => ({ file, to: target(i) }))).filter(({ to }) => to.startsWith('control/calls/verbs/'));
     expect(toVerbs).toEqual([]);
+  });
+
+  it('the API checks its routes without loading a machine or a decision half: its value-import closure holds none', () => {
+    const closure = [...valueClosure('control/api/server/server.ts')];
+    // The closure is the whole API (routes, store, requests): an empty one would pass for the wrong reason.
+    expect(closure.filter((path) => path.startsWith('control/api/routes/call-verbs/')).length).toBeGreaterThan(17);
+    expect(closure.filter((path) => path.startsWith('control/calls/machines/') || path.startsWith('control/calls/verbs/'))).toEqual([]);
   });
 });

@@ -6,16 +6,15 @@ import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { Services } from '../../../shared/services/services.js';
 import { findCall } from '../../calls/store/call-records.js';
 import { callsService } from '../../calls/requests/calls-service.js';
-import { callVerbs } from '../../calls/verbs/call-verbs.js';
-import type { VerbRegistry } from '../../calls/verbs/verb-registry.js';
-import { callVerbRoutes, type VerbRoutes } from './call-verbs/verb-routes.js';
+import { callVerbRoutes } from './call-verbs/verb-routes.js';
 import type { VerbRoute } from './call-verbs/verb-route.js';
 import { keyPrincipal } from '../route-config.js';
 
 /**
  * What a running call does on request: one route per call verb, registered from the route registry
  * (call-verbs/verb-routes.ts); each route half names its verb, whose decision half the call machine runs
- * (control/calls/verbs/). Command verbs answer at once with a command (`cmd_…`,
+ * (control/calls/verbs/). The API loads no decision half and no machine: that every verb has its route and
+ * every route a verb is checked by `matchedRoutes` in the tests and when the docs are written. Command verbs answer at once with a command (`cmd_…`,
  * derived from the Idempotency-Key) whose outcome arrives as call.command.completed / failed / uncertain.
  * Keypad tones are refused with their code until they exist.
  */
@@ -41,7 +40,7 @@ export const callActionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
       },
     });
   };
-  for (const route of matchedRoutes(callVerbs, callVerbRoutes)) register(route);
+  for (const route of callVerbRoutes.all()) register(route);
 
   app.post('/v1/calls/:id/dtmf', {
     schema: { tags: ['calls'], summary: 'Send keypad tones into the call (not opened yet: capability_unavailable)', params, body: Type.Optional(DtmfRequest) },
@@ -50,14 +49,3 @@ export const callActionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
     throw new SentralError('capability_unavailable', { message: 'Sending keypad tones into a call is not opened yet.' });
   });
 };
-
-/** The routes of the verbs the call machine knows, in its order: a verb without a route or a route without a verb is a wiring mistake. */
-export function matchedRoutes(verbs: VerbRegistry, routes: VerbRoutes): VerbRoute[] {
-  const names = new Set(verbs.all().map((v) => v.name));
-  for (const route of routes.all()) if (!names.has(route.verb)) throw new Error(`the route ${route.path} names no verb (${route.verb})`);
-  return verbs.all().map((v) => {
-    const route = routes.forVerb(v.name);
-    if (!route) throw new Error(`the verb ${v.name} has no route`);
-    return route;
-  });
-}

@@ -16,7 +16,7 @@ import type { ActorEffect, EffectContext, EffectRunner, OnCommit, Transition } f
 import { recordEvents, wakeDispatcher, type NewEvent } from '../../events/event-log.js';
 import { fileRecording } from '../store/call-records.js';
 import { saveCallView } from '../store/call-views.js';
-import type { CallContext } from '../machines/call-context.js';
+import type { CallContext } from '../context/call-context.js';
 import { fileTranscript, fileTranscriptSegments } from '../store/call-transcripts.js';
 import { reserveRouting } from '../requests/inbound-calls.js';
 import { MediaOpSender, type MediaOpSenderDeps } from './media-op-sender.js';

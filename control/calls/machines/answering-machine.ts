@@ -7,7 +7,7 @@
  * the call ends (reason voicemail_left). A human or unknown answer leaves the call to the customer.
  */
 import type { CallActorInput, CallMediaEvent } from '../../../protocol/calls/call-actor.js';
-import type { AmdRecord } from './call-context.js';
+import type { AmdRecord } from '../context/call-context.js';
 import type { CallDraft } from './call-draft.js';
 
 /** The detection record of a new call (null without amd). */

@@ -8,12 +8,13 @@ import type { ActorMessageFailedEvent, CallActorEvent, CallMediaEvent, CallReque
 import { onDetection } from './answering-machine.js';
 import type { CallDraft } from './call-draft.js';
 import { giveUpRecordings } from './call-lifecycle.js';
-import { callBody, commandBody, participantBody, streamBody } from './reply-bodies.js';
+import { callBody, commandBody, participantBody, streamBody } from '../context/reply-bodies.js';
 import { onCommandTimer, onOpResult, rejectCommand } from './command-machine.js';
 import { answerCaller, awaitingDecision, decideInbound, endWaitingTone, onDecideByTimer, onRoutingCharged, refuseDecisionAfterEnd } from './inbound-flow.js';
 import { addMovedCaller, isMovedAway } from './call-move.js';
 import { onTranscriptionEnded, onTranscriptionRefused, onTranscriptionSegments, transcriptionsSettled } from './call-transcription.js';
-import { isAppLike, isBotLike, isDialled, isPresent, isStream, launchParticipant, leave, onLegEvent, onParticipantTimer, renewToken, updatedFields } from './participant-machine.js';
+import { launchParticipant, leave, onLegEvent, onParticipantTimer, renewToken } from './participant-machine.js';
+import { isAppLike, isBotLike, isDialled, isPresent, isStream, updatedFields } from '../context/participant-records.js';
 
 /** One of the call's events, by its type. */
 export type CallEventOf<T extends CallActorEvent['type']> = Extract<CallActorEvent, { type: T }>;

@@ -5,14 +5,15 @@
  */
 import type { CallActorEvent, CallActorInput } from '../../../protocol/calls/call-actor.js';
 import { amdRecord, startDetection } from './answering-machine.js';
-import { ledgerMoves, paidMs, priceItem, settle } from './billing-meter.js';
-import type { CallContext } from './call-context.js';
+import { ledgerMoves, paidMs, priceItem, settle } from '../context/billing-meter.js';
+import type { CallContext } from '../context/call-context.js';
 import type { CallDraft } from './call-draft.js';
-import { callBody } from './reply-bodies.js';
+import { callBody } from '../context/reply-bodies.js';
 import { finishCommand } from './command-machine.js';
 import { closeWindow, launchInbound } from './inbound-flow.js';
 import { giveUpTranscriptions, settleTranscript, startRecordedTranscription, transcriptionWaitMs, transcriptionsOf, transcriptionsSettled } from './call-transcription.js';
-import { DEFAULT_RING_TIMEOUT_MS, isStream, launchParticipant, launchStream, leave } from './participant-machine.js';
+import { DEFAULT_RING_TIMEOUT_MS, launchParticipant, launchStream, leave } from './participant-machine.js';
+import { isStream } from '../context/participant-records.js';
 
 /** After the call ends, it waits this long for recordings to be reported before the actor is done. */
 export const RECORDING_WAIT_MS = 5 * 60_000;

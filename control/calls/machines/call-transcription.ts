@@ -8,7 +8,7 @@
 import type { CallMediaEvent } from '../../../protocol/calls/call-actor.js';
 import type { TranscriptSegment } from '../../../protocol/calls/transcript.js';
 import type { CallDraft } from './call-draft.js';
-import type { CallContext, TranscriptionRecord } from './call-context.js';
+import type { CallContext, TranscriptionRecord } from '../context/call-context.js';
 
 /** After the call, a post-call transcription may take this long plus the call's own length before it is given up. */
 export const TRANSCRIPTION_WAIT_MS = 5 * 60_000;

@@ -4,7 +4,7 @@ import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState } from '../../../protocol/calls/command.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
 import type { CallDraft, OpBody } from './call-draft.js';
-import type { CommandRecord, CommandSlot, TimerKind } from './call-context.js';
+import type { CommandRecord, CommandSlot, TimerKind } from '../context/call-context.js';
 
 /** A command whose op the media node has not acknowledged within this long is uncertain. */
 export const COMMAND_ACK_TIMEOUT_MS = 30_000;

@@ -8,22 +8,14 @@
  * join or leave (a leg event, a ring timeout, a removal, a paid-time timer, the call's end) reaches the
  * offer and the transfer the same way, in the same transition.
  */
-import type { CallContext, ParticipantRecord } from './call-context.js';
+import type { CallContext, ParticipantRecord } from '../context/call-context.js';
 import type { CallDraft } from './call-draft.js';
 import { answerRinging } from './inbound-flow.js';
-import { cancelOffer, deadlinePassed, isRinging, isTarget, targetAnswered, targetGone, type OfferRecord, type OfferStep } from './offer-machine.js';
-import { leave, updatedFields } from './participant-machine.js';
-import {
-  callEnded,
-  callerGone,
-  isActive,
-  operatorGone,
-  targetAnswered as transferTargetAnswered,
-  targetGone as transferTargetGone,
-  type TransferFailure,
-  type TransferRecord,
-  type TransferStep,
-} from './transfer-machine.js';
+import { cancelOffer, deadlinePassed, isRinging, isTarget, targetAnswered, targetGone, type OfferStep } from './offer-machine.js';
+import { leave } from './participant-machine.js';
+import { updatedFields } from '../context/participant-records.js';
+import { callEnded, callerGone, isActive, operatorGone, targetAnswered as transferTargetAnswered, targetGone as transferTargetGone, type TransferStep } from './transfer-machine.js';
+import type { OfferRecord, TransferFailure, TransferRecord } from '../context/handover-records.js';
 
 /** call.offer.* data (besides the fields every call event carries). */
 export function offerEventData(o: OfferRecord): Record<string, unknown> {

@@ -2,7 +2,7 @@
  * The inbound path of the call machine (docs/calls.md, Inbound calls): the caller rings from the start,
  * `call.incoming` is sent and the decision window's deadline is a durable timer; the first decision verb
  * to call `decideInbound` settles the window, and a window that passes undecided runs the number's routing
- * exactly once. Pure like the rest of the machine: the window's rules are inbound-window.ts, the money of a
+ * exactly once. Pure like the rest of the machine: the window's rules are context/inbound-window.ts, the money of a
  * routing is reserved by the host (effect `inbound.reserveRouting`, answered with `inbound.routingCharged`).
  */
 import type { Charge } from '../../../protocol/calls/call-actor.js';
@@ -10,10 +10,11 @@ import type { CallEndReason } from '../../../protocol/calls/call.js';
 import type { InboundDecisionKind } from '../../../protocol/calls/inbound.js';
 import type { CallActorInput } from '../../../protocol/calls/call-actor.js';
 import type { CallDraft } from './call-draft.js';
-import type { ParticipantRecord } from './call-context.js';
-import { callerLeft, deadlinePassed, decide, decisionAfterEnd, openWindow, type RoutingAction, type WindowStep } from './inbound-window.js';
+import type { ParticipantRecord } from '../context/call-context.js';
+import { callerLeft, deadlinePassed, decide, decisionAfterEnd, openWindow, type RoutingAction, type WindowStep } from '../context/inbound-window.js';
 import { isRinging } from './offer-machine.js';
-import { isPresent, launchParticipant, leave } from './participant-machine.js';
+import { launchParticipant, leave } from './participant-machine.js';
+import { isPresent } from '../context/participant-records.js';
 import { isActive } from './transfer-machine.js';
 
 /**

@@ -10,36 +10,10 @@
  */
 import { stepStored } from '../../../shared/machines/machine-step.js';
 import { assign, emit, enqueueActions, setup } from 'xstate';
-
-/** Where an offer stands. */
-export type OfferState = 'ringing' | 'accepted' | 'expired' | 'cancelled';
-
-/** Why an offer expired: its time ran out, or every target gave up (busy, declined, failed) before that. */
-export type OfferExpiry = 'timeout' | 'no_target_left';
+import type { OfferExpiry, OfferRecord, OfferState, OfferTarget } from '../context/handover-records.js';
 
 /** Why a ringing target is stopped: another took the offer, the offer expired, or it was cancelled. */
 export type OfferStopReason = 'offer_taken' | 'offer_expired' | 'offer_cancelled';
-
-/** One recipient of an offer: a participant of the call (a phone or a staff member). */
-export interface OfferTarget {
-  participantId: string;
-  /** ringing: not answered yet; answered: took the offer; gone: gave up or was stopped. */
-  state: 'ringing' | 'answered' | 'gone';
-}
-
-/** An offer, kept in the call's context (plain JSON: it persists with the snapshot). */
-export interface OfferRecord {
-  id: string;
-  state: OfferState;
-  targets: OfferTarget[];
-  openedAt: number;
-  /** Epoch ms when the offer expires. */
-  expiresAt: number;
-  /** The participant that took the offer, once accepted. */
-  acceptedBy: string | null;
-  expiry: OfferExpiry | null;
-  settledAt: number | null;
-}
 
 /** What the call does after a step, in order. */
 export type OfferAction =

@@ -5,9 +5,10 @@ import type { ParticipantLeftReason, ParticipantState } from '../../../protocol/
 import { kindOf } from '../../../protocol/calls/participant-kinds.js';
 import { Value } from 'typebox/value';
 import { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
-import { ledgerMoves, paidMs, priceItem, settle } from './billing-meter.js';
+import { ledgerMoves, paidMs, priceItem, settle } from '../context/billing-meter.js';
 import type { CallDraft } from './call-draft.js';
-import type { ParticipantRecord, TimerKind } from './call-context.js';
+import type { ParticipantRecord, TimerKind } from '../context/call-context.js';
+import { eventFields, isAppLike, isBotLike, isDialled, isLink, isStream, paidWindowMs } from '../context/participant-records.js';
 
 /** A bot's token lets it connect for its paid time plus this long. */
 export const BOT_CONNECT_GRACE_MS = 5 * 60_000;
@@ -24,57 +25,12 @@ export const TEST_LIMIT_MS = 60_000;
 /** How long a phone rings before it counts as not answered, unless the call says otherwise. */
 export const DEFAULT_RING_TIMEOUT_MS = 60_000;
 
-/** Persons (phones, app users, staff, moved callers) keep a conference or app-only call open; bots, streams and AI agents do not. */
-export function isPerson(p: ParticipantRecord): boolean {
-  return kindOf(p.kind).person;
-}
-
-/** Joins like a bot (a bot's token rules, leaves when its connection drops): bots and AI agents. */
-export function isBotLike(p: Pick<ParticipantRecord, 'kind'>): boolean {
-  return kindOf(p.kind).connection === 'bot';
-}
-
-/** Joins like an app user (may reconnect within the grace period): app users and staff. */
-export function isAppLike(p: Pick<ParticipantRecord, 'kind'>): boolean {
-  return kindOf(p.kind).connection === 'app';
-}
-
-/** A moved caller's link (redialled by its node after a network failure). */
-function isLink(p: Pick<ParticipantRecord, 'kind'>): boolean {
-  return kindOf(p.kind).connection === 'link';
-}
-
-/** A stream to the customer's server (its life follows the stream's status). */
-export function isStream(p: Pick<ParticipantRecord, 'kind'>): boolean {
-  return kindOf(p.kind).leg === 'stream';
-}
-
-/** Dialled by the media node: rings before it joins, and needs a number (`to`). */
-export function isDialled(p: Pick<ParticipantRecord, 'kind'>): boolean {
-  return kindOf(p.kind).leg === 'phone';
-}
-
-/** Whether the participant still takes part (has not left). */
-export function isPresent(p: ParticipantRecord): boolean {
-  return p.state !== 'left';
-}
-
-function eventFields(p: ParticipantRecord): Record<string, unknown> {
-  return { participantId: p.id, kind: p.kind, state: p.state, to: p.to, displayName: p.displayName, participantExternalRef: p.externalRef };
-}
-
 /** A new participant record of `kind` in `state`, with nothing else set. */
 export function blank(d: CallDraft, id: string, kind: ParticipantRecord['kind'], state: ParticipantState): ParticipantRecord {
   return {
     id, kind, state, to: null, displayName: null, externalRef: null, muted: false, held: false, audioMode: 'talk',
     addedAt: d.at, joinedAt: null, leftAt: null, leftReason: null, charge: null, paidUntil: null, token: null, virtual: false, legOpId: null, stream: null,
   };
-}
-
-/** Paid time a participant may use from now: its own reservation, never beyond the call's paid time. */
-function paidWindowMs(d: CallDraft, p: ParticipantRecord): number {
-  const callLeft = d.ctx.paidUntil !== null ? d.ctx.paidUntil - d.at : paidMs(d.ctx.charge);
-  return Math.max(0, p.charge === null ? callLeft : Math.min(paidMs(p.charge), callLeft));
 }
 
 /** The room token window of an app participant from now: until the call's paid time ends plus 5 minutes, at most 2 hours. */
@@ -124,9 +80,9 @@ export function launchParticipant(d: CallDraft, launch: ParticipantLaunch, ringT
     p.state = 'joined';
     p.joinedAt = d.at;
     d.record('call.participant.joined', eventFields(p));
-    d.setTimer('testLimit', p.id, d.at + Math.min(TEST_LIMIT_MS, paidWindowMs(d, p)));
+    d.setTimer('testLimit', p.id, d.at + Math.min(TEST_LIMIT_MS, paidWindowMs(d.ctx, d.at, p)));
   } else {
-    const window = paidWindowMs(d, p);
+    const window = paidWindowMs(d.ctx, d.at, p);
     p.token = { notBefore: d.at, expiresAt: Math.min(d.at + window + BOT_CONNECT_GRACE_MS, d.at + TOKEN_MAX_MS), generation: 1 };
     p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: kindOf(launch.kind).room! } });
     d.setTimer('token', p.id, p.token.expiresAt);
@@ -138,7 +94,7 @@ export function launchParticipant(d: CallDraft, launch: ParticipantLaunch, ringT
 export function launchStream(d: CallDraft, launch: StreamLaunch): ParticipantRecord {
   const p = blank(d, launch.participantId, 'stream', 'waiting');
   p.charge = launch.charge;
-  const limitMs = Math.min(launch.leg.maxMinutes * 60_000, paidWindowMs(d, p), d.ctx.mode === 'test' ? TEST_LIMIT_MS : Infinity);
+  const limitMs = Math.min(launch.leg.maxMinutes * 60_000, paidWindowMs(d.ctx, d.at, p), d.ctx.mode === 'test' ? TEST_LIMIT_MS : Infinity);
   p.stream = { participantId: launch.participantId, endpointId: launch.endpointId, leg: launch.leg, listenParticipantId: launch.listenParticipantId, maxMinutes: launch.leg.maxMinutes };
   d.ctx.participants.push(p);
   p.legOpId = d.op({
@@ -366,7 +322,7 @@ function step(d: CallDraft, p: ParticipantRecord, event: ParticipantEvent): void
         d.record(e.eventType, e.eventType === 'call.participant.left' ? { ...eventFields(p), reason: e.reason } : eventFields(p));
         break;
       case 'armPaidTime': {
-        const until = Math.min(d.at + paidWindowMs(d, p), p.token?.expiresAt ?? Infinity);
+        const until = Math.min(d.at + paidWindowMs(d.ctx, d.at, p), p.token?.expiresAt ?? Infinity);
         p.paidUntil = until;
         d.setTimer('participantPaid', p.id, until);
         break;
@@ -436,9 +392,4 @@ export function onLegEvent(d: CallDraft, p: ParticipantRecord, event: CallMediaE
 /** A participant's timer fired: ring timeout, join window, reconnect grace, token expiry, paid time, test limit, stream maxMinutes. */
 export function onParticipantTimer(d: CallDraft, p: ParticipantRecord, kind: string): void {
   if (Object.hasOwn(timerReasons, kind)) step(d, p, { type: 'timer', kind: kind as ParticipantTimer, at: d.at });
-}
-
-/** Fields of a participant in call.participant.updated. */
-export function updatedFields(p: ParticipantRecord): Record<string, unknown> {
-  return { ...eventFields(p), muted: p.muted, held: p.held, audioMode: p.audioMode };
 }

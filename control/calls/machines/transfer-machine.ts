@@ -16,36 +16,7 @@
 import { stepStored } from '../../../shared/machines/machine-step.js';
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import type { ErrorCode } from '../../../shared/errors/catalogue.js';
-
-/** cold: the target answering completes it; warm: the operator completes it after talking with the target. */
-export type TransferKind = 'cold' | 'warm';
-
-/** Where a transfer stands: ringing the target, talking (warm: operator and target), then one final state. */
-export type TransferState = 'ringing' | 'talking' | 'completed' | 'cancelled' | 'failed';
-
-/** Why a transfer failed: how its target left. */
-export type TransferFailure = 'busy' | 'no_answer' | 'failed' | 'hangup';
-
-/** Why a transfer was cancelled: the customer asked (`transfer/cancel`), or the caller left. */
-export type TransferCancel = 'api' | 'caller_left';
-
-/** A transfer, kept in the call's context (plain JSON: it persists with the snapshot). */
-export interface TransferRecord {
-  id: string;
-  kind: TransferKind;
-  state: TransferState;
-  /** The participant being transferred. */
-  callerId: string;
-  /** The persons who transfer it and leave when it completes; may become empty (they hung up). */
-  operatorIds: string[];
-  /** The participant the call dialled as the target. */
-  targetId: string;
-  startedAt: number;
-  answeredAt: number | null;
-  settledAt: number | null;
-  /** Why it failed or was cancelled. */
-  reason: TransferFailure | TransferCancel | 'call_ended' | null;
-}
+import type { TransferCancel, TransferFailure, TransferKind, TransferRecord } from '../context/handover-records.js';
 
 /** The transfer events the call records (protocol/calls/call-events.ts). */
 export type TransferEventType = 'call.transfer.started' | 'call.transfer.answered' | 'call.transfer.completed' | 'call.transfer.cancelled' | 'call.transfer.failed';

@@ -20,7 +20,7 @@ import { viewOf } from './call-reads.js';
 import type { CallRow } from '../store/call-records.js';
 import { callInboundPhase, type CallView } from '../store/call-views.js';
 import type { CallsService } from './calls-service.js';
-import { decisionAfterEnd } from '../machines/inbound-window.js';
+import { decisionAfterEnd } from '../context/inbound-window.js';
 import { participantCharge, streamCharge } from './participant-kinds.js';
 import { resolveStream } from './stream-launch.js';
 import { releaseStreamSlot, takeStreamSlot } from '../store/stream-slots.js';

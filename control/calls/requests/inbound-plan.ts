@@ -7,7 +7,7 @@ import type { PhoneNumberRecord } from '../../../protocol/api/admin.js';
 import type { InboundOffered } from '../../../protocol/carrier/inbound-offer.js';
 import type { CallIncomingData } from '../../../protocol/calls/inbound.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';
-import { openWindow, type InboundWindow, type RoutingAction } from '../machines/inbound-window.js';
+import { openWindow, type InboundWindow, type RoutingAction } from '../context/inbound-window.js';
 
 /** The plan of one inbound call. */
 export interface InboundPlan {

@@ -1,7 +1,7 @@
 /**
  * The calls' read model (migration 052): what the API shows of a call, its commands and its streams, written
  * by the transaction that commits the call actor's snapshot, from the call's context through the pure view
- * functions of machines/reply-bodies.ts. The API reads these documents and never a snapshot, so XState's
+ * functions of context/reply-bodies.ts. The API reads these documents and never a snapshot, so XState's
  * snapshot format is no contract; a field added to the view is stored and read without a change here.
  */
 import type { CallReply } from '../../../protocol/calls/call-actor.js';
@@ -9,11 +9,11 @@ import type { Command } from '../../../protocol/calls/command.js';
 import type { Stream } from '../../../protocol/calls/stream.js';
 import type { Db, Sql, Tx } from '../../../shared/db/database.js';
 import type { Logger } from '../../../shared/log/log.js';
-import type { CallContext } from '../machines/call-context.js';
-import type { InboundPhase } from '../machines/inbound-window.js';
-import { callBody, commandBody, streamBody } from '../machines/reply-bodies.js';
-import { upgradeCallContext } from '../machines/stored-calls.js';
-import { isStream } from '../machines/participant-machine.js';
+import type { CallContext } from '../context/call-context.js';
+import type { InboundPhase } from '../context/inbound-window.js';
+import { callBody, commandBody, streamBody } from '../context/reply-bodies.js';
+import { upgradeCallContext } from '../context/stored-calls.js';
+import { isStream } from '../context/participant-records.js';
 
 /** The parts of a call read one by one, and the document each is read as. */
 export interface CallViewItems {

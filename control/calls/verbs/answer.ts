@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { answerCaller, decideInbound, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
-import { callBody } from '../machines/reply-bodies.js';
+import { callBody } from '../context/reply-bodies.js';
 import { defineVerb } from './verb.js';
 
 type AnswerEvent = Extract<CallRequestEvent, { type: 'call.answer' }>;

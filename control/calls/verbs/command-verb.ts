@@ -1,6 +1,6 @@
 /** What the command verbs share: the machine's admission of a new command. */
 import type { CallDraft } from '../machines/call-draft.js';
-import { commandBody } from '../machines/reply-bodies.js';
+import { commandBody } from '../context/reply-bodies.js';
 
 /**
  * Whether the machine takes a new command: a known command id (a retry) is answered as it stands, a call

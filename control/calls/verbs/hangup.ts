@@ -1,5 +1,5 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { callBody } from '../machines/reply-bodies.js';
+import { callBody } from '../context/reply-bodies.js';
 import { defineVerb } from './verb.js';
 
 type HangupEvent = Extract<CallRequestEvent, { type: 'call.hangup' }>;

@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { enqueue, linkInto } from '../machines/call-move.js';
-import { callBody } from '../machines/reply-bodies.js';
+import { callBody } from '../context/reply-bodies.js';
 import { answerCaller, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
 import { admitHandover } from './handover-verb.js';
 import { defineVerb } from './verb.js';

@@ -1,5 +1,5 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { offerBody } from '../machines/reply-bodies.js';
+import { offerBody } from '../context/reply-bodies.js';
 import { applyOfferStep } from '../machines/handover.js';
 import { holdAnswerCharge, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
 import { openOffer } from '../machines/offer-machine.js';

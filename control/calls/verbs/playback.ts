@@ -1,6 +1,6 @@
 /** How a command that plays audio (say, play, a gather's question) ends: with the node's playback.ended. */
 import type { CallMediaEvent } from '../../../protocol/calls/call-actor.js';
-import type { CommandRecord } from '../machines/call-context.js';
+import type { CommandRecord } from '../context/call-context.js';
 import type { CallDraft } from '../machines/call-draft.js';
 import { finishCommand } from '../machines/command-machine.js';
 

@@ -1,7 +1,7 @@
 import type { CallRequestEvent, Charge } from '../../../protocol/calls/call-actor.js';
-import type { CommandRecord } from '../machines/call-context.js';
+import type { CommandRecord } from '../context/call-context.js';
 import type { CallDraft } from '../machines/call-draft.js';
-import { commandBody } from '../machines/reply-bodies.js';
+import { commandBody } from '../context/reply-bodies.js';
 import { finishCommand, issueCommand, onOpResult } from '../machines/command-machine.js';
 import { admitCommand } from './command-verb.js';
 import { defineVerb } from './verb.js';

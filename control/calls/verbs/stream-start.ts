@@ -1,6 +1,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { streamBody } from '../machines/reply-bodies.js';
-import { isPresent, isStream, launchStream } from '../machines/participant-machine.js';
+import { streamBody } from '../context/reply-bodies.js';
+import { launchStream } from '../machines/participant-machine.js';
+import { isPresent, isStream } from '../context/participant-records.js';
 import { defineVerb } from './verb.js';
 
 type StreamStartEvent = Extract<CallRequestEvent, { type: 'stream.start' }>;

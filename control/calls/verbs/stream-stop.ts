@@ -1,6 +1,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { streamBody } from '../machines/reply-bodies.js';
-import { isStream, leave } from '../machines/participant-machine.js';
+import { streamBody } from '../context/reply-bodies.js';
+import { leave } from '../machines/participant-machine.js';
+import { isStream } from '../context/participant-records.js';
 import { defineVerb } from './verb.js';
 
 type StreamStopEvent = Extract<CallRequestEvent, { type: 'stream.stop' }>;

@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { liveTranscription, startTranscription, transcriptionOp } from '../machines/call-transcription.js';
-import { commandBody } from '../machines/reply-bodies.js';
+import { commandBody } from '../context/reply-bodies.js';
 import { issueCommand } from '../machines/command-machine.js';
 import { admitCommand } from './command-verb.js';
 import { defineVerb } from './verb.js';

@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { liveTranscription } from '../machines/call-transcription.js';
-import { commandBody } from '../machines/reply-bodies.js';
+import { commandBody } from '../context/reply-bodies.js';
 import { defineVerb } from './verb.js';
 
 type StopTranscriptionEvent = Extract<CallRequestEvent, { type: 'command.stopTranscription' }>;

@@ -4,7 +4,7 @@
  * the machines and decision halves, as a real one would (a real one also adds its event, action and op to
  * protocol/; this one borrows say's action and casts its op and event).
  */
-import { commandBody } from '../../../control/calls/machines/reply-bodies.js';
+import { commandBody } from '../../../control/calls/context/reply-bodies.js';
 import { finishCommand, issueCommand } from '../../../control/calls/machines/command-machine.js';
 import { admitCommand } from '../../../control/calls/verbs/command-verb.js';
 import { defineVerb } from '../../../control/calls/verbs/verb.js';

@@ -15,6 +15,7 @@ import { transcriptionStopRoute } from './transcription-stop-route.js';
 import { transferCancelRoute } from './transfer-cancel-route.js';
 import { transferCompleteRoute } from './transfer-complete-route.js';
 import { transferRoute } from './transfer-route.js';
+import type { VerbPort } from '../../../calls/machines/verb-port.js';
 import type { VerbRoute } from './verb-route.js';
 
 /** The routes of the verbs, by verb name: one for each verb the call machine knows (control/calls/verbs/call-verbs.ts). */
@@ -49,3 +50,18 @@ export const callVerbRoutes = new VerbRoutes([
   sayRoute, playRoute, gatherRoute, mediaStopRoute, recordingStartRoute, hangupRoute, streamStartRoute, streamStopRoute,
   offersRoute, transferRoute, transferCompleteRoute, transferCancelRoute, transcriptionStartRoute, transcriptionStopRoute, answerRoute, rejectRoute, moveRoute,
 ]);
+
+/**
+ * The routes of the verbs the call machine knows, in its order: a verb without a route or a route without a
+ * verb is a wiring mistake (checked by test/unit/call-verb-registry.test.ts and by npm run docs, so the API
+ * need not load the verbs to check its routes).
+ */
+export function matchedRoutes(verbs: VerbPort, routes: VerbRoutes): VerbRoute[] {
+  const names = new Set(verbs.all().map((v) => v.name));
+  for (const route of routes.all()) if (!names.has(route.verb)) throw new Error(`the route ${route.path} names no verb (${route.verb})`);
+  return verbs.all().map((v) => {
+    const route = routes.forVerb(v.name);
+    if (!route) throw new Error(`the verb ${v.name} has no route`);
+    return route;
+  });
+}

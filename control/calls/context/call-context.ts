@@ -1,8 +1,7 @@
 import type { CallEndReason, CallState, Metadata, PriceItem } from '../../../protocol/calls/call.js';
 import type { CallActorInput, Charge, InboundLaunch, StreamLaunch } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState } from '../../../protocol/calls/command.js';
-import type { OfferRecord } from './offer-machine.js';
-import type { TransferRecord } from './transfer-machine.js';
+import type { OfferRecord, TransferRecord } from './handover-records.js';
 import type { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from '../../../protocol/calls/participant.js';
 import type { InboundWindow } from './inbound-window.js';
 

@@ -6,8 +6,7 @@ import type { Stream, StreamState } from '../../../protocol/calls/stream.js';
 import type { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
 import { isoOrNull } from '../../../shared/clock/iso.js';
 import type { CallContext, CommandRecord, ParticipantRecord } from './call-context.js';
-import type { OfferRecord } from './offer-machine.js';
-import type { TransferRecord } from './transfer-machine.js';
+import type { OfferRecord, TransferRecord } from './handover-records.js';
 
 /** The connection grant of an app or bot participant (null for a test-key bot and for phones and streams). */
 export function connectionOf(ctx: CallContext, p: ParticipantRecord): ConnectionGrant | null {
