@@ -75,6 +75,9 @@ const INDEX = [
     `        q.catch(e => uncaughtError || (uncaughtError = e))\n        if (closedError) return q.reject(closedError)${MARK}\n`,
     1,
   ],
+  // Not a repair: the pool's count of queries waiting for a connection (every connection busy or still
+  // connecting), which postgres.js keeps but does not expose; /metrics reports it (shared/db/pool-metrics.ts).
+  ['  return sql\n\n  function Sql(handler) {\n', `  Object.defineProperty(sql, 'waiting', { get: () => queries.length })${MARK}\n  return sql\n\n  function Sql(handler) {\n`, 1],
 ];
 
 for (const [file, edits] of [

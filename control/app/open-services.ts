@@ -13,6 +13,8 @@ import { createMemoryStore } from '../../shared/kv/memory-store.js';
 import type { Services } from '../../shared/services/services.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import type { MediaServices } from './media-role.js';
+import { reportPoolWaiting } from '../../shared/metrics/pool-metrics.js';
+import { busRoundTrips } from '../../shared/metrics/latency-metrics.js';
 
 /** Services plus the way to close them in order. */
 export interface OpenServices extends Services {
@@ -54,9 +56,10 @@ export async function openServices(config: Config, options: OpenServicesOptions)
       ...(config.mode === 'standalone' ? { connectTimeoutSeconds: EMBEDDED_CONNECT_TIMEOUT_SECONDS } : {}),
     });
     closers.unshift(() => sql.end({ timeout: 5 }));
+    reportPoolWaiting(metrics, sql);
     if (options.migrate) await migrate(sql);
 
-    const bus = await openBus(config, options.log, clock, options.applicationName);
+    const bus = await openBus(config, options.log, clock, options.applicationName, metrics);
     closers.unshift(() => bus.close());
 
     const hot =
@@ -91,13 +94,14 @@ export interface OpenMediaServices extends MediaServices {
 /** Opens only the bus: `sentral media` needs neither PostgreSQL nor Redis. */
 export async function openMediaServices(config: Config, options: OpenServicesOptions): Promise<OpenMediaServices> {
   const clock = options.clock ?? realClock;
-  const bus = await openBus(config, options.log, clock, options.applicationName);
-  return { config, clock, log: options.log, bus, metrics: processRegistry(options), close: () => bus.close() };
+  const metrics = processRegistry(options);
+  const bus = await openBus(config, options.log, clock, options.applicationName, metrics);
+  return { config, clock, log: options.log, bus, metrics, close: () => bus.close() };
 }
 
-function openBus(config: Config, log: Logger, clock: Clock, name: string | undefined): Promise<Bus> {
+function openBus(config: Config, log: Logger, clock: Clock, name: string | undefined, metrics: Registry): Promise<Bus> {
   return config.mode === 'cluster'
-    ? createNatsBus({ url: config.natsUrl!, prefix: config.prefix, replicas: config.natsReplicas, log, ...(name ? { name } : {}) })
+    ? createNatsBus({ url: config.natsUrl!, prefix: config.prefix, replicas: config.natsReplicas, log, roundTrips: busRoundTrips(metrics), ...(name ? { name } : {}) })
     : Promise.resolve(createMemoryBus({ prefix: config.prefix, clock }));
 }
 

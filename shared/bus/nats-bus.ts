@@ -45,7 +45,6 @@ import type {
   BusMessage,
   BusNeeds,
   ConsumeOptions,
-  ConsumerBacklog,
   KvBucket,
   KvBucketOptions,
   PublishAck,
@@ -64,6 +63,7 @@ import { alignBucket, checkClustered, differs, probeStreams, replicasError, stre
 import { sanitizeName } from './subject.js';
 import { realClock } from '../clock/real-clock.js';
 import type { Logger } from '../log/log.js';
+import { timed, type DurationObserver } from '../metrics/latency-metrics.js';
 
 /** Options of the NATS bus. */
 export interface NatsBusOptions {
@@ -76,6 +76,8 @@ export interface NatsBusOptions {
   /** Replicas of every stream, consumer and KV bucket (1, 3 or 5; default 1). */
   replicas?: number;
   log?: Logger;
+  /** Told publish and request round trips (busRoundTrips: sentral_bus_round_trip_seconds). */
+  roundTrips?: Record<'publish' | 'request', DurationObserver>;
 }
 
 // A responder's failure travels as this header on an empty reply.
@@ -102,7 +104,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const jsm = await jetstreamManager(nc, { checkAPI: false });
   // Readiness probes must answer within the ping's time (not the client's default 5 s), naming what did not.
   const probes = await jetstreamManager(nc, { checkAPI: false, timeout: PING_TIMEOUT_MS / 2 });
-  return new NatsBus(nc, jsm, probes, jetstream(nc), options.prefix, replicas, options.log);
+  return new NatsBus(nc, jsm, probes, jetstream(nc), options.prefix, replicas, options.log, options.roundTrips);
 }
 
 class NatsBus implements Bus {
@@ -118,6 +120,7 @@ class NatsBus implements Bus {
     private readonly prefix: string,
     private readonly replicas: number,
     private readonly log?: Logger,
+    private readonly roundTrips?: Record<'publish' | 'request', DurationObserver>,
   ) {
     this.kvm = new Kvm(js);
     this.watchStatus().catch((err: unknown) => this.log?.warn({ err }, 'NATS status stream ended'));
@@ -181,7 +184,7 @@ class NatsBus implements Bus {
 
   async publish(subject: string, data: Uint8Array, options: PublishOptions = {}): Promise<PublishAck> {
     try {
-      const ack = await this.js.publish(this.subject(subject), data, options.msgId !== undefined ? { msgID: options.msgId } : {});
+      const ack = await timed(this.roundTrips?.publish, () => this.js.publish(this.subject(subject), data, options.msgId !== undefined ? { msgID: options.msgId } : {}));
       return { seq: ack.seq, duplicate: ack.duplicate };
     } catch (err) {
       // JetStream answers "no responders" when no stream takes the subject.
@@ -237,14 +240,14 @@ class NatsBus implements Bus {
     }
   }
 
-  backlog(stream: string): Promise<ConsumerBacklog[]> {
+  backlog(stream: string): ReturnType<Bus['backlog']> {
     return natsBacklog(this.jsm, this.streamName(stream));
   }
 
   async request(subject: string, data: Uint8Array, options: { timeoutMs: number }): Promise<Uint8Array> {
     let reply: Msg;
     try {
-      reply = await this.nc.request(this.subject(subject), data, { timeout: options.timeoutMs });
+      reply = await timed(this.roundTrips?.request, () => this.nc.request(this.subject(subject), data, { timeout: options.timeoutMs }));
     } catch (err) {
       if (err instanceof errors.TimeoutError) {
         throw new BusError('request_timeout', `request on ${subject} timed out after ${options.timeoutMs} ms`, { cause: err });

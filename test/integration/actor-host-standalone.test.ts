@@ -52,6 +52,9 @@ describe('the actor host in standalone mode', () => {
       const changes = await metrics[0]!.getSingleMetricAsString('sentral_actor_partition_lease_changes_total');
       expect(changes).toContain('sentral_actor_partition_lease_changes_total{change="gained"} 8');
       expect(changes).toContain('sentral_actor_partition_lease_changes_total{change="released"} 8');
+      // Each message sent alone was committed in a transaction of its own, and timed.
+      const commits = await metrics[0]!.getSingleMetricAsString('sentral_actor_commit_duration_seconds');
+      expect(commits).toContain('sentral_actor_commit_duration_seconds_count{outcome="committed"} 3');
 
       const second = await start();
       expect((await second.send('inc-2', 'inc')).body).toEqual({ count: 2 });

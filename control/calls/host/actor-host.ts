@@ -12,6 +12,7 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { MAILBOX_STREAM } from '../../../protocol/bus/bus-names.js';
 import { reportMailboxes } from './mailbox-metrics.js';
+import { commitDurations } from '../../../shared/metrics/latency-metrics.js';
 import type { Services } from '../../../shared/services/services.js';
 import type { EffectRunner, OnCommit } from './effect.js';
 import { claimEpoch, type FenceTimeouts } from './fence.js';
@@ -101,6 +102,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
         registers: [services.metrics],
       })
     : undefined;
+  const commits = services.metrics ? commitDurations(services.metrics) : undefined;
   let stopping = false;
 
   const changed = (): void => {
@@ -128,6 +130,7 @@ export async function startActorHost(services: ActorHostServices, options: Actor
       onStale: () => void leases.release(partition),
       ...(options.fenceTimeouts ? { fenceTimeouts: options.fenceTimeouts } : {}),
       ...(options.commitFault ? { commitFault: options.commitFault } : {}),
+      ...(commits ? { commitDurations: commits } : {}),
     });
     workers.set(partition, worker);
     await worker.start();

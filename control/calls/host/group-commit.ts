@@ -11,6 +11,7 @@ import type { Decision } from './decision.js';
 import type { EffectContext, OnCommit } from './effect.js';
 import { withFence, type FenceTimeouts } from './fence.js';
 import { CreationRaceError } from './message-failure.js';
+import { timed, type DurationObserver } from '../../../shared/metrics/latency-metrics.js';
 
 /**
  * Test-only fault injection: runs inside each message's commit transaction after the host's own writes;
@@ -26,10 +27,22 @@ export interface GroupCommitDeps {
   onCommit: OnCommit;
   fenceTimeouts?: FenceTimeouts;
   commitFault?: CommitFault;
+  /** Told how long each commit took (metrics). */
+  commitDurations?: Record<'committed' | 'failed', DurationObserver>;
 }
 
 /** Commits `decisions` (in mailbox order) in one fenced transaction; throws what failed, having written nothing. */
 export async function commitDecisions(deps: GroupCommitDeps, decisions: readonly Decision[], at: Date, contextOf: (d: Decision) => EffectContext): Promise<void> {
+  const started = performance.now();
+  try {
+    await timed(deps.commitDurations?.committed, () => commitBatch(deps, decisions, at, contextOf));
+  } catch (err) {
+    deps.commitDurations?.failed.observe((performance.now() - started) / 1000);
+    throw err;
+  }
+}
+
+async function commitBatch(deps: GroupCommitDeps, decisions: readonly Decision[], at: Date, contextOf: (d: Decision) => EffectContext): Promise<void> {
   const { sql, partition, epoch, onCommit } = deps;
   await sql.begin(async (tx) => {
     await withFence(tx, partition, epoch, deps.fenceTimeouts);

@@ -51,6 +51,7 @@ import { InvalidEffectError, sortEffects, type EffectContext, type EffectRunner,
 import { FailedMessages } from './failed-messages.js';
 import { isStaleEpochError, type FenceTimeouts } from './fence.js';
 import { commitDecisions, type CommitFault } from './group-commit.js';
+import type { DurationObserver } from '../../../shared/metrics/latency-metrics.js';
 import { readMailboxEntry, type MailboxEntry } from './mailbox-entry.js';
 import { MailboxQueue, type QueuedMessage } from './mailbox-queue.js';
 
@@ -76,6 +77,8 @@ export interface PartitionWorkerDeps {
   fenceTimeouts?: FenceTimeouts;
   /** Test-only: see CommitFault. */
   commitFault?: CommitFault;
+  /** Told how long each commit took (metrics). */
+  commitDurations?: Record<'committed' | 'failed', DurationObserver>;
 }
 
 /** Most mailbox messages a partition has delivered at once, and commits in one transaction. */
