@@ -28,17 +28,36 @@ export interface UsageSplit {
   services: Record<string, UsageLine>;
 }
 
-// The ledger's and the price items' names of what was paid for, by usage service. A name not listed keeps
-// its own name as a service, so the split always adds up to the ledger.
+/**
+ * A message channel as usage counts it (a MessageChannel is one): the name its messages carry, and the
+ * ledger service its money is booked under and the usage service both count under.
+ */
+export interface CountedChannel {
+  readonly name: string;
+  readonly names: { readonly ledgerService: string; readonly usageService: string };
+}
+
+// The ledger's and the price items' names of what calls and numbers paid for, by usage service (a message
+// channel names its own). A name not known keeps its own name as a service, so the split always adds up to
+// the ledger.
 const SERVICE_OF: Record<string, string> = Object.fromEntries([
   ...['phone', 'inbound', 'app', 'staff', 'call'].map((name) => [name, 'phone']),
   ['bot', 'bots'], ['ai_agent', 'bots'], ['stream', 'streams'], ['recording', 'recordings'], ['transcription', 'transcription'],
-  ['sms', 'sms'], ['email', 'email'], ['letter', 'letters'], ['number', 'numbers'],
+  ['number', 'numbers'],
 ]);
 
-/** The usage service a ledger service or price item belongs to. */
-export function usageServiceOf(name: string): string {
-  return SERVICE_OF[name] ?? name;
+/** The usage service a ledger service or price item belongs to (`channels`: the message channels). */
+export function usageServiceOf(name: string, channels: Iterable<CountedChannel>): string {
+  const known = SERVICE_OF[name];
+  if (known !== undefined) return known;
+  for (const channel of channels) if (channel.names.ledgerService === name) return channel.names.usageService;
+  return name;
+}
+
+// The usage service a message channel's messages count under.
+function channelService(name: string, channels: Iterable<CountedChannel>): string {
+  for (const channel of channels) if (channel.name === name) return channel.names.usageService;
+  return name;
 }
 
 function emptySplit(): UsageSplit {
@@ -57,8 +76,8 @@ export interface UsageRange {
   toMs: number;
 }
 
-/** Usage per profile (live: øre and counts; test: counts only), for every profile with any. */
-export async function usageByProfile(db: Db, range: UsageRange): Promise<Map<string, { live: UsageSplit; test: UsageSplit }>> {
+/** Usage per profile (live: øre and counts; test: counts only), for every profile with any; `channels`: the message channels. */
+export async function usageByProfile(db: Db, range: UsageRange, channels: readonly CountedChannel[]): Promise<Map<string, { live: UsageSplit; test: UsageSplit }>> {
   const out = new Map<string, { live: UsageSplit; test: UsageSplit }>();
   const of = (profileId: string, mode: 'live' | 'test'): UsageSplit => {
     let entry = out.get(profileId);
@@ -75,20 +94,20 @@ export async function usageByProfile(db: Db, range: UsageRange): Promise<Map<str
     group by profile_id, service`;
   for (const row of captured) {
     const split = of(row.profile_id, 'live');
-    const service = usageServiceOf(row.service);
+    const service = usageServiceOf(row.service, channels);
     line(split, service).ore += row.ore;
     split.totalOre += row.ore;
   }
   const messages = await db<{ profile_id: string; mode: 'live' | 'test'; channel: string; messages: number; units: number }[]>`
     select profile_id, mode, channel, count(*)::bigint as messages,
-           coalesce(sum(case when channel = 'sms' then (content->>'units')::bigint end), 0)::bigint as units
+           coalesce(sum((content->>'units')::bigint), 0)::bigint as units
     from messages
     where company_id = ${range.companyId} and direction = 'outbound' and state <> 'canceled'
       and (${profile}::uuid is null or profile_id = ${profile}::uuid)
       and created_at_ms >= ${range.fromMs} and created_at_ms < ${range.toMs}
     group by profile_id, mode, channel`;
   for (const row of messages) {
-    const entry = line(of(row.profile_id, row.mode), usageServiceOf(row.channel));
+    const entry = line(of(row.profile_id, row.mode), channelService(row.channel, channels));
     entry.messages += row.messages;
     entry.units += row.units;
   }
@@ -105,7 +124,7 @@ export async function usageByProfile(db: Db, range: UsageRange): Promise<Map<str
     where c.company_id = ${range.companyId} and (${profile}::uuid is null or c.profile_id = ${profile}::uuid)
       and c.created_at_ms >= ${range.fromMs} and c.created_at_ms < ${range.toMs}
     group by c.profile_id, c.mode, i->>'item'`;
-  for (const row of minutes) line(of(row.profile_id, row.mode), usageServiceOf(row.item)).minutes += row.minutes;
+  for (const row of minutes) line(of(row.profile_id, row.mode), usageServiceOf(row.item, channels)).minutes += row.minutes;
   const rents = await db<{ profile_id: string; months: number }[]>`
     select n.profile_id, count(*)::bigint as months from number_rents r join phone_numbers n on n.id = r.number_id
     where n.company_id = ${range.companyId} and (${profile}::uuid is null or n.profile_id = ${profile}::uuid)
@@ -115,9 +134,9 @@ export async function usageByProfile(db: Db, range: UsageRange): Promise<Map<str
   return out;
 }
 
-/** Usage of one profile (every service present, zero where nothing was used). */
-export async function profileUsage(db: Db, range: UsageRange & { profileId: string }): Promise<{ live: UsageSplit; test: UsageSplit }> {
-  return (await usageByProfile(db, range)).get(range.profileId) ?? { live: emptySplit(), test: emptySplit() };
+/** Usage of one profile (every service present, zero where nothing was used); `channels`: the message channels. */
+export async function profileUsage(db: Db, range: UsageRange & { profileId: string }, channels: readonly CountedChannel[]): Promise<{ live: UsageSplit; test: UsageSplit }> {
+  return (await usageByProfile(db, range, channels)).get(range.profileId) ?? { live: emptySplit(), test: emptySplit() };
 }
 
 /** A test split as shown: counts only (test keys cost nothing). */

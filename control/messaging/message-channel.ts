@@ -50,8 +50,10 @@ export interface ChannelCarriers {
 
 /** The names a channel is known by outside its folder. */
 export interface ChannelNames {
-  /** The ledger service its money is booked under (and the usage report groups by). */
+  /** The ledger service its money is booked under. */
   ledgerService: string;
+  /** The service of the usage report its messages and money count under (billing/usage.ts). */
+  usageService: string;
   /** The profile's switch for it (`services.<profileService>`). */
   profileService: Exclude<keyof ProfileServices, 'phone'>;
   /** Prefix of its message ids. */

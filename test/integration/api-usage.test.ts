@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { capture, release, reserve } from '../../control/billing/ledger.js';
 import { usageServiceOf } from '../../control/billing/usage.js';
+import { messageChannels } from '../../control/messaging/channels/channel-registry.js';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness } from './api-harness.js';
 
 const T0 = Date.UTC(2026, 2, 1);
@@ -55,7 +56,7 @@ describe('usage', () => {
         for (const [i, profileId] of profiles.entries()) {
           const expected: Record<string, number> = {};
           for (const r of rows.filter((x) => x.profile_id === profileId)) {
-            const s = usageServiceOf(r.service);
+            const s = usageServiceOf(r.service, messageChannels.channels.values());
             expected[s] = (expected[s] ?? 0) + r.ore;
           }
           const usage = await call(h.app, { method: 'GET', url: `/v1/profiles/${i === 0 ? `a-${run}` : `b-${run}`}/usage?from=${from}&to=${to}`, headers: bearer(co.liveKey) });

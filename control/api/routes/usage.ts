@@ -6,6 +6,7 @@ import { getCompany } from '../../accounts/companies.js';
 import { getProfile, listProfiles, viewerOf } from '../../accounts/profiles.js';
 import { monthBounds, monthOf } from '../../billing/ledger.js';
 import { countsOnly, profileUsage, usageByProfile } from '../../billing/usage.js';
+import { messageChannels } from '../../messaging/channels/channel-registry.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { parseInstant } from '../../../shared/clock/instant.js';
 import { companyPrincipal, keyPrincipal } from '../route-config.js';
@@ -20,6 +21,7 @@ const MAX_RANGE_MS = 400 * 24 * 3600_000;
 export const usageRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
   const { sql, clock } = services;
   const tags = ['usage'];
+  const channels = [...messageChannels.channels.values()];
 
   app.get('/v1/balance', {
     schema: { tags, summary: 'The company balance and its open reservations (company key)', response: { 200: Balance } },
@@ -43,7 +45,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     const caller = keyPrincipal(request);
     const profile = await getProfile(sql, viewerOf(caller), request.params.slug);
     const { fromMs, toMs } = rangeOf(request.query, clock.now());
-    const usage = await profileUsage(sql, { companyId: caller.companyId, profileId: profile.id, fromMs, toMs });
+    const usage = await profileUsage(sql, { companyId: caller.companyId, profileId: profile.id, fromMs, toMs }, channels);
     return {
       object: 'usage' as const, profileId: profile.id, from: iso(fromMs), to: iso(toMs), currency: 'NOK' as const,
       live: usage.live, test: countsOnly(usage.test), limitOre: profile.limitOre,
@@ -56,7 +58,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
   }, async (request) => {
     const caller = companyPrincipal(request);
     const { fromMs, toMs } = rangeOf(request.query, clock.now());
-    const byProfile = await usageByProfile(sql, { companyId: caller.companyId, profileId: null, fromMs, toMs });
+    const byProfile = await usageByProfile(sql, { companyId: caller.companyId, profileId: null, fromMs, toMs }, channels);
     const profiles = (await listProfiles(sql, viewerOf(caller))).flatMap((p) => {
       const usage = byProfile.get(p.id);
       return usage ? [{ profileId: p.id, slug: p.slug, live: usage.live, test: countsOnly(usage.test) }] : [];

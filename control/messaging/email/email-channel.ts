@@ -34,7 +34,7 @@ const EMAIL_MOVES = {
  */
 export const emailChannel: MessageChannel<EmailCreate, Email> = {
   name: 'email',
-  names: { ledgerService: 'email', profileService: 'email', idPrefix: 'eml', noun: 'email', serviceNoun: 'email' },
+  names: { ledgerService: 'email', usageService: 'email', profileService: 'email', idPrefix: 'eml', noun: 'email', serviceNoun: 'email' },
   transitions: messageMachine(EMAIL_MOVES),
   admit: admitEmail,
   view: emailView,

@@ -41,7 +41,7 @@ type PendingLetter = LetterContent & { body: string };
  */
 export const letterChannel: MessageChannel<LetterCreate, Letter> = {
   name: 'letter',
-  names: { ledgerService: 'letter', profileService: 'letters', idPrefix: 'ltr', noun: 'letter', serviceNoun: 'letters' },
+  names: { ledgerService: 'letter', usageService: 'letters', profileService: 'letters', idPrefix: 'ltr', noun: 'letter', serviceNoun: 'letters' },
   transitions: messageMachine(LETTER_MOVES),
   admit: admitLetters,
   view: letterView,

@@ -30,7 +30,7 @@ const SMS_MOVES = {
 /** SMS as a channel: its names, moves, checks, `sms.status`, template and campaign rules, routes, and carriers (SMPP live, the directory for test keys). */
 export const smsChannel: MessageChannel<SmsCreate, Sms> = {
   name: 'sms',
-  names: { ledgerService: 'sms', profileService: 'sms', idPrefix: 'msg', noun: 'message', serviceNoun: 'SMS' },
+  names: { ledgerService: 'sms', usageService: 'sms', profileService: 'sms', idPrefix: 'msg', noun: 'message', serviceNoun: 'SMS' },
   transitions: messageMachine(SMS_MOVES),
   admit: admitSms,
   view: smsView,

@@ -39,7 +39,7 @@ export const LOST_LOFT = 'atlantis';
 /** Pigeons: taken by the loft → flying, then landed (the loft's receipt). */
 export const pigeonChannel: MessageChannel<PigeonCreate, Pigeon> = {
   name: 'pigeon',
-  names: { ledgerService: 'pigeon', profileService: 'sms', idPrefix: 'msg', noun: 'note', serviceNoun: 'pigeons' },
+  names: { ledgerService: 'pigeon', usageService: 'pigeons', profileService: 'sms', idPrefix: 'msg', noun: 'note', serviceNoun: 'pigeons' },
   transitions: messageMachine({ sending: { submitted: 'flying' }, sent: null, flying: { 'receipt:delivered': 'landed' } }),
   async admit(_tx, clock, sends) {
     return sends.map(({ send: { caller, id, body }, profile }): Admitted | SentralError => {
