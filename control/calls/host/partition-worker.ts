@@ -52,7 +52,7 @@ import { FailedMessages } from './failed-messages.js';
 import { isStaleEpochError, type FenceTimeouts } from './fence.js';
 import { commitDecisions, type CommitFault } from './group-commit.js';
 import type { DurationObserver } from '../../../shared/metrics/latency-metrics.js';
-import { readMailboxEntry, type MailboxEntry } from './mailbox-entry.js';
+import { readMailboxEntry, type MailboxEntry } from '../mailbox/mailbox-entry.js';
 import { MailboxQueue, type QueuedMessage } from './mailbox-queue.js';
 
 /** What a partition worker needs. */

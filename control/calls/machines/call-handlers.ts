@@ -13,7 +13,8 @@ import { onCommandTimer, onOpResult, rejectCommand } from './command-machine.js'
 import { answerCaller, awaitingDecision, decideInbound, endWaitingTone, onDecideByTimer, onRoutingCharged, refuseDecisionAfterEnd } from './inbound-flow.js';
 import { addMovedCaller, isMovedAway } from './call-move.js';
 import { onTranscriptionEnded, onTranscriptionRefused, onTranscriptionSegments, transcriptionsSettled } from './call-transcription.js';
-import { launchParticipant, leave, onLegEvent, onParticipantTimer, renewToken } from './participant-machine.js';
+import { leave, onLegEvent, onParticipantTimer } from './participant-machine.js';
+import { launchParticipant, renewToken } from './participant-launch.js';
 import { isAppLike, isBotLike, isDialled, isPresent, isStream, updatedFields } from '../context/participant-records.js';
 
 /** One of the call's events, by its type. */

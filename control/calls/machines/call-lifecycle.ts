@@ -12,7 +12,8 @@ import { callBody } from '../context/reply-bodies.js';
 import { finishCommand } from './command-machine.js';
 import { closeWindow, launchInbound } from './inbound-flow.js';
 import { giveUpTranscriptions, settleTranscript, startRecordedTranscription, transcriptionWaitMs, transcriptionsOf, transcriptionsSettled } from './call-transcription.js';
-import { DEFAULT_RING_TIMEOUT_MS, launchParticipant, launchStream, leave } from './participant-machine.js';
+import { leave } from './participant-machine.js';
+import { DEFAULT_RING_TIMEOUT_MS, launchParticipant, launchStream } from './participant-launch.js';
 import { isStream } from '../context/participant-records.js';
 
 /** After the call ends, it waits this long for recordings to be reported before the actor is done. */

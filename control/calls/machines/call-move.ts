@@ -12,7 +12,8 @@ import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { MAX_CALL_MINUTES } from '../../../protocol/calls/call.js';
 import type { CallDraft } from './call-draft.js';
 import type { ParticipantRecord } from '../context/call-context.js';
-import { blank, leave } from './participant-machine.js';
+import { leave } from './participant-machine.js';
+import { blank } from './participant-launch.js';
 import { isPresent } from '../context/participant-records.js';
 
 type MoveEvent = Extract<CallRequestEvent, { type: 'call.move' }>;

@@ -13,7 +13,8 @@ import type { CallDraft } from './call-draft.js';
 import type { ParticipantRecord } from '../context/call-context.js';
 import { callerLeft, deadlinePassed, decide, decisionAfterEnd, openWindow, type RoutingAction, type WindowStep } from '../context/inbound-window.js';
 import { isRinging } from './offer-machine.js';
-import { launchParticipant, leave } from './participant-machine.js';
+import { leave } from './participant-machine.js';
+import { launchParticipant } from './participant-launch.js';
 import { isPresent } from '../context/participant-records.js';
 import { isActive } from './transfer-machine.js';
 

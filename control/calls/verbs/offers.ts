@@ -3,7 +3,7 @@ import { offerBody } from '../context/reply-bodies.js';
 import { applyOfferStep } from '../machines/handover.js';
 import { holdAnswerCharge, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
 import { openOffer } from '../machines/offer-machine.js';
-import { launchParticipant } from '../machines/participant-machine.js';
+import { launchParticipant } from '../machines/participant-launch.js';
 import { admitHandover } from './handover-verb.js';
 import { defineVerb } from './verb.js';
 

@@ -2,7 +2,7 @@ import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { transferBody } from '../context/reply-bodies.js';
 import { applyTransferStep } from '../machines/handover.js';
 import { holdAnswerCharge, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
-import { launchParticipant } from '../machines/participant-machine.js';
+import { launchParticipant } from '../machines/participant-launch.js';
 import { isPerson, isPresent } from '../context/participant-records.js';
 import { openTransfer } from '../machines/transfer-machine.js';
 import { admitHandover } from './handover-verb.js';
