@@ -68,16 +68,17 @@ export async function listFailedDeliveries(db: Db, caller: KeyPrincipal, endpoin
 }
 
 /**
- * Queues every delivery to the endpoint that gave up (created at or after `sinceMs`) for a new run of the
- * retry schedule, due now; returns how many. A disabled endpoint must be revived first.
+ * Queues every delivery to the endpoint that gave up (made at or after `sinceMs` and before `untilMs`) for a
+ * new run of the retry schedule, due now; returns how many. A disabled endpoint must be revived first.
  */
-export async function recoverFailed(db: Db, clock: Clock, caller: KeyPrincipal, endpointId: string, sinceMs = 0): Promise<number> {
+export async function recoverFailed(db: Db, clock: Clock, caller: KeyPrincipal, endpointId: string, range: { sinceMs?: number; untilMs?: number } = {}): Promise<number> {
   await requireEnabled(db, caller, endpointId);
   const rows = await db`
     update webhook_deliveries
     set state = 'pending', run_attempts = 0, next_attempt_at_ms = ${clock.now()}, completed_at_ms = null,
         lease_until_ms = null, claim_token = null
-    where endpoint_id = ${endpointId} and state = 'failed' and created_at_ms >= ${sinceMs}
+    where endpoint_id = ${endpointId} and state = 'failed'
+      and created_at_ms >= ${range.sinceMs ?? 0} and created_at_ms < ${range.untilMs ?? Number.MAX_SAFE_INTEGER}
     returning id`;
   return rows.length;
 }

@@ -143,9 +143,12 @@ export const WebhookDeliveryList = Type.Object({
   nextCursor: Type.Union([Type.String(), Type.Null()], { description: 'Pass as before to continue' }),
 });
 
-/** POST /v1/webhook-endpoints/:id/recover-failed: resend what gave up (since a time, by default all). */
+/** POST /v1/webhook-endpoints/:id/recover-failed: resend what gave up (in a time range, by default all). */
 export const RecoverFailedRequest = Type.Object(
-  { since: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'ISO 8601; only deliveries created at or after this time' })) },
+  {
+    since: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'ISO 8601; only deliveries made at or after this time (an event\'s deliveries are made as it happens)' })),
+    until: Type.Optional(Type.String({ minLength: 1, maxLength: 40, description: 'ISO 8601; only deliveries made before this time (later than since)' })),
+  },
   { additionalProperties: false },
 );
 /** POST /v1/webhook-endpoints/:id/recover-failed body. */

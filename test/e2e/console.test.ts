@@ -215,6 +215,18 @@ describe('the console in Chromium, on a fresh sentral start', () => {
     await page.getByRole('button', { name: `Redeliver event ${eventId}` }).first().click();
     await page.locator('tr', { hasText: 'thanks' }).first().waitFor(WAIT);
     expect(receiver.received).toHaveLength(2);
+
+    // Recovering a time range: the picker's times are Oslo's, whatever the browser's zone.
+    await page.getByText('Recover a time range').click();
+    await page.getByLabel('Since (Oslo time)').fill('2026-11-28T19:00');
+    await page.getByLabel('Until (Oslo time)').fill('2026-11-28T21:30');
+    const [recover] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(`/v1/webhook-endpoints/${endpoint.body.id}/recover-failed`), WAIT),
+      page.getByRole('button', { name: 'Recover', exact: true }).click(),
+    ]);
+    expect(await recover.json()).toEqual({ object: 'webhook_recovery', recovered: 0 });
+    // The note shows the range the API was given, written back as Oslo time.
+    await page.getByRole('status').filter({ hasText: '0 deliveries that gave up between 28.11.2026, 19:00:00 and 28.11.2026, 21:30:00 are being sent again.' }).waitFor(WAIT);
     await page.close();
   }, 60_000);
 

@@ -172,7 +172,11 @@ describe('webhook endpoint routes', () => {
     expect((await get(`/v1/webhook-endpoints/${ep.id}/failed-deliveries`)).data).toEqual({ object: 'list', data: [], hasMore: false, nextCursor: null });
     const recovered = await post(`/v1/webhook-endpoints/${ep.id}/recover-failed`, { since: '2020-01-01T00:00:00Z' });
     expect(recovered.data).toEqual({ object: 'webhook_recovery', recovered: 0 });
-    expect((await post(`/v1/webhook-endpoints/${ep.id}/recover-failed`, { since: 'yesterday' })).data.error.code).toBe('invalid_request');
+    expect((await post(`/v1/webhook-endpoints/${ep.id}/recover-failed`, { since: '2026-11-27T18:00:00Z', until: '2026-11-27T20:00:00Z' })).data).toEqual({ object: 'webhook_recovery', recovered: 0 });
+    for (const [body, param] of [[{ since: 'yesterday' }, 'since'], [{ until: 'soon' }, 'until'], [{ since: '2026-11-27T20:00:00Z', until: '2026-11-27T18:00:00Z' }, 'until'], [{ since: '2026-11-27T20:00:00Z', until: '2026-11-27T20:00:00Z' }, 'until']] as const) {
+      const refused = await post(`/v1/webhook-endpoints/${ep.id}/recover-failed`, body);
+      expect([refused.statusCode, refused.data.error.code, refused.data.error.param], JSON.stringify(body)).toEqual([400, 'invalid_request', param]);
+    }
     const revived = await post(`/v1/webhook-endpoints/${ep.id}/revive`);
     expect(revived.data).toMatchObject({ id: ep.id, disabled: false });
   });

@@ -203,6 +203,37 @@ describe('webhook delivery', () => {
     ]));
   });
 
+  it('recovers only the deliveries that gave up in a time range (since inclusive, until exclusive)', async () => {
+    const caller = await h.company();
+    const r = await receiver();
+    r.respond(() => ({ status: 500, body: 'down' }));
+    const ep = await createEndpoint(h.sql, h.clock, caller, { url: r.url, events: ['*'] }, policy);
+    await h.idle();
+    const hour = 3_600_000;
+    const times: number[] = [];
+    const events: string[] = [];
+    for (const i of [1, 2, 3]) {
+      times.push(h.clock.now());
+      events.push((await emit(caller, 'call.ended', `call_range${i}`)).id);
+      await h.runFor(hour);
+    }
+    // Each has run the whole schedule (about 28 h) and given up.
+    await h.runFor(30 * hour);
+    expect((await listFailedDeliveries(h.sql, caller, ep.id, {})).data.map((d) => d.eventId)).toEqual([...events].reverse());
+
+    r.respond(() => ({ status: 204 }));
+    const received = r.received.length;
+    expect(await recoverFailed(h.sql, h.clock, caller, ep.id, { sinceMs: times[1], untilMs: times[2] })).toBe(1);
+    await h.idle();
+    expect(r.received.slice(received).map((x) => JSON.parse(x.body).id)).toEqual([events[1]]);
+    expect((await listFailedDeliveries(h.sql, caller, ep.id, {})).data.map((d) => d.eventId)).toEqual([events[2], events[0]]);
+    // since alone: from the third on.
+    expect(await recoverFailed(h.sql, h.clock, caller, ep.id, { sinceMs: times[2] })).toBe(1);
+    await h.idle();
+    expect(r.received.slice(received).map((x) => JSON.parse(x.body).id)).toEqual([events[1], events[2]]);
+    expect((await listFailedDeliveries(h.sql, caller, ep.id, {})).data.map((d) => d.eventId)).toEqual([events[0]]);
+  });
+
   it('disables an endpoint that answers 410 Gone; its events wait and are sent once revived', async () => {
     const caller = await h.company();
     const r = await receiver();

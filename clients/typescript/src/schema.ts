@@ -2374,7 +2374,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Resend every delivery that gave up (optionally since a time)
+         * Resend every delivery that gave up, or those of events in a time range (since, until)
          * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
          */
         post: operations["recoverFailedDeliveries"];
@@ -33927,8 +33927,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description ISO 8601; only deliveries created at or after this time */
+                    /** @description ISO 8601; only deliveries made at or after this time (an event's deliveries are made as it happens) */
                     since?: string;
+                    /** @description ISO 8601; only deliveries made before this time (later than since) */
+                    until?: string;
                 };
             };
         };

@@ -115,14 +115,22 @@ export const webhookEndpointRoutes: FastifyPluginAsyncTypebox<{ services: Servic
   }, async (request) => listFailedDeliveries(sql, keyPrincipal(request), request.params.id, request.query));
 
   app.post('/v1/webhook-endpoints/:id/recover-failed', {
-    schema: { tags, summary: 'Resend every delivery that gave up (optionally since a time)', params, body: Type.Optional(RecoverFailedRequest), response: { 200: RecoverFailedResult } },
+    schema: { tags, summary: 'Resend every delivery that gave up, or those of events in a time range (since, until)', params, body: Type.Optional(RecoverFailedRequest), response: { 200: RecoverFailedResult } },
     config: { scope: 'webhooks:manage', idempotency: 'optional' },
   }, async (request) => {
-    const since = request.body?.since;
-    const sinceMs = since === undefined ? 0 : Date.parse(since);
-    if (Number.isNaN(sinceMs)) throw new SentralError('invalid_request', { message: 'since must be an ISO 8601 time.', param: 'since' });
-    const recovered = await recoverFailed(sql, clock, keyPrincipal(request), request.params.id, sinceMs);
+    const sinceMs = timeParam(request.body?.since, 'since') ?? 0;
+    const untilMs = timeParam(request.body?.until, 'until') ?? Number.MAX_SAFE_INTEGER;
+    if (untilMs <= sinceMs) throw new SentralError('invalid_request', { message: 'until must be after since.', param: 'until' });
+    const recovered = await recoverFailed(sql, clock, keyPrincipal(request), request.params.id, { sinceMs, untilMs });
     await wake();
     return { object: 'webhook_recovery' as const, recovered };
   });
 };
+
+// An ISO 8601 time of the body as epoch ms; undefined when absent.
+function timeParam(value: string | undefined, param: string): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw new SentralError('invalid_request', { message: `${param} must be an ISO 8601 time.`, param });
+  return ms;
+}

@@ -37,3 +37,28 @@ export function duration(seconds: number | null | undefined): string {
   const m = Math.floor(seconds / 60);
   return m > 0 ? `${m} min ${String(seconds % 60).padStart(2, '0')} s` : `${seconds} s`;
 }
+
+const wallParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Oslo', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+});
+
+// Oslo's wall clock at `ms` as "YYYY-MM-DDTHH:mm".
+function osloWall(ms: number): string {
+  const parts = wallParts.formatToParts(new Date(ms));
+  const get = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}`;
+}
+
+/** A time as a datetime-local input's value in Oslo time ("2026-11-28T18:05"), whatever the browser's zone. */
+export function osloInput(ms: number): string {
+  return osloWall(ms);
+}
+
+/** A datetime-local input's value read as Oslo time, as an ISO timestamp. */
+export function fromOsloInput(value: string): string {
+  const asUtc = Date.parse(`${value}:00Z`);
+  // Oslo is UTC+1 or +2: the offset at the guess, then again at the result (a value near a DST change).
+  const offset = (ms: number) => Date.parse(`${osloWall(ms)}:00Z`) - Math.floor(ms / 60_000) * 60_000;
+  const first = asUtc - offset(asUtc);
+  return new Date(asUtc - offset(first)).toISOString();
+}

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useRoute } from 'preact-iso';
 import { api, need } from '../api.js';
-import { osloTime } from '../format.js';
+import { fromOsloInput, osloInput, osloTime } from '../format.js';
 import { POLL_MS, useAction, useLoad } from '../hooks.js';
 import { useCursors, ErrorNote, Facts, Field, formValues, Loading, Page, Pager, State, Table } from '../ui.js';
 
@@ -99,8 +99,13 @@ export function EndpointPage() {
             {ep.disabled ? <button type="button" disabled={action.busy} onClick={() => action.run(async () => { need(await api().POST('/v1/webhook-endpoints/{id}/revive', { params: { path: { id } } })); await refresh(); })}>Revive</button> : null}
             <button type="button" disabled={action.busy} onClick={() => action.run(async () => { need(await api().POST('/v1/webhook-endpoints/{id}/test', { params: { path: { id } } })); setNote('A webhook.test event is on its way.'); await refresh(); })}>Send a test event</button>
             <button type="button" disabled={action.busy} onClick={() => action.run(async () => { const r = need(await api().POST('/v1/webhook-endpoints/{id}/rotate-secret', { params: { path: { id } }, body: {} as never })); setSecret(r.secret); })}>Rotate secret</button>
-            <button type="button" disabled={action.busy} onClick={() => action.run(async () => { const r = need(await api().POST('/v1/webhook-endpoints/{id}/recover-failed', { params: { path: { id } }, body: {} })); setNote(`${(r as { recovered?: number }).recovered ?? 'Every'} delivery that gave up is being sent again.`); await refresh(); })}>Resend all that gave up</button>
+            <button type="button" disabled={action.busy} onClick={() => action.run(async () => { const r = need(await api().POST('/v1/webhook-endpoints/{id}/recover-failed', { params: { path: { id } }, body: {} })); setNote(`${r.recovered} ${r.recovered === 1 ? 'delivery' : 'deliveries'} that gave up ${r.recovered === 1 ? 'is' : 'are'} being sent again.`); await refresh(); })}>Resend all that gave up</button>
           </div>
+          <RecoverRange busy={action.busy} recover={(since, until) => action.run(async () => {
+            const r = need(await api().POST('/v1/webhook-endpoints/{id}/recover-failed', { params: { path: { id } }, body: { since, ...(until ? { until } : {}) } }));
+            setNote(`${r.recovered} ${r.recovered === 1 ? 'delivery' : 'deliveries'} that gave up between ${osloTime(since)} and ${until ? osloTime(until) : 'now'} ${r.recovered === 1 ? 'is' : 'are'} being sent again.`);
+            await refresh();
+          })} />
         </>
       )}
       <Secret value={secret} />
@@ -139,5 +144,32 @@ export function EndpointPage() {
         </Table>
       )}
     </Page>
+  );
+}
+
+/** Recover the deliveries that gave up in a time range (Oslo time), as after an outage of the receiver. */
+function RecoverRange(props: { busy: boolean; recover: (since: string, until: string | null) => unknown }) {
+  const [since, setSince] = useState(() => osloInput(Date.now() - 24 * 3_600_000));
+  const [until, setUntil] = useState('');
+  const submit = (e: Event) => {
+    e.preventDefault();
+    void props.recover(fromOsloInput(since), until ? fromOsloInput(until) : null);
+  };
+  return (
+    <details class="panel">
+      <summary>Recover a time range</summary>
+      <form onSubmit={submit} aria-label="Recover a time range">
+        <p class="field">
+          <label for="f-since">Since (Oslo time)</label>
+          <input id="f-since" type="datetime-local" required value={since} onInput={(e) => setSince(e.currentTarget.value)} />
+        </p>
+        <p class="field">
+          <label for="f-until">Until (Oslo time)</label>
+          <input id="f-until" type="datetime-local" value={until} onInput={(e) => setUntil(e.currentTarget.value)} aria-describedby="f-until-hint" />
+          <small id="f-until-hint">Empty: until now.</small>
+        </p>
+        <button type="submit" disabled={props.busy}>Recover</button>
+      </form>
+    </details>
   );
 }
