@@ -18,7 +18,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -37,6 +37,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { createScratchDatabase } from '../../test/support/scratch-database.js';
 import type { FromReceiver } from '../webhooks/receiver.js';
 import type { LoadJob, LoadResult } from './load-client.js';
+import { statementCounter, type StatementCounter, type StatementCounts } from '../support/statement-counter.js';
 
 const messages = Number(process.argv[2] ?? 5_000);
 const concurrency = Number(process.argv[3] ?? 32);
@@ -132,12 +133,21 @@ async function main(): Promise<void> {
     SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_ALLOW_INSECURE_TARGETS: '1', SENTRAL_LOG_LEVEL: 'warn',
     SENTRAL_SMPP_HOST: '127.0.0.1', SENTRAL_SMPP_PORT: String(smsc.port), SENTRAL_SMPP_WINDOW: '50', SENTRAL_SMPP_RATE: '5000',
   });
-  const services: Services = { config, clock: realClock, log: createLogger({ level: 'warn' }), sql, bus: createMemoryBus({ clock: realClock }), hot: createMemoryStore({ clock: realClock }), metrics: new Registry() };
+  // Each role queries through a pool of its own with its own statement counter; the bench's own queries
+  // (polls, CPU reads) go through `sql`, counted by none.
+  const counters = { api: statementCounter(), messaging: statementCounter(), dispatcher: statementCounter() };
+  const pools = Object.fromEntries(Object.entries(counters).map(([role, c]) => [role, openDatabase({ url: db.url, max: 20, applicationName: `bench-${role}`, onQuery: c.onQuery })])) as Record<keyof typeof counters, typeof sql>;
+  const services: Services = { config, clock: realClock, log: createLogger({ level: 'warn' }), sql: pools.api, bus: createMemoryBus({ clock: realClock }), hot: createMemoryStore({ clock: realClock }), metrics: new Registry() };
+  const roleServices = (role: keyof typeof counters): Services => ({ ...services, sql: pools[role] });
+  const snapshot = () => ({ api: counters.api.snapshot(), messaging: counters.messaging.snapshot(), dispatcher: counters.dispatcher.snapshot() });
+  // Statements and transactions per message of each role over a phase.
+  const statementsSince = (before: Record<keyof typeof counters, StatementCounts>, n: number) =>
+    Object.fromEntries((Object.entries(counters) as [keyof typeof counters, StatementCounter][]).map(([role, c]) => [role, c.since(before[role], n)]));
   // The per-key rate limit (100/s by default) is lifted: the benchmark measures the pipeline, not the limit.
   const unlimited = { capacity: 1_000_000, refillPerSecond: 1_000_000 };
   const app = await buildApiServer(services, { reaperIntervalMs: 0, rateLimit: unlimited, companyRateLimit: unlimited });
   const api = await app.listen({ host: '127.0.0.1', port: 0 });
-  const dispatcher = await startDispatcher(services, { concurrency: 32 });
+  const dispatcher = await startDispatcher(roleServices('dispatcher'), { concurrency: 32 });
 
   const post = async (path: string, key: string, body: unknown, idempotent = true): Promise<{ status: number; body: any }> => {
     const res = await fetch(`${api}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(idempotent ? { 'idempotency-key': randomUUID() } : {}) }, body: JSON.stringify(body) });
@@ -168,15 +178,16 @@ async function main(): Promise<void> {
   const client = fork(LOAD_CLIENT, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   process.once('exit', () => client.kill());
   // Requests per second and this process's CPU ms per request.
-  const remoteLoad = async (job: Omit<LoadJob, 'count' | 'concurrency'>, count = messages): Promise<{ perSecond: number; cpuMs: number; pgCpuMs: number }> => {
+  const remoteLoad = async (job: Omit<LoadJob, 'count' | 'concurrency'>, count = messages, perRequest = 1) => {
     const pg = await postgresCpuMs(sql);
+    const statementsBefore = snapshot();
     const cpu = process.cpuUsage();
     const perSecond = await new Promise<number>((resolve, reject) => {
       client.once('message', (r: LoadResult) => (r.ok ? resolve(r.perSecond) : reject(new Error(r.error))));
       client.send({ ...job, count, concurrency } satisfies LoadJob);
     });
     const used = process.cpuUsage(cpu);
-    return { perSecond, cpuMs: (used.user + used.system) / 1000 / count, pgCpuMs: postgresCpuSince(pg, await postgresCpuMs(sql)) / count };
+    return { perSecond, cpuMs: (used.user + used.system) / 1000 / count, pgCpuMs: postgresCpuSince(pg, await postgresCpuMs(sql)) / count, statements: statementsSince(statementsBefore, count * perRequest) };
   };
   const quote = await remoteLoad({ url: `${api}/v1/sms/quote`, key: company.liveKey, idempotent: false, body: { text: 'quote {i}' } });
   const single = await remoteLoad({ url: `${api}/v1/sms`, key: company.liveKey, idempotent: true, body: { profileId: profile.id, from: FROM, to: '+4791000003', text: 'live {i}' } });
@@ -186,7 +197,7 @@ async function main(): Promise<void> {
   await sql`analyze`;
 
   // drain: the backlog over SMPP, then the same under the test key without SMPP.
-  const drain = async (key: 'live' | 'test'): Promise<{ submitRate: number; receiptsSeconds: number; pipelineRate: number; cpuMsPerSms: number; postgresCpuMsPerSms: number }> => {
+  const drain = async (key: 'live' | 'test') => {
     let messaging: Messaging | null = null;
     if (key === 'test') {
       const before = received;
@@ -198,7 +209,8 @@ async function main(): Promise<void> {
     const t0 = wallMs();
     const pg = await postgresCpuMs(sql);
     const cpu = process.cpuUsage();
-    messaging = await startMessaging(services, { concurrency: 128 });
+    const statementsBefore = snapshot();
+    messaging = await startMessaging(roleServices('messaging'), { concurrency: 128 });
     const done = async () => Number((await sql<{ n: number }[]>`select count(*)::int as n from messages where mode = ${key} and state in ('accepted', 'sending')`)[0]!.n) === 0;
     // Every 100 ms (at most 1 % of a drain): the count reads every message (1.5-3 ms for 9,000), and every
     // 10 ms it took some 15-20 % of a PostgreSQL core from the drain it measures.
@@ -208,14 +220,16 @@ async function main(): Promise<void> {
     const pgUsed = postgresCpuSince(pg, await postgresCpuMs(sql));
     await until(() => received >= base + 3 * messages).catch(async (e) => { console.error('receipts stalled: events received, expected base, submits, messages by state:', received, base, submits, await sql`select mode, state, count(*) from messages group by 1,2`); throw e; });
     const receiptsAt = wallMs();
+    // Submits, their answers, receipts and the three webhooks of each message, through the last webhook.
+    const statements = statementsSince(statementsBefore, messages);
     await messaging.stop();
-    return { submitRate: key === 'live' ? (submits - submitsBefore) / ((sentAt - t0) / 1000) : NaN, pipelineRate: messages / ((sentAt - t0) / 1000), receiptsSeconds: (receiptsAt - t0) / 1000, cpuMsPerSms: round2((used.user + used.system) / 1000 / messages), postgresCpuMsPerSms: round2(pgUsed / messages) };
+    return { statementsPerSms: statements, submitRate: key === 'live' ? (submits - submitsBefore) / ((sentAt - t0) / 1000) : NaN, pipelineRate: messages / ((sentAt - t0) / 1000), receiptsSeconds: (receiptsAt - t0) / 1000, cpuMsPerSms: round2((used.user + used.system) / 1000 / messages), postgresCpuMsPerSms: round2(pgUsed / messages) };
   };
   const live = await drain('live');
   const test = await drain('test');
 
   // paced: accept → submit latency at fixed rates with everything running.
-  const messaging = await startMessaging(services, { concurrency: 128 });
+  const messaging = await startMessaging(roleServices('messaging'), { concurrency: 128 });
   const paced: { rate: number; p50: number; p90: number; p99: number; max: number }[] = [];
   for (const rate of RATES) {
     const answeredAt = new Map<string, number>();
@@ -238,18 +252,18 @@ async function main(): Promise<void> {
   // accept through POST /v1/sms/batches: the same number of messages, BATCH_SIZE recipients per request.
   const recipients = Array.from({ length: BATCH_SIZE }, (_, k) => `+4792${String(k).padStart(6, '0')}`);
   const batches = Math.ceil(messages / BATCH_SIZE);
-  const batchLoad = await remoteLoad({ url: `${api}/v1/sms/batches`, key: company.liveKey, idempotent: true, body: { profileId: profile.id, from: FROM, to: recipients, text: 'batch {i}' } }, batches);
+  const batchLoad = await remoteLoad({ url: `${api}/v1/sms/batches`, key: company.liveKey, idempotent: true, body: { profileId: profile.id, from: FROM, to: recipients, text: 'batch {i}' } }, batches, BATCH_SIZE);
   client.kill();
 
   const report = {
     machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadStart, loadEnd: loadavg() },
     messages, concurrency, seconds,
     accept: {
-      single: { smsPerSecond: Math.round(single.perSecond), serverCpuMsPerSms: round2(single.cpuMs), postgresCpuMsPerSms: round2(single.pgCpuMs) },
-      quoteBaseline: { perSecond: Math.round(quote.perSecond), serverCpuMsPerRequest: round2(quote.cpuMs), postgresCpuMsPerRequest: round2(quote.pgCpuMs) },
+      single: { smsPerSecond: Math.round(single.perSecond), serverCpuMsPerSms: round2(single.cpuMs), postgresCpuMsPerSms: round2(single.pgCpuMs), statementsPerSms: single.statements },
+      quoteBaseline: { perSecond: Math.round(quote.perSecond), serverCpuMsPerRequest: round2(quote.cpuMs), postgresCpuMsPerRequest: round2(quote.pgCpuMs), statementsPerRequest: quote.statements },
       batch: {
         recipientsPerRequest: BATCH_SIZE, requestsPerSecond: round2(batchLoad.perSecond), smsPerSecond: Math.round(batchLoad.perSecond * BATCH_SIZE),
-        serverCpuMsPerSms: round2(batchLoad.cpuMs / BATCH_SIZE), postgresCpuMsPerSms: round2(batchLoad.pgCpuMs / BATCH_SIZE),
+        serverCpuMsPerSms: round2(batchLoad.cpuMs / BATCH_SIZE), postgresCpuMsPerSms: round2(batchLoad.pgCpuMs / BATCH_SIZE), statementsPerSms: batchLoad.statements,
       },
     },
     drain: { live, testBaseline: test },
@@ -257,13 +271,15 @@ async function main(): Promise<void> {
     totalSeconds: Math.round((Date.now() - started) / 1000),
   };
   console.log(JSON.stringify(report, null, 2));
+  mkdirSync(fileURLToPath(new URL('./results', import.meta.url)), { recursive: true });
+  writeFileSync(fileURLToPath(new URL(`./results/${messages}-${concurrency}${process.env.SENTRAL_BENCH_TAG ? `-${process.env.SENTRAL_BENCH_TAG}` : ''}.json`, import.meta.url)), `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(fileURLToPath(new URL('./latency.svg', import.meta.url)), chart(paced));
 
   await dispatcher.stop();
   await app.close();
   receiver.kill();
   smsc.child.kill('SIGINT');
-  await sql.end();
+  await Promise.all([sql.end(), ...Object.values(pools).map((p) => p.end())]);
   await db.drop();
 }
 
