@@ -24,7 +24,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { openServices } from '../../control/app/open-services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
 import { buildApiServer } from '../../control/api/server/server.js';
-import { procCpuMs } from './proc-cpu.js';
+import { procCpuMs } from '../support/proc-cpu.js';
 import { startClipServer } from '../../control/clips/clip-server.js';
 
 /** CPU and statements of the installation so far (the parent takes the difference over a phase). */

@@ -26,7 +26,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import autocannon from 'autocannon';
 import type { FromInstallation, InstallationStats, ToInstallation } from './installation.js';
-import { pidsOf, procCpuMs } from './proc-cpu.js';
+import { pidsOf, procCpuMs } from '../support/proc-cpu.js';
 
 const modes = (process.argv[2] ?? 'standalone,cluster').split(',');
 const requests = Number(process.argv[3] ?? 400);

@@ -14,9 +14,13 @@
  *    campaign (the baseline, measured in the same run) and during it are compared, and this process's
  *    event-loop delay is sampled during the campaign.
  *
- *   node --import tsx bench/campaigns/run.ts [recipients=100000] [rate=1000] [startOnly=0]
+ *   node --import tsx bench/campaigns/run.ts [recipients=100000] [rate=1000] [startOnly=0] [handOff=direct|claim]
  *
- * startOnly=1 measures phases 1 and 2's start for `recipients`, then cancels (no sending).
+ * startOnly=1 measures phases 1 and 2's start for `recipients`, then cancels (no sending). handOff=claim
+ * runs the campaign runner without the outbox (its messages wait `accepted` for the outbox's claim, the way
+ * before the runner handed them over itself), for a before/after in one checkout. The send phase reports the
+ * statements and transactions per message of the runner and the outbox (a pool of their own, counted), and
+ * the CPU ms per message of this process and of the database's PostgreSQL backends (from /proc).
  * Writes bench/campaigns/results/<recipients>.json and chart-<recipients>.svg (sent per second) and ends
  * with a summary line: the start's time, sent per second, the exactly-once check and the other customer's p99.
  */
@@ -33,11 +37,14 @@ import { buildApiServer } from '../../control/api/server/server.js';
 import { startMessaging } from '../../control/messaging/outbox/messaging-role.js';
 import { startCampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
 import { createScratchDatabase } from '../../test/support/scratch-database.js';
+import { statementCounter } from '../support/statement-counter.js';
+import { backendsCpuMs, backendsCpuSince } from '../support/proc-cpu.js';
 import type { ProbeJob, ProbeResult } from './probe.js';
 
 const recipients = Number(process.argv[2] ?? 100_000);
 const rate = Number(process.argv[3] ?? 1000);
 const startOnly = process.argv[4] === '1';
+const direct = process.argv[5] !== 'claim';
 const ADMIN_URL = process.env.SENTRAL_BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN_TOKEN = 'sat_benchAdminToken0123456789abcdefghij';
 const SEND_LIMIT_MS = 30 * 60_000;
@@ -99,9 +106,14 @@ async function main(): Promise<void> {
     const app = await buildApiServer(services, { reaperIntervalMs: 0, rateLimit: { capacity: 1e6, refillPerSecond: 1e6 } });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
     stops.push(() => app.close());
-    const messaging = await startMessaging(services);
+    // The runner and the outbox query through a pool of their own, its statements counted.
+    const counter = statementCounter();
+    const sendSql = openDatabase({ url: db.url, max: 20, applicationName: 'bench-sending', onQuery: counter.onQuery });
+    stops.push(() => sendSql.end({ timeout: 5 }));
+    const sending = { ...services, sql: sendSql };
+    const messaging = await startMessaging(sending);
     stops.push(() => messaging.stop());
-    const runner = await startCampaignRunner(services);
+    const runner = await startCampaignRunner(sending, direct ? { outbox: messaging.outbox } : {});
     stops.push(() => runner.stop());
 
     const api = async (method: string, path: string, key: string, body?: unknown, type = 'application/json'): Promise<any> => {
@@ -144,6 +156,9 @@ async function main(): Promise<void> {
     const started = await api('POST', `/v1/campaigns/${campaign.id}/start`, sender.liveKey);
     const startMs = now() - t;
     const sendStart = now();
+    const statementsBefore = counter.snapshot();
+    const cpuBefore = process.cpuUsage();
+    const backendsBefore = await backendsCpuMs(sql);
 
     const perSecond: number[] = [];
     let sendMs = NaN;
@@ -157,11 +172,17 @@ async function main(): Promise<void> {
         perSecond.push(total - last);
         last = total;
         const c = await api('GET', `/v1/campaigns/${campaign.id}`, sender.liveKey);
-        if (c.status === 'completed' && c.settledAt !== null && total >= started.counts.pending) break;
+        if (c.state === 'completed' && c.settledAt !== null && total >= started.counts.pending) break;
         if (now() - sendStart > SEND_LIMIT_MS) throw new Error('the campaign did not finish in time');
       }
       sendMs = now() - sendStart;
     }
+    const cpuUsed = process.cpuUsage(cpuBefore);
+    const sendingCost = startOnly ? null : {
+      statements: counter.since(statementsBefore, recipients, 12),
+      cpuMsPerMessage: Math.round(((cpuUsed.user + cpuUsed.system) / 1000 / recipients) * 100) / 100,
+      postgresCpuMsPerMessage: Math.round((backendsCpuSince(backendsBefore, await backendsCpuMs(sql)) / recipients) * 100) / 100,
+    };
     loop.disable();
     probe.send('stop');
     const probeResult = await probed;
@@ -183,7 +204,9 @@ async function main(): Promise<void> {
       startMs: Math.round(startMs),
       reservedOre: started.money.reservedOre,
       sendMs: Math.round(sendMs),
+      handOff: direct ? 'direct (the runner claims for the outbox in its step)' : 'claim (the outbox claims what the runner accepted)',
       sentPerSecondAverage: startOnly ? null : Math.round((atSmsc.size / sendMs) * 1000 * 10) / 10,
+      sending: sendingCost,
       atSmsc: atSmsc.size,
       twiceAtSmsc: twice,
       missingAtSmsc: started.counts.pending - atSmsc.size,
@@ -200,11 +223,11 @@ async function main(): Promise<void> {
       perSecond,
     };
     mkdirSync(`${HERE}results`, { recursive: true });
-    writeFileSync(`${HERE}results/${recipients}${startOnly ? '-start' : ''}.json`, `${JSON.stringify(results, null, 2)}\n`);
-    if (!startOnly) writeFileSync(`${HERE}chart-${recipients}.svg`, chart(perSecond, rate));
+    writeFileSync(`${HERE}results/${recipients}${startOnly ? '-start' : direct ? '' : '-claim'}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    if (!startOnly && direct) writeFileSync(`${HERE}chart-${recipients}.svg`, chart(perSecond, rate));
     process.stdout.write(`${JSON.stringify({ ...results, perSecond: `${perSecond.length} samples` }, null, 2)}\n`);
     const exactlyOnce = startOnly ? 'not sent' : `${atSmsc.size} of ${started.counts.pending} at the SMSC, ${twice} twice, ${results.missingAtSmsc} missing`;
-    process.stdout.write(`summary: start ${results.startMs} ms; sent ${results.sentPerSecondAverage ?? '-'}/s on average; ${exactlyOnce}; other customer's p99 ${results.otherCustomerGetMs.duringCampaign.p99} ms during the campaign (baseline ${results.otherCustomerGetMs.baseline.p99} ms); load ${loadAtStart.join(' ')} at start\n`);
+    process.stdout.write(`summary: start ${results.startMs} ms; sent ${results.sentPerSecondAverage ?? '-'}/s on average (${results.handOff.split(' ')[0]}); ${sendingCost ? `${sendingCost.statements.statements} statements, ${sendingCost.statements.transactions} transactions, ${sendingCost.cpuMsPerMessage} + ${sendingCost.postgresCpuMsPerMessage} ms CPU per message;` : ''} ${exactlyOnce}; other customer's p99 ${results.otherCustomerGetMs.duringCampaign.p99} ms during the campaign (baseline ${results.otherCustomerGetMs.baseline.p99} ms); load ${loadAtStart.join(' ')} at start\n`);
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     smsc.stop();

@@ -18,7 +18,7 @@
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -37,6 +37,7 @@ import { createLogger } from '../../shared/log/log.js';
 import { createScratchDatabase } from '../../test/support/scratch-database.js';
 import type { FromReceiver } from '../webhooks/receiver.js';
 import type { LoadJob, LoadResult } from './load-client.js';
+import { backendsCpuMs, backendsCpuSince } from '../support/proc-cpu.js';
 import { statementCounter, type StatementCounter, type StatementCounts } from '../support/statement-counter.js';
 
 const messages = Number(process.argv[2] ?? 5_000);
@@ -88,27 +89,6 @@ function startSmsc(): Promise<{ child: ChildProcess; port: number }> {
       }
     });
   });
-}
-
-// CPU ms used so far by the PostgreSQL backends serving this benchmark's database (they run on this machine;
-// /proc/<pid>/stat fields 14 and 15, in clock ticks of 10 ms). Backends that ended meanwhile are not counted.
-async function postgresCpuMs(sql: ReturnType<typeof openDatabase>): Promise<Map<number, number>> {
-  const rows = await sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`;
-  const used = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // gone, or not on this machine
-    }
-  }
-  return used;
-}
-function postgresCpuSince(before: Map<number, number>, now: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of now) total += ms - (before.get(pid) ?? 0);
-  return total;
 }
 
 async function main(): Promise<void> {
@@ -179,7 +159,7 @@ async function main(): Promise<void> {
   process.once('exit', () => client.kill());
   // Requests per second and this process's CPU ms per request.
   const remoteLoad = async (job: Omit<LoadJob, 'count' | 'concurrency'>, count = messages, perRequest = 1) => {
-    const pg = await postgresCpuMs(sql);
+    const pg = await backendsCpuMs(sql);
     const statementsBefore = snapshot();
     const cpu = process.cpuUsage();
     const perSecond = await new Promise<number>((resolve, reject) => {
@@ -187,7 +167,7 @@ async function main(): Promise<void> {
       client.send({ ...job, count, concurrency } satisfies LoadJob);
     });
     const used = process.cpuUsage(cpu);
-    return { perSecond, cpuMs: (used.user + used.system) / 1000 / count, pgCpuMs: postgresCpuSince(pg, await postgresCpuMs(sql)) / count, statements: statementsSince(statementsBefore, count * perRequest) };
+    return { perSecond, cpuMs: (used.user + used.system) / 1000 / count, pgCpuMs: backendsCpuSince(pg, await backendsCpuMs(sql)) / count, statements: statementsSince(statementsBefore, count * perRequest) };
   };
   const quote = await remoteLoad({ url: `${api}/v1/sms/quote`, key: company.liveKey, idempotent: false, body: { text: 'quote {i}' } });
   const single = await remoteLoad({ url: `${api}/v1/sms`, key: company.liveKey, idempotent: true, body: { profileId: profile.id, from: FROM, to: '+4791000003', text: 'live {i}' } });
@@ -207,7 +187,7 @@ async function main(): Promise<void> {
     const base = received;
     const submitsBefore = submits;
     const t0 = wallMs();
-    const pg = await postgresCpuMs(sql);
+    const pg = await backendsCpuMs(sql);
     const cpu = process.cpuUsage();
     const statementsBefore = snapshot();
     messaging = await startMessaging(roleServices('messaging'), { concurrency: 128 });
@@ -217,7 +197,7 @@ async function main(): Promise<void> {
     await until(done, 300_000, 100);
     const sentAt = wallMs();
     const used = process.cpuUsage(cpu);
-    const pgUsed = postgresCpuSince(pg, await postgresCpuMs(sql));
+    const pgUsed = backendsCpuSince(pg, await backendsCpuMs(sql));
     await until(() => received >= base + 3 * messages).catch(async (e) => { console.error('receipts stalled: events received, expected base, submits, messages by state:', received, base, submits, await sql`select mode, state, count(*) from messages group by 1,2`); throw e; });
     const receiptsAt = wallMs();
     // Submits, their answers, receipts and the three webhooks of each message, through the last webhook.

@@ -30,3 +30,16 @@ export function pidsOf(...parts: string[]): number[] {
   }
   return pids;
 }
+
+/** CPU ms so far of each PostgreSQL backend serving `sql`'s database (on this machine), by pid. */
+export async function backendsCpuMs(sql: (strings: TemplateStringsArray) => Promise<readonly { pid: number }[]>): Promise<Map<number, number>> {
+  const rows = await sql`select pid from pg_stat_activity where datname = current_database()`;
+  return new Map(rows.map(({ pid }) => [pid, procCpuMs(pid)]));
+}
+
+/** The backends' CPU ms between two readings (backends that ended meanwhile are not counted). */
+export function backendsCpuSince(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
