@@ -46,8 +46,10 @@ export async function insertApiKey(db: Db, clock: Clock, input: NewKey): Promise
 export const MAX_ACTIVE_KEYS_PER_COMPANY = 500;
 
 /**
- * Checks that `caller` may mint `wanted` (never more power than its own: same mode, scopes a subset,
- * a profile key only for its own profile) and stores it. The profile must be an active one of the company,
+ * Checks that `caller` may mint `wanted` (never more power than its own: scopes a subset, a profile key only
+ * for its own profile and its own mode; a company key of either mode mints keys of either mode, as the
+ * request says) and stores it. A key of the other mode is not seen by the key that made it afterwards (test
+ * and live never mix): its secret is shown once, in this answer. The profile must be an active one of the company,
  * and the company may hold at most MAX_ACTIVE_KEYS_PER_COMPANY active keys (409 api_key_limit_reached).
  */
 export async function createApiKey(
@@ -56,8 +58,8 @@ export async function createApiKey(
   caller: KeyPrincipal,
   wanted: { name: string; mode: 'live' | 'test'; profileId?: string | undefined; scopes: readonly string[] },
 ): Promise<{ record: ApiKey; key: string }> {
-  if (wanted.mode !== caller.mode) {
-    throw new SentralError('forbidden', { message: `A ${caller.mode} key can only create ${caller.mode} keys.`, param: 'mode' });
+  if (wanted.mode !== caller.mode && caller.profileId !== null) {
+    throw new SentralError('forbidden', { message: `A ${caller.mode} profile key can only create ${caller.mode} keys; a company key creates keys of either mode.`, param: 'mode' });
   }
   const extra = wanted.scopes.filter((s) => !isScope(s) || !caller.scopes.has(s));
   if (extra.length > 0) {

@@ -1,7 +1,7 @@
 import type { Static } from 'typebox';
 import type { statusEventFields } from '../../protocol/messaging/status-event.js';
 import type { MessageRow } from './message-row.js';
-import { drawnOre } from './message-view.js';
+import { drawnOre, wouldCostOre } from './message-view.js';
 
 /** The fields every channel's status event carries, whatever the channel (protocol/messaging/status-event.ts). */
 export type StatusFields = { [K in keyof typeof statusEventFields]: Static<(typeof statusEventFields)[K]> };
@@ -17,6 +17,7 @@ export function statusFields(row: MessageRow, eventId: string, failed: boolean):
     profileId: row.profile_id,
     messageId: row.id,
     priceOre: drawnOre(row),
+    wouldCostOre: wouldCostOre(row),
     errorCode: failed ? row.error_code : null,
     errorDesc: failed ? row.error_desc : null,
     externalRef: row.external_ref,

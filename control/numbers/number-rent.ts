@@ -144,12 +144,12 @@ export async function retrySuspendedNumbers(tx: Tx, clock: Clock, companyId: str
   return rows.length;
 }
 
-/** Records a number.* event (numbers are live: real numbers paid from the balance). */
+/** Records a number.* event, in the number's mode (a test number's events go to test endpoints). */
 export async function numberEvent(tx: Tx, clock: Clock, type: keyof typeof numberEventSchemas, row: NumberRow, extra: Record<string, unknown>): Promise<void> {
   await recordEvent(tx, clock, {
     companyId: row.company_id,
     profileId: row.profile_id,
-    mode: 'live',
+    mode: row.mode,
     type,
     objectId: row.id,
     data: { number: toRecord(row), ...extra },

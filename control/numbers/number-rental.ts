@@ -1,25 +1,29 @@
 /**
  * Numbers as the customer's own resource: the operator's inventory of numbers to rent, renting one (the
  * first month paid at once), listing, configuring and deleting (released at the end of the paid month). A
- * profile key sees and changes only its profile's numbers. Every change takes a live key, since a number is
- * real and paid from the balance: the API's live guard (control/api/plugins/live-guard.ts) refuses test keys.
+ * profile key sees and changes only its profile's numbers. Test and live never mix: a live key rents from
+ * the operator's inventory and sees live numbers only; a test key rents test numbers (free, from the test
+ * range of test-numbers.ts, released at once when deleted) and sees test numbers only.
  */
 import type { Clock } from '../../shared/clock/clock.js';
-import type { Db, Sql } from '../../shared/db/database.js';
+import type { Db, Sql, Tx } from '../../shared/db/database.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { pageOf, type Page } from '../../shared/db/page.js';
 import type { PhoneNumberRecord } from '../../protocol/api/admin.js';
-import type { AvailableNumber, AvailableNumbersQuery, CustomerNumberUpdate, InventoryAdd, NumberListQuery, NumberRent } from '../../protocol/api/numbers.js';
+import type { AvailableNumber, AvailableNumbersQuery, CustomerNumberUpdate, InventoryAdd, NumberListQuery, NumberRent, NumberType } from '../../protocol/api/numbers.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import { getProfile, viewerOf } from '../accounts/profiles.js';
 import { priceListFor } from '../billing/price-list.js';
 import { DEFAULT_DECIDE_WITHIN_SECONDS, toRecord, type NumberRow } from './numbers.js';
 import { addMonths, chargeMonth, monthlyRent, numberEvent } from './number-rent.js';
+import { isTestNumber, testRange } from './test-numbers.js';
 
 /** Adds numbers to the operator's inventory; a number already there keeps its type. */
 export async function addInventory(db: Db, clock: Clock, input: InventoryAdd): Promise<{ added: number; alreadyPresent: number }> {
   const numbers = [...new Set(input.numbers)];
+  const test = numbers.findIndex(isTestNumber);
+  if (test >= 0) throw new SentralError('invalid_request', { message: `${numbers[test]} is a test number: test keys rent it, it is never live.`, param: 'numbers' });
   const rows = await db`
     insert into number_inventory (number, type, created_at_ms)
     select n, ${input.type}, ${clock.now()} from unnest(${numbers}::text[]) as n
@@ -27,9 +31,13 @@ export async function addInventory(db: Db, clock: Clock, input: InventoryAdd): P
   return { added: rows.length, alreadyPresent: numbers.length - rows.length };
 }
 
-/** Inventory numbers nobody holds, by number, with the company's monthly rent. */
-export async function availableNumbers(db: Db, companyId: string, query: AvailableNumbersQuery): Promise<AvailableNumber[]> {
-  const prices = await priceListFor(db, companyId);
+/** Inventory numbers nobody holds, by number, with the company's monthly rent; for a test key, free test numbers. */
+export async function availableNumbers(db: Db, caller: KeyPrincipal, query: AvailableNumbersQuery): Promise<AvailableNumber[]> {
+  if (caller.mode === 'test') {
+    const free = await freeTestNumbers(db, testCandidates(query), query.limit ?? 50);
+    return free.map((n) => ({ object: 'available_number' as const, number: n.number, type: n.type, monthlyRentOre: 0 }));
+  }
+  const prices = await priceListFor(db, caller.companyId);
   const rows = await db<{ number: string; type: 'phone' | 'sms' }[]>`
     select i.number, i.type from number_inventory i
     where ${query.type === undefined ? db`true` : db`i.type = ${query.type}`}
@@ -50,6 +58,7 @@ export async function rentNumber(sql: Sql, clock: Clock, caller: KeyPrincipal, i
   return sql.begin(async (tx) => {
     const profile = await getProfile(tx, viewerOf(caller), input.profileId);
     if (profile.state !== 'active') throw new SentralError('profile_archived', { param: 'profileId' });
+    if (caller.mode === 'test') return rentTestNumber(tx, clock, caller, profile.id, input);
     const [pick] = await tx<{ number: string; type: 'phone' | 'sms' }[]>`
       select i.number, i.type from number_inventory i
       where ${input.number === undefined ? tx`true` : tx`i.number = ${input.number}`}
@@ -77,13 +86,46 @@ export async function rentNumber(sql: Sql, clock: Clock, caller: KeyPrincipal, i
   });
 }
 
+// A test number: the first free one of the test range that the request names, free of charge, with no paid
+// month (no rent ever falls due) and mode test.
+async function rentTestNumber(tx: Tx, clock: Clock, caller: KeyPrincipal, profileId: string, input: NumberRent): Promise<PhoneNumberRecord> {
+  const [pick] = await freeTestNumbers(tx, testCandidates(input), 1);
+  if (!pick) throw new SentralError('number_unavailable', { param: input.number !== undefined ? 'number' : 'type' });
+  const [row] = await tx<NumberRow[]>`
+    insert into phone_numbers (id, number, company_id, profile_id, type, mode, inbound_mode, decide_within_seconds, routing, assigned_to,
+                               sms_enabled, created_at_ms)
+    values (${newId('num', clock)}, ${pick.number}, ${caller.companyId}, ${profileId}, ${pick.type}, 'test', ${input.inboundMode ?? 'routing'},
+            ${input.decideWithinSeconds ?? DEFAULT_DECIDE_WITHIN_SECONDS}, ${input.routing ? tx.json(input.routing) : null},
+            ${input.assignedTo ?? null}, true, ${clock.now()})
+    on conflict (number) where status <> 'released' do nothing
+    returning *`;
+  if (!row) throw new SentralError('number_taken', { param: 'number' });
+  await numberEvent(tx, clock, 'number.rented', row, { amountOre: 0 });
+  return toRecord(row);
+}
+
+// The test numbers a query or a rent names: of its type, starting with its prefix, the one number it gives.
+function testCandidates(q: { type?: NumberType | undefined; prefix?: string | undefined; number?: string | undefined }): { number: string; type: NumberType }[] {
+  const prefix = q.prefix === undefined ? undefined : normalPrefix(q.prefix);
+  return testRange(q.type).filter((n) => (q.number === undefined || n.number === q.number) && (prefix === undefined || n.number.startsWith(prefix)));
+}
+
+// The first `limit` of `candidates` nobody holds, by number.
+async function freeTestNumbers(db: Db, candidates: { number: string; type: NumberType }[], limit: number): Promise<{ number: string; type: NumberType }[]> {
+  if (candidates.length === 0) return [];
+  const held = await db<{ number: string }[]>`
+    select number from phone_numbers where number = any(${candidates.map((c) => c.number)}::text[]) and status <> 'released'`;
+  const taken = new Set(held.map((h) => h.number));
+  return candidates.filter((c) => !taken.has(c.number)).slice(0, limit);
+}
+
 /** A page of the caller's numbers (its profile's for a profile key), oldest first. */
 export async function listCustomerNumbers(db: Db, caller: KeyPrincipal, query: NumberListQuery): Promise<Page<PhoneNumberRecord>> {
   const limit = query.limit ?? 50;
   if (query.after !== undefined) await visibleRow(db, caller, query.after, 'after');
   const rows = await db<NumberRow[]>`
     select * from phone_numbers
-    where company_id = ${caller.companyId}
+    where company_id = ${caller.companyId} and mode = ${caller.mode}
       and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)
       and ${query.profileId === undefined ? db`true` : db`profile_id = ${query.profileId.toLowerCase()}::uuid`}
       and ${query.state === undefined ? db`true` : db`status = ${query.state}`}
@@ -138,11 +180,11 @@ export async function deleteCustomerNumber(sql: Sql, clock: Clock, caller: KeyPr
   });
 }
 
-// A number of the caller's company (and profile, for a profile key); anything else is not_found, or for a
-// paging cursor invalid_request naming it.
+// A number of the caller's company and mode (and profile, for a profile key); anything else is not_found, or
+// for a paging cursor invalid_request naming it.
 async function visibleRow(db: Db, caller: KeyPrincipal, id: string, cursorParam?: string, forUpdate = false): Promise<NumberRow> {
   const [row] = await db<NumberRow[]>`
-    select * from phone_numbers where id = ${id} and company_id = ${caller.companyId}
+    select * from phone_numbers where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode}
       and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)
     ${forUpdate ? db`for update` : db``}`;
   if (row) return row;

@@ -4,6 +4,7 @@ import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { NumberCreate, NumberRouting, NumberUpdate, PhoneNumberRecord } from '../../protocol/api/admin.js';
 import type { Db } from '../../shared/db/database.js';
 import { isoOrNull } from '../../shared/clock/iso.js';
+import { isTestNumber } from './test-numbers.js';
 
 /** A phone_numbers row. */
 export interface NumberRow {
@@ -17,6 +18,7 @@ export interface NumberRow {
   assigned_to: string | null;
   status: 'active' | 'suspended' | 'released';
   type: 'phone' | 'sms';
+  mode: 'live' | 'test';
   sms_enabled: boolean;
   paid_until_ms: number | null;
   release_at_ms: number | null;
@@ -28,6 +30,7 @@ export const DEFAULT_DECIDE_WITHIN_SECONDS = 10;
 
 /** Provisions a number to a profile of a company (the profile must be active; the number not active elsewhere). */
 export async function provisionNumber(db: Db, clock: Clock, input: NumberCreate): Promise<PhoneNumberRecord> {
+  if (isTestNumber(input.number)) throw new SentralError('invalid_request', { message: `${input.number} is a test number: test keys rent it, it is never live.`, param: 'number' });
   await assertActiveProfile(db, input.companyId, input.profileId);
   const [row] = await db<NumberRow[]>`
     insert into phone_numbers (id, number, company_id, profile_id, inbound_mode, decide_within_seconds, routing, assigned_to, created_at_ms)
@@ -102,6 +105,7 @@ export function toRecord(row: NumberRow): PhoneNumberRecord {
     assignedTo: row.assigned_to,
     state: row.status,
     type: row.type,
+    mode: row.mode,
     smsEnabled: row.sms_enabled,
     paidUntil: isoOrNull(row.paid_until_ms),
     releaseAt: isoOrNull(row.release_at_ms),

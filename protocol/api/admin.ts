@@ -136,6 +136,7 @@ export const PhoneNumberRecord = Type.Object({
   assignedTo: Type.Union([Type.String(), Type.Null()]),
   state: Type.Union([Type.Literal('active'), Type.Literal('suspended'), Type.Literal('released')], { description: 'suspended: the month could not be paid; held until a top-up pays it' }),
   type: Type.Union([Type.Literal('phone'), Type.Literal('sms')], { description: 'phone: a phone number; sms: a dedicated SMS number' }),
+  mode: Type.Union([Type.Literal('live'), Type.Literal('test')], { description: 'test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode' }),
   smsEnabled: Type.Boolean({ description: 'SMS can be sent from the number' }),
   paidUntil: Type.Union([Timestamp, Type.Null()], { description: 'end of the paid month of a rented number (null: provisioned by the operator, no rent)' }),
   releaseAt: Type.Union([Timestamp, Type.Null()], { description: 'when a deleted number is released (the end of its paid month)' }),

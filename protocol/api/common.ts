@@ -26,6 +26,11 @@ export const Timestamp = Type.String({ description: 'ISO 8601 UTC with milliseco
 /** Amount of money in øre (1/100 NOK), excluding VAT. */
 export const Ore = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000, description: 'øre, excl. VAT' });
 
+/** What a test-mode message or call would have cost live (its priceOre is 0: test keys draw nothing); null in live mode. */
+export const WouldCostOre = Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+  description: 'test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode',
+});
+
 /** A prefixed object id such as co_… or key_… (path parameter). */
 export const IdParam = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z]+_[0-9a-z]+$' });
 

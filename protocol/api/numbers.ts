@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { NumberSettings, PhoneNumberRecord } from './admin.js';
-import { ListPage, Ore, PhoneNumber, Uuid } from './common.js';
+import { ListPage, Mode, Ore, PhoneNumber, Uuid } from './common.js';
 
 /** phone: a phone number (calls and SMS); sms: a dedicated SMS number. */
 export const NumberType = Type.Union([Type.Literal('phone'), Type.Literal('sms')], { description: 'phone or sms' });
@@ -90,7 +90,7 @@ export type InventoryAdd = Static<typeof InventoryAdd>;
 export const InventoryAdded = Type.Object({ object: Type.Literal('inventory_load'), added: Type.Integer(), alreadyPresent: Type.Integer() });
 
 // What every number.* event carries: the number as GET /v1/numbers/:id shows it.
-const numberEventBase = { number: PhoneNumberRecord, mode: Type.Literal('live'), profileId: Type.String() };
+const numberEventBase = { number: PhoneNumberRecord, mode: Mode, profileId: Type.String() };
 
 /** number.rented: a number was rented and its first month drawn (`amountOre`). */
 export const NumberRentedData = Type.Object({ ...numberEventBase, amountOre: Ore }, { title: 'NumberRentedData' });

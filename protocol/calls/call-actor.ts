@@ -25,7 +25,7 @@ import type { RoomParticipantKind } from '../room/room-message.js';
 const Id = Type.String({ minLength: 1, maxLength: 64 });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
-/** A reservation the API made, and how the machine may spend it. Under a test key: reservationId null, rateOre 0. */
+/** A reservation the API made, and how the machine may spend it. Under a test key: reservationId null, reservedOre 0, rateOre the live rate. */
 export const Charge = Type.Object({
   reservationId: Type.Union([Id, Type.Null()]),
   /** Ledger service (phone, app, bot, stream, …). */

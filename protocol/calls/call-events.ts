@@ -1,5 +1,5 @@
 import { Type, type Static, type TProperties } from 'typebox';
-import { Mode } from '../api/common.js';
+import { Mode, WouldCostOre } from '../api/common.js';
 import { CallEndReason, CallState, Metadata, PriceItem } from './call.js';
 import { AudioMode, ParticipantKind, ParticipantLeftReason, ParticipantState } from './participant.js';
 import { CommandAction, GatherResult } from './command.js';
@@ -40,6 +40,7 @@ export const CallEndedData = callEvent('CallEndedData', {
   duration: Type.Integer({ minimum: 0 }),
   countedMinutes: Type.Integer({ minimum: 0 }),
   priceOre: Type.Integer({ minimum: 0 }),
+  wouldCostOre: WouldCostOre,
   priceItems: Type.Array(PriceItem),
   assignedTo: Type.Union([Type.String(), Type.Null()]),
 });

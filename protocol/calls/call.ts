@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Metadata, Mode, PhoneNumber, Uuid } from '../api/common.js';
+import { Metadata, Mode, PhoneNumber, Uuid, WouldCostOre } from '../api/common.js';
 import { Participant, ParticipantSpec } from './participant.js';
 import { StreamStartRequest } from './stream.js';
 import { Voice } from '../speech/voice.js';
@@ -165,8 +165,10 @@ export const Call = Type.Object(
     duration: Type.Union([Type.Integer(), Type.Null()]),
     /** Started minutes of the call's own charge. */
     countedMinutes: Type.Union([Type.Integer(), Type.Null()]),
-    /** Everything the call drew from the balance (the sum of priceItems); null while the call runs. */
+    /** Everything the call drew from the balance (the sum of priceItems); 0 in test mode; null while the call runs. */
     priceOre: Type.Union([Type.Integer(), Type.Null()]),
+    /** Test mode: what the ended call would have drawn live (its items' minutes at their live rates); null in live mode and while the call runs. */
+    wouldCostOre: WouldCostOre,
     /** The price by item; null while the call runs. */
     priceItems: Type.Union([Type.Array(PriceItem), Type.Null()]),
     /** The latest offer (POST …/offers), or null. */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, Timestamp, Uuid } from '../api/common.js';
+import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, Timestamp, Uuid, WouldCostOre } from '../api/common.js';
 import { statusEventFields } from './status-event.js';
 
 /** Most recipients (to, cc and bcc together) of one email. */
@@ -120,8 +120,9 @@ export const Email = Type.Object(
     subject: Type.String(),
     attachments: Type.Array(Type.Object({ filename: Type.String(), contentType: Type.String(), sizeBytes: Type.Integer() })),
     tags: Type.Array(Type.String()),
-    /** One price per recipient: what it costs (live) or would cost (test: nothing is drawn). */
+    /** One price per recipient: what it costs (0 in test mode: nothing is drawn; wouldCostOre says what live would cost). */
     priceOre: Type.Integer({ minimum: 0 }),
+    wouldCostOre: WouldCostOre,
     errorCode: Type.Union([Type.String(), Type.Null()], { description: 'Why it bounced or failed, a code of the error catalogue (email_bounced…); null unless it did' }),
     errorDesc: Type.Union([Type.String(), Type.Null()], {
       description: 'The bounce reason as the mail system gave it: the relay\'s SMTP reply when it refused the email at hand-off (`550 5.1.1 …`), or the delivery report\'s status and diagnostic; null unless it bounced or failed',
@@ -146,6 +147,8 @@ export const EmailBatch = Type.Object(
     messages: Type.Array(Email),
     /** The sum of the messages' priceOre. */
     priceOre: Type.Integer({ minimum: 0 }),
+    /** Test mode: the sum of the messages' wouldCostOre; null in live mode. */
+    wouldCostOre: WouldCostOre,
   },
   { title: 'EmailBatch' },
 );

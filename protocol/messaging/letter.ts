@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, Timestamp, Uuid } from '../api/common.js';
+import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, Timestamp, Uuid, WouldCostOre } from '../api/common.js';
 import { statusEventFields } from './status-event.js';
 
 /** Largest request body of POST /v1/letters: a 10 MB PDF in base64. */
@@ -79,7 +79,9 @@ export const Letter = Type.Object(
     pages: Type.Integer({ minimum: 1 }),
     printFallback: Type.Boolean(),
     sensitivity: Type.Union([Type.Literal('normal'), Type.Literal('sensitive')]),
+    /** What was drawn (0 in test mode and for a letter that ended unsent). */
     priceOre: Type.Integer({ minimum: 0 }),
+    wouldCostOre: WouldCostOre,
     errorCode: Type.Union([Type.String(), Type.Null()]),
     errorDesc: Type.Union([Type.String(), Type.Null()]),
     externalRef: Type.Union([Type.String(), Type.Null()]),

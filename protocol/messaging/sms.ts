@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, PhoneNumber, Timestamp, Uuid } from '../api/common.js';
+import { CreatedRange, ListPage, Metadata, Mode, PageCursor, PageLimit, PhoneNumber, Timestamp, Uuid, WouldCostOre } from '../api/common.js';
 import { statusEventFields } from './status-event.js';
 
 /** Most units (parts) one SMS may have. */
@@ -128,8 +128,9 @@ export const Sms = Type.Object(
     text: Type.String(),
     encoding: SmsEncoding,
     units: Type.Integer({ minimum: 1 }),
-    /** What it costs (live) or would cost (test: nothing is drawn). */
+    /** What it costs (0 in test mode: nothing is drawn; wouldCostOre says what live would cost). */
     priceOre: Type.Integer({ minimum: 0 }),
+    wouldCostOre: WouldCostOre,
     /** Why it failed (a catalogued code); null otherwise. */
     errorCode: Type.Union([Type.String(), Type.Null()]),
     errorDesc: Type.Union([Type.String(), Type.Null()]),
@@ -156,9 +157,12 @@ export const SmsBatch = Type.Object(
       state: SmsState,
       units: Type.Integer({ minimum: 1 }),
       priceOre: Type.Integer({ minimum: 0 }),
+      wouldCostOre: WouldCostOre,
     })),
     /** The sum of the messages' priceOre. */
     priceOre: Type.Integer({ minimum: 0 }),
+    /** Test mode: the sum of the messages' wouldCostOre; null in live mode. */
+    wouldCostOre: WouldCostOre,
   },
   { title: 'SmsBatch' },
 );

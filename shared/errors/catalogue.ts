@@ -89,7 +89,7 @@ export const errorCatalogue = {
   number_taken: { status: 409, message: 'This phone number is already provisioned.' },
   number_unavailable: { status: 409, message: 'No number of the inventory matching the request is available; see GET /v1/available-numbers.' },
   number_released: { status: 409, message: 'The number has been released; it changes no more.' },
-  live_key_required: { status: 403, message: 'Numbers are real and paid from the balance: rent, configure and delete them with a live key.' },
+  live_number_required: { status: 403, message: 'from is a test number: live calls and SMS go from live numbers; a test number dials and sends only with a test key.' },
   // streams to customers' servers (wire error messages and the svc-stream signature)
   stream_invalid_json: { status: 400, message: 'A stream message must be one JSON object in a text frame.' },
   stream_binary_frame: { status: 400, message: 'Binary frames are not accepted; send JSON text frames.' },

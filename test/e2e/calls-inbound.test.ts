@@ -158,6 +158,33 @@ describe.each(SHAPES)('%s', (shape) => {
     });
   });
 
+  describe('a test number', () => {
+    it('rented with a test key, it receives calls from the simulated network as test calls: free, with what live would cost', async () => {
+      const tester = await sys.customer({ mode: 'test' });
+      const rented = await sys.request(tester.key, 'POST', '/v1/numbers', { profileId: tester.profileId, type: 'phone', inboundMode: 'api', decideWithinSeconds: 30 }, key());
+      expect(rented.status, JSON.stringify(rented.body)).toBe(201);
+      expect(rented.body).toMatchObject({ mode: 'test', number: expect.stringMatching(/^\+441632960/) });
+      const before = await tester.balance();
+      const offered = await sys.admin('POST', '/admin/v1/sim/calls', { from: '+447700900001', to: rented.body.number });
+      expect(offered.status, JSON.stringify(offered.body)).toBe(202);
+      const inc = await tester.nextEvent((e) => e.type === 'call.incoming' && e.data.to === rented.body.number);
+      expect(inc.data).toMatchObject({ mode: 'test', numberId: rented.body.id });
+      const callId = inc.data.callId as string;
+      expect((await sys.request(customer.key, 'GET', `/v1/calls/${callId}`)).status).toBe(404);
+      expect((await sys.request(tester.key, 'POST', `/v1/calls/${callId}/answer`, undefined, key())).status).toBe(200);
+      await tester.nextEvent((e) => e.type === 'call.answered' && e.data.callId === callId);
+      await sys.request(tester.key, 'POST', `/v1/calls/${callId}/hangup`, undefined, key());
+      const end = await tester.nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId);
+      expect(end.data).toMatchObject({ mode: 'test', countedMinutes: 1, priceOre: 0, wouldCostOre: 15 });
+      expect(await tester.balance()).toBe(before);
+      // A live key of the same company (made by its test key) may not call from the test number.
+      const liveKey = await sys.request(tester.key, 'POST', '/v1/api-keys', { name: 'live', mode: 'live', scopes: ['calls:write'] });
+      expect(liveKey.status, JSON.stringify(liveKey.body)).toBe(201);
+      const live = await sys.request(liveKey.body.key, 'POST', '/v1/calls', { profileId: tester.profileId, to: '+447700900001', from: rented.body.number }, key());
+      expect([live.status, live.body.error?.code, live.body.error?.param]).toEqual([403, 'live_number_required', 'from']);
+    });
+  });
+
   describe('hostile input on the decision routes', () => {
     it('answer and reject refuse bodies they do not take, and unknown calls are not found', async () => {
       const nope = await post('call_00000000000000000000000000', 'answer');

@@ -144,7 +144,11 @@ describe('money and the rules of creation', () => {
     await tester.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === res.body.id);
     await sys.request(tester.key, 'POST', `/v1/calls/${res.body.id}/hangup`);
     const ended = await tester.nextEvent((e) => e.type === 'call.ended' && e.data.callId === res.body.id);
-    expect(ended.data).toMatchObject({ priceOre: 0, mode: 'test' });
+    // What live would cost: the started minutes at the live rate of a phone participant.
+    const prices = (await sys.request(tester.key, 'GET', '/v1/prices')).body;
+    expect(ended.data).toMatchObject({ priceOre: 0, mode: 'test', wouldCostOre: ended.data.countedMinutes * prices.perMinuteOre.participants.phone });
+    expect(ended.data.wouldCostOre).toBeGreaterThan(0);
+    expect((await sys.request(tester.key, 'GET', `/v1/calls/${res.body.id}`)).body).toMatchObject({ priceOre: 0, wouldCostOre: ended.data.wouldCostOre });
     expect(await tester.balance()).toBe(before);
   });
 

@@ -23,7 +23,7 @@ export interface ForeignPrincipal {
   receiver: WebhookReceiver;
 }
 
-/** The owner's objects by kind, and whether each kind is shared by both modes (profile configuration and numbers). */
+/** The owner's objects by kind, and whether each kind is shared by both modes (profile configuration). */
 export interface World {
   ownerKey: string;
   owned: Record<string, string>;
@@ -34,8 +34,12 @@ export interface World {
   close(): Promise<void>;
 }
 
-/** Kinds that belong to a profile whatever the mode: a test key of the same profile sees them by design. */
-export const MODELESS_KINDS = new Set(['profile', 'slug', 'number', 'e164', 'domain', 'sender', 'suppression', 'queue']);
+/**
+ * Kinds that belong to a profile whatever the mode: a test key of the same profile sees them by design. A
+ * number has a mode (the owner's is live: a test key finds it missing), but its value stays an address a
+ * test call may dial from.
+ */
+export const MODELESS_KINDS = new Set(['profile', 'slug', 'e164', 'domain', 'sender', 'suppression', 'queue']);
 
 const ALL_SCOPES = scopeCatalogue.map((s) => s.scope);
 let seq = 0;

@@ -186,12 +186,26 @@ describe('isolation', () => {
     expect(testList.data.data.every((k: { mode: string }) => k.mode === 'test')).toBe(true);
   });
 
+  it('a company key of either mode creates keys of either mode, which the other mode does not see', async () => {
+    for (const [parent, mode] of [[co.liveKey, 'test'], [co.testKey, 'live']] as const) {
+      const made = await call(h.app, { method: 'POST', url: '/v1/api-keys', headers: bearer(parent), payload: { name: `cross ${mode}`, mode, scopes: ['calls:read'] } });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.data.mode).toBe(mode);
+      expect(made.data.key).toMatch(new RegExp(`^sk_${mode}_`));
+      // The new key works in its own mode, and its maker (the other mode) does not see it.
+      const list = await call(h.app, { method: 'GET', url: '/v1/calls', headers: bearer(made.data.key) });
+      expect(list.statusCode).toBe(200);
+      expect((await call(h.app, { method: 'GET', url: `/v1/api-keys/${made.data.id}`, headers: bearer(parent) })).statusCode).toBe(404);
+      expect((await call(h.app, { method: 'GET', url: `/v1/api-keys/${made.data.id}`, headers: bearer(mode === 'live' ? co.liveKey : co.testKey) })).data.mode).toBe(mode);
+    }
+  });
+
   it('a key never mints more power than its own', async () => {
     const narrow = await makeKey(co.liveKey, 'live', profile.id, ['keys:manage', 'calls:read']);
     const wider = await call(h.app, { method: 'POST', url: '/v1/api-keys', headers: bearer(narrow.key), payload: { name: 'x', mode: 'live', scopes: ['calls:write'] } });
     expect(wider.statusCode).toBe(403);
     expect(wider.data.error.param).toBe('scopes');
-    const otherMode = await call(h.app, { method: 'POST', url: '/v1/api-keys', headers: bearer(co.testKey), payload: { name: 'x', mode: 'live', scopes: ['calls:read'] } });
+    const otherMode = await call(h.app, { method: 'POST', url: '/v1/api-keys', headers: bearer(narrow.key), payload: { name: 'x', mode: 'test', scopes: ['calls:read'] } });
     expect(otherMode.statusCode).toBe(403);
     expect(otherMode.data.error.param).toBe('mode');
     const companyWide = await call(h.app, { method: 'POST', url: '/v1/api-keys', headers: bearer(narrow.key), payload: { name: 'x', mode: 'live', scopes: ['calls:read'] } });

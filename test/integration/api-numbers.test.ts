@@ -81,17 +81,68 @@ describe('numbers for customers', () => {
     expect(await balance(co)).toBe(100_000 - 5_900 - 49_000);
     expect(await events(co, 'number.rented', first.data.id)).toHaveLength(1);
 
-    const testKey = await rent(co, { profileId, type: 'phone' }, co.testKey);
-    expect(testKey.statusCode).toBe(403);
-    expect(testKey.data.error.code).toBe('live_key_required');
-    for (const [method, url, payload] of [['PATCH', `/v1/numbers/${first.data.id}`, { decideWithinSeconds: 44 }], ['DELETE', `/v1/numbers/${first.data.id}`, undefined]] as const) {
+    // A test key does not see the live number: it is missing to it, whatever it asks.
+    for (const [method, url, payload] of [['GET', `/v1/numbers/${first.data.id}`, undefined], ['PATCH', `/v1/numbers/${first.data.id}`, { decideWithinSeconds: 44 }], ['DELETE', `/v1/numbers/${first.data.id}`, undefined]] as const) {
       const refused = await call(h.app, { method, url, headers: bearer(co.testKey), ...(payload ? { payload } : {}) });
-      expect([refused.statusCode, refused.data.error.code]).toEqual([403, 'live_key_required']);
+      expect([refused.statusCode, refused.data.error.code]).toEqual([404, 'not_found']);
     }
-    const unchanged = await call(h.app, { method: 'GET', url: `/v1/numbers/${first.data.id}`, headers: bearer(co.testKey) });
+    expect((await call(h.app, { method: 'GET', url: '/v1/numbers', headers: bearer(co.testKey) })).data.data).toEqual([]);
+    const unchanged = await call(h.app, { method: 'GET', url: `/v1/numbers/${first.data.id}`, headers: bearer(co.liveKey) });
     expect(unchanged.data).toEqual(first.data);
     const noKey = await call(h.app, { method: 'POST', url: '/v1/numbers', headers: bearer(co.liveKey), payload: { profileId, type: 'phone' } });
     expect(noKey.data.error.code).toBe('idempotency_key_required');
+  });
+
+  it('a test key rents free test numbers of the test range, which only test keys see, send from and receive on', async () => {
+    const co = await createTestCompany(h.app, 100_000);
+    const profileId = await profileOf(co, 'tester');
+    const offered = await call(h.app, { method: 'GET', url: '/v1/available-numbers?type=phone&limit=3', headers: bearer(co.testKey) });
+    expect(offered.statusCode).toBe(200);
+    expect(offered.data.data).toHaveLength(3);
+    for (const n of offered.data.data) expect(n).toMatchObject({ object: 'available_number', number: expect.stringMatching(/^\+441632960[0-9]{3}$/), type: 'phone', monthlyRentOre: 0 });
+    // The live inventory is not the test one, and the test range never enters the live inventory.
+    const live = await call(h.app, { method: 'GET', url: '/v1/available-numbers?prefix=%2B441632960', headers: bearer(co.liveKey) });
+    expect(live.data.data).toEqual([]);
+    const load = await call(h.app, { method: 'POST', url: '/admin/v1/available-numbers', headers: admin(), payload: { type: 'phone', numbers: ['+441632960123'] } });
+    expect([load.statusCode, load.data.error.param]).toEqual([400, 'numbers']);
+
+    const rented = await rent(co, { profileId, type: 'sms' }, co.testKey);
+    expect(rented.statusCode, rented.body).toBe(201);
+    expect(rented.data).toMatchObject({ number: expect.stringMatching(/^\+441632960[0-9]{3}$/), type: 'sms', mode: 'test', state: 'active', paidUntil: null, releaseAt: null });
+    expect(await balance(co)).toBe(100_000);
+    const testNumber = rented.data.number as string;
+    const rentedEvents = await call(h.app, { method: 'GET', url: '/v1/events?type=number.rented', headers: bearer(co.testKey) });
+    expect(rentedEvents.data.data.map((e: any) => [e.data.number.id, e.data.mode, e.data.amountOre])).toEqual([[rented.data.id, 'test', 0]]);
+    expect(await events(co, 'number.rented', rented.data.id)).toEqual([]);
+
+    // Each mode sees its own numbers only.
+    expect((await call(h.app, { method: 'GET', url: '/v1/numbers', headers: bearer(co.testKey) })).data.data.map((n: any) => n.id)).toEqual([rented.data.id]);
+    expect((await call(h.app, { method: 'GET', url: `/v1/numbers/${rented.data.id}`, headers: bearer(co.liveKey) })).statusCode).toBe(404);
+    expect((await call(h.app, { method: 'PATCH', url: `/v1/numbers/${rented.data.id}`, headers: bearer(co.liveKey), payload: { smsEnabled: false } })).statusCode).toBe(404);
+    const configured = await call(h.app, { method: 'PATCH', url: `/v1/numbers/${rented.data.id}`, headers: bearer(co.testKey), payload: { assignedTo: 'tester-1' } });
+    expect(configured.data).toMatchObject({ assignedTo: 'tester-1', mode: 'test' });
+
+    // A test key sends from it; a live key is told a test number sends only in test mode.
+    const send = (key: string, idem: string) => call(h.app, { method: 'POST', url: '/v1/sms', headers: bearer(key, { 'idempotency-key': idem }), payload: { profileId, from: testNumber, to: '+447700900101', text: 'Hi' } });
+    const testSend = await send(co.testKey, `t-${rented.data.id}`);
+    expect(testSend.statusCode, testSend.body).toBe(201);
+    expect(testSend.data.mode).toBe('test');
+    const liveSend = await call(h.app, { method: 'POST', url: '/v1/sms', headers: bearer(co.liveKey, { 'idempotency-key': `l-${rented.data.id}` }), payload: { profileId, from: testNumber, to: '+4791234567', text: 'Hi' } });
+    expect([liveSend.statusCode, liveSend.data.error.code, liveSend.data.error.param]).toEqual([403, 'live_number_required', 'from']);
+
+    // An SMS from the simulated network to the test number is test traffic: the test key hears it, the live key does not.
+    const inbound = await call(h.app, { method: 'POST', url: '/admin/v1/sim/sms', headers: admin(), payload: { from: '+447700900555', to: testNumber, text: 'Reply' } });
+    expect(inbound.statusCode, inbound.body).toBe(201);
+    expect(inbound.data.mode).toBe('test');
+    const heard = await call(h.app, { method: 'GET', url: '/v1/events?type=sms.received', headers: bearer(co.testKey) });
+    expect(heard.data.data.map((e: any) => e.data.to)).toEqual([testNumber]);
+    expect((await call(h.app, { method: 'GET', url: '/v1/events?type=sms.received', headers: bearer(co.liveKey) })).data.data).toEqual([]);
+
+    // Deleted: released at once (no paid month), and back in the test range for anyone.
+    const del = await call(h.app, { method: 'DELETE', url: `/v1/numbers/${rented.data.id}`, headers: bearer(co.testKey) });
+    expect(del.data).toMatchObject({ state: 'released' });
+    const again = await call(h.app, { method: 'GET', url: `/v1/available-numbers?prefix=${encodeURIComponent(testNumber)}`, headers: bearer(co.testKey) });
+    expect(again.data.data.map((n: any) => n.number)).toEqual([testNumber]);
   });
 
   it('a balance that cannot pay the first month rents nothing', async () => {

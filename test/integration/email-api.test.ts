@@ -106,7 +106,7 @@ describe('test keys: the embedded sink', () => {
       headers: { 'X-Order': '42' }, tags: ['ordre'], externalRef: 'o-42', metadata: { shop: 'a' },
     });
     expect(res.statusCode).toBe(201);
-    expect(res.data).toMatchObject({ object: 'email', state: 'accepted', mode: 'test', to: ['kari@example.test', 'ola@example.test'], cc: ['per@example.test'], bccCount: 1, priceOre: 4, attachments: [{ filename: 'kvittering.txt', sizeBytes: 11 }] });
+    expect(res.data).toMatchObject({ object: 'email', state: 'accepted', mode: 'test', to: ['kari@example.test', 'ola@example.test'], cc: ['per@example.test'], bccCount: 1, priceOre: 0, wouldCostOre: 4, attachments: [{ filename: 'kvittering.txt', sizeBytes: 11 }] });
     expect(res.data.id).toMatch(/^eml_[0-9a-z]{26}$/);
     expect(res.data.dkim).toBeNull();
     await waits.states(res.data.id, ['accepted', 'sending', 'sent', 'delivered']);
@@ -114,7 +114,7 @@ describe('test keys: the embedded sink', () => {
     expect(got.data.state).toBe('delivered');
     const [last] = await api.sql<{ body: string; id: string }[]>`select id, body from events where object_id = ${res.data.id} order by seq desc limit 1`;
     expect(JSON.parse(last!.body).data).toEqual({
-      eventId: last!.id, mode: 'test', profileId, messageId: res.data.id, to: ['kari@example.test', 'ola@example.test'], state: 'delivered', priceOre: 4,
+      eventId: last!.id, mode: 'test', profileId, messageId: res.data.id, to: ['kari@example.test', 'ola@example.test'], state: 'delivered', priceOre: 0, wouldCostOre: 4,
       errorCode: null, errorDesc: null, externalRef: 'o-42', metadata: { shop: 'a' }, campaignId: null,
     });
 

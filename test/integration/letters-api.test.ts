@@ -164,7 +164,7 @@ describe('letters to the simulated mailbox service', () => {
     const pdf = await renderLetterPdf({ sender: ['X'], recipient: [], dateMs: clock.now(), subject: 'Vedlegg', body: Array.from({ length: 120 }, (_, i) => `Linje ${i}`).join('\n') });
     const before = await balance();
     const res = await send({ recipient: { nationalId: id }, document: { pdf: pdf.toString('base64') } }, company.testKey);
-    expect(res.data).toMatchObject({ mode: 'test', pages: 3, priceOre: 500 });
+    expect(res.data).toMatchObject({ mode: 'test', pages: 3, priceOre: 0, wouldCostOre: 500 });
     await waits.state(res.data.id, 'delivered');
     expect(await balance()).toBe(before);
     const list = await call(api.app, { method: 'GET', url: '/v1/letters?state=delivered', headers: bearer(company.testKey) });

@@ -71,7 +71,7 @@ describe('test keys: the simulated directory', () => {
     const res = await send(company.testKey, { to: '+447700900101', text: 'Hei på deg', externalRef: 'order-1', metadata: { shop: 'a' } });
     expect(res.statusCode).toBe(201);
     expect(res.headers.location).toBe(`/v1/sms/${res.data.id}`);
-    expect(res.data).toMatchObject({ object: 'sms', direction: 'outbound', state: 'accepted', encoding: 'gsm7', units: 1, priceOre: 75, mode: 'test', from: FROM, to: '+447700900101' });
+    expect(res.data).toMatchObject({ object: 'sms', direction: 'outbound', state: 'accepted', encoding: 'gsm7', units: 1, priceOre: 0, wouldCostOre: 75, mode: 'test', from: FROM, to: '+447700900101' });
     expect(res.data.id).toMatch(/^msg_/);
     await settle();
     expect((await message(company.testKey, res.data.id)).state).toBe('sent');
@@ -83,7 +83,7 @@ describe('test keys: the simulated directory', () => {
     const [last] = await api.sql<{ body: string; id: string }[]>`select id, body from events where object_id = ${res.data.id} order by seq desc limit 1`;
     const data = (JSON.parse(last!.body) as { data: Record<string, unknown> }).data;
     expect(data).toEqual({
-      eventId: last!.id, mode: 'test', profileId, messageId: res.data.id, to: '+447700900101', state: 'delivered', units: 1, priceOre: 75,
+      eventId: last!.id, mode: 'test', profileId, messageId: res.data.id, to: '+447700900101', state: 'delivered', units: 1, priceOre: 0, wouldCostOre: 75,
       errorCode: null, errorDesc: null, externalRef: 'order-1', metadata: { shop: 'a' }, campaignId: null,
     });
   });
@@ -123,7 +123,7 @@ describe('test keys: the simulated directory', () => {
     expect(await quote('Hi 😀 “quoted”')).toMatchObject({ encoding: 'ucs2', units: 1, nonGsmCharacters: ['😀', '“', '”'] });
     expect(await quote('😀'.repeat(70))).toMatchObject({ encoding: 'ucs2', units: 3 });
     const sent = await send(company.testKey, { to: '+4798765432', text: 'å'.repeat(161) });
-    expect(sent.data).toMatchObject({ units: 2, priceOre: 150, encoding: 'gsm7' });
+    expect(sent.data).toMatchObject({ units: 2, priceOre: 0, wouldCostOre: 150, encoding: 'gsm7' });
   });
 });
 

@@ -33,14 +33,16 @@ describe('the price of a call', () => {
     ]);
     expect(data).toMatchObject({ countedMinutes: 4, priceOre: 141 });
     expect(captured(call)).toBe(141);
-    expect(callBody(call.ctx)).toMatchObject({ priceOre: 141, priceItems: data.priceItems });
+    expect(callBody(call.ctx)).toMatchObject({ priceOre: 141, wouldCostOre: null, priceItems: data.priceItems });
   });
 
-  it('is null on the call while it runs, and free under a test key with its items at 0', () => {
-    const call = new CallUnderTest(phoneCall({ mode: 'test', charge: { reservationId: null, service: 'phone', reservedOre: 0, rateOre: 0, paidMinutes: 10 } }));
+  it('is null on the call while it runs, and free under a test key with its items at 0 and what live would cost', () => {
+    const call = new CallUnderTest(phoneCall({ mode: 'test', charge: { reservationId: null, service: 'phone', reservedOre: 0, rateOre: 25, paidMinutes: 10 } }));
     call.send({ type: 'leg.answered', legId: 'part_phone' }, T0);
-    expect(callBody(call.ctx)).toMatchObject({ priceOre: null, priceItems: null });
+    expect(callBody(call.ctx)).toMatchObject({ priceOre: null, wouldCostOre: null, priceItems: null });
     call.send({ type: 'call.hangup' }, T0 + 90_000);
-    expect(recorded(call.all, 'call.ended')[0]!.data).toMatchObject({ priceOre: 0, priceItems: [{ item: 'call', id: 'call_test', minutes: 2, rateOre: 0, priceOre: 0 }] });
+    expect(recorded(call.all, 'call.ended')[0]!.data).toMatchObject({ priceOre: 0, wouldCostOre: 50, priceItems: [{ item: 'call', id: 'call_test', minutes: 2, rateOre: 25, priceOre: 0 }] });
+    expect(callBody(call.ctx)).toMatchObject({ priceOre: 0, wouldCostOre: 50 });
+    expect(captured(call)).toBe(0);
   });
 });

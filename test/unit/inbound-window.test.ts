@@ -141,6 +141,7 @@ describe('inbound plan', () => {
     assignedTo: 'sales-7',
     state: 'active',
     type: 'phone',
+    mode: 'live',
     smsEnabled: true,
     paidUntil: null,
     releaseAt: null,

@@ -424,7 +424,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Numbers of the inventory that can be rented, with their monthly rent
+         * Numbers that can be rented, with their monthly rent (a test key: free test numbers)
          * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
          */
         get: operations["listAvailableNumbers"];
@@ -1628,13 +1628,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List numbers (a profile key: its profile's), oldest first
+         * List numbers of the key's mode (a profile key: its profile's), oldest first
          * @description Idempotency-Key: not needed; this operation changes nothing and is safe to repeat.
          */
         get: operations["listNumbers"];
         put?: never;
         /**
-         * Rent a number (a given one, or the first available of a type and prefix); the first month is charged at once
+         * Rent a number (a given one, or the first available of a type and prefix); the first month is charged at once (a test key rents a free test number)
          * @description Idempotency-Key: required (400 idempotency_key_required without it); a retry with the same key returns the first answer and acts once.
          */
         post: operations["rentNumber"];
@@ -3353,6 +3353,8 @@ export interface components {
             profileId: string;
             reason: "hangup_phone" | "hangup_api" | "busy" | "no_answer" | "failed" | "paid_time_exhausted" | "last_person_left" | "machine_detected" | "voicemail_left" | "rejected" | "routing_ended" | "not_started" | "moved_call_ended" | "media_lost" | "service_restarted" | "service_stopping";
             state: "dialing" | "ringing" | "in_progress" | "ended";
+            /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+            wouldCostOre: number | null;
         };
         /**
          * CallEndedEvent
@@ -3844,12 +3846,14 @@ export interface components {
             } | null;
             /** @description live or test */
             mode: "live" | "test";
-            /** @description The message's price while it is on its way (reserved) and once a carrier took it (drawn); 0 once it ended without being handed over (refused, failed before hand-off, canceled, expired unsent): nothing was drawn */
+            /** @description The message's price while it is on its way (reserved) and once a carrier took it (drawn); 0 once it ended without being handed over (refused, failed before hand-off, canceled, expired unsent): nothing was drawn; 0 in test mode */
             priceOre: number;
             /** Format: uuid */
             profileId: string;
             state: "scheduled" | "accepted" | "sending" | "sent" | "delivered" | "bounced" | "failed" | "canceled";
             to: string[];
+            /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+            wouldCostOre: number | null;
         };
         /**
          * EmailStatusEvent
@@ -3903,12 +3907,14 @@ export interface components {
             } | null;
             /** @description live or test */
             mode: "live" | "test";
-            /** @description The message's price while it is on its way (reserved) and once a carrier took it (drawn); 0 once it ended without being handed over (refused, failed before hand-off, canceled, expired unsent): nothing was drawn */
+            /** @description The message's price while it is on its way (reserved) and once a carrier took it (drawn); 0 once it ended without being handed over (refused, failed before hand-off, canceled, expired unsent): nothing was drawn; 0 in test mode */
             priceOre: number;
             /** Format: uuid */
             profileId: string;
             state: "accepted" | "sending" | "delivered" | "read" | "delivered_to_print" | "failed" | "scheduled" | "canceled";
             to: string;
+            /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+            wouldCostOre: number | null;
         };
         /**
          * LetterStatusEvent
@@ -3945,8 +3951,8 @@ export interface components {
         };
         /** NumberReleasedData */
         NumberReleasedData: {
-            /** @enum {string} */
-            mode: "live";
+            /** @description live or test */
+            mode: "live" | "test";
             number: {
                 assignedTo: string | null;
                 companyId: string;
@@ -3956,6 +3962,8 @@ export interface components {
                 /** @description num_… */
                 id: string;
                 inboundMode: "api" | "routing";
+                /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                mode: "live" | "test";
                 number: string;
                 /** @enum {string} */
                 object: "number";
@@ -4009,8 +4017,8 @@ export interface components {
         NumberRenewedData: {
             /** @description øre, excl. VAT */
             amountOre: number;
-            /** @enum {string} */
-            mode: "live";
+            /** @description live or test */
+            mode: "live" | "test";
             months: number;
             number: {
                 assignedTo: string | null;
@@ -4021,6 +4029,8 @@ export interface components {
                 /** @description num_… */
                 id: string;
                 inboundMode: "api" | "routing";
+                /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                mode: "live" | "test";
                 number: string;
                 /** @enum {string} */
                 object: "number";
@@ -4075,8 +4085,8 @@ export interface components {
         NumberRentedData: {
             /** @description øre, excl. VAT */
             amountOre: number;
-            /** @enum {string} */
-            mode: "live";
+            /** @description live or test */
+            mode: "live" | "test";
             number: {
                 assignedTo: string | null;
                 companyId: string;
@@ -4086,6 +4096,8 @@ export interface components {
                 /** @description num_… */
                 id: string;
                 inboundMode: "api" | "routing";
+                /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                mode: "live" | "test";
                 number: string;
                 /** @enum {string} */
                 object: "number";
@@ -4137,8 +4149,8 @@ export interface components {
         };
         /** NumberSuspendedData */
         NumberSuspendedData: {
-            /** @enum {string} */
-            mode: "live";
+            /** @description live or test */
+            mode: "live" | "test";
             /** @description øre, excl. VAT */
             monthlyRentOre: number;
             number: {
@@ -4150,6 +4162,8 @@ export interface components {
                 /** @description num_… */
                 id: string;
                 inboundMode: "api" | "routing";
+                /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                mode: "live" | "test";
                 number: string;
                 /** @enum {string} */
                 object: "number";
@@ -4353,13 +4367,15 @@ export interface components {
             } | null;
             /** @description live or test */
             mode: "live" | "test";
-            /** @description The message's price while it is on its way (reserved) and once a carrier took it (drawn); 0 once it ended without being handed over (refused, failed before hand-off, canceled, expired unsent): nothing was drawn */
+            /** @description The message's price while it is on its way (reserved) and once a carrier took it (drawn); 0 once it ended without being handed over (refused, failed before hand-off, canceled, expired unsent): nothing was drawn; 0 in test mode */
             priceOre: number;
             /** Format: uuid */
             profileId: string;
             state: "scheduled" | "accepted" | "sending" | "sent" | "delivered" | "undelivered" | "expired" | "rejected" | "failed" | "canceled" | "received";
             to: string;
             units: number;
+            /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+            wouldCostOre: number | null;
         };
         /**
          * SmsStatusEvent
@@ -5917,6 +5933,8 @@ export interface operations {
                             /** @description num_… */
                             id: string;
                             inboundMode: "api" | "routing";
+                            /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                            mode: "live" | "test";
                             number: string;
                             /** @enum {string} */
                             object: "number";
@@ -6089,6 +6107,8 @@ export interface operations {
                         /** @description num_… */
                         id: string;
                         inboundMode: "api" | "routing";
+                        /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                        mode: "live" | "test";
                         number: string;
                         /** @enum {string} */
                         object: "number";
@@ -6309,6 +6329,8 @@ export interface operations {
                         /** @description num_… */
                         id: string;
                         inboundMode: "api" | "routing";
+                        /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                        mode: "live" | "test";
                         number: string;
                         /** @enum {string} */
                         object: "number";
@@ -6478,6 +6500,8 @@ export interface operations {
                         /** @description num_… */
                         id: string;
                         inboundMode: "api" | "routing";
+                        /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                        mode: "live" | "test";
                         number: string;
                         /** @enum {string} */
                         object: "number";
@@ -7836,6 +7860,8 @@ export interface operations {
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
                         validUntil: string | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -9713,6 +9739,8 @@ export interface operations {
                                 state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
                                 targetId: string;
                             } | null;
+                            /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                            wouldCostOre: number | null;
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
@@ -9975,6 +10003,8 @@ export interface operations {
                             state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
                             targetId: string;
                         } | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -10257,6 +10287,8 @@ export interface operations {
                             state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
                             targetId: string;
                         } | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -10471,6 +10503,8 @@ export interface operations {
                             state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
                             targetId: string;
                         } | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -10756,6 +10790,8 @@ export interface operations {
                             state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
                             targetId: string;
                         } | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -11662,6 +11698,8 @@ export interface operations {
                             state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
                             targetId: string;
                         } | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -12124,6 +12162,8 @@ export interface operations {
                             state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
                             targetId: string;
                         } | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -14298,6 +14338,8 @@ export interface operations {
                             state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
                             targetId: string;
                         } | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -22090,6 +22132,8 @@ export interface operations {
                             to: string[];
                             /** @description ISO 8601 UTC with milliseconds */
                             updatedAt: string;
+                            /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                            wouldCostOre: number | null;
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
@@ -22301,6 +22345,8 @@ export interface operations {
                         to: string[];
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -22546,6 +22592,8 @@ export interface operations {
                         to: string[];
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -22714,6 +22762,8 @@ export interface operations {
                         to: string[];
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -22965,10 +23015,14 @@ export interface operations {
                             to: string[];
                             /** @description ISO 8601 UTC with milliseconds */
                             updatedAt: string;
+                            /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                            wouldCostOre: number | null;
                         }[];
                         /** @enum {string} */
                         object: "email_batch";
                         priceOre: number;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -23726,6 +23780,8 @@ export interface operations {
                             subject: string;
                             /** @description ISO 8601 UTC with milliseconds */
                             updatedAt: string;
+                            /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                            wouldCostOre: number | null;
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
@@ -23947,6 +24003,8 @@ export interface operations {
                         subject: string;
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -24185,6 +24243,8 @@ export interface operations {
                         subject: string;
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -24446,6 +24506,8 @@ export interface operations {
                             /** @description num_… */
                             id: string;
                             inboundMode: "api" | "routing";
+                            /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                            mode: "live" | "test";
                             number: string;
                             /** @enum {string} */
                             object: "number";
@@ -24643,6 +24705,8 @@ export interface operations {
                         /** @description num_… */
                         id: string;
                         inboundMode: "api" | "routing";
+                        /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                        mode: "live" | "test";
                         number: string;
                         /** @enum {string} */
                         object: "number";
@@ -24715,7 +24779,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: forbidden, live_key_required */
+            /** @description Error: forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -24883,6 +24947,8 @@ export interface operations {
                         /** @description num_… */
                         id: string;
                         inboundMode: "api" | "routing";
+                        /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                        mode: "live" | "test";
                         number: string;
                         /** @enum {string} */
                         object: "number";
@@ -25046,6 +25112,8 @@ export interface operations {
                         /** @description num_… */
                         id: string;
                         inboundMode: "api" | "routing";
+                        /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                        mode: "live" | "test";
                         number: string;
                         /** @enum {string} */
                         object: "number";
@@ -25118,7 +25186,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: forbidden, live_key_required */
+            /** @description Error: forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -25273,6 +25341,8 @@ export interface operations {
                         /** @description num_… */
                         id: string;
                         inboundMode: "api" | "routing";
+                        /** @description test: a free test number (+441632960xxx) rented with a test key, seen and used only in test mode */
+                        mode: "live" | "test";
                         number: string;
                         /** @enum {string} */
                         object: "number";
@@ -25345,7 +25415,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error: forbidden, live_key_required */
+            /** @description Error: forbidden */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -28879,6 +28949,8 @@ export interface operations {
                             state: "ringing" | "talking" | "completed" | "cancelled" | "failed";
                             targetId: string;
                         } | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -29119,6 +29191,8 @@ export interface operations {
                             /** @description ISO 8601 UTC with milliseconds */
                             updatedAt: string;
                             validUntil: string | null;
+                            /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                            wouldCostOre: number | null;
                         }[];
                         hasMore: boolean;
                         nextCursor: string | null;
@@ -29300,6 +29374,8 @@ export interface operations {
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
                         validUntil: string | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -29530,6 +29606,8 @@ export interface operations {
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
                         validUntil: string | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -29683,6 +29761,8 @@ export interface operations {
                         /** @description ISO 8601 UTC with milliseconds */
                         updatedAt: string;
                         validUntil: string | null;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };
@@ -29886,10 +29966,14 @@ export interface operations {
                             state: "scheduled" | "accepted" | "sending" | "sent" | "delivered" | "undelivered" | "expired" | "rejected" | "failed" | "canceled" | "received";
                             to: string;
                             units: number;
+                            /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                            wouldCostOre: number | null;
                         }[];
                         /** @enum {string} */
                         object: "sms_batch";
                         priceOre: number;
+                        /** @description test mode: what the same message or call would have drawn live (priceOre is 0); null in live mode */
+                        wouldCostOre: number | null;
                     };
                 };
             };

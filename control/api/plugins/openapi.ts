@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
 import { ErrorBody } from '../../../protocol/api/errors.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
-import { changesLiveResource } from './live-guard.js';
 import type { SentralRouteConfig } from '../route-config.js';
 import { operationIds, tagDescriptions } from './openapi-operations.js';
 import { Command } from '../../../protocol/calls/command.js';
@@ -95,7 +94,6 @@ function documentRoute(schema: FastifySchema | undefined, route: RouteOptions): 
     base.security = [{ apiKey: config.scope ? [config.scope] : [] }];
     errors.push('forbidden');
     if (config.scope) base['x-scope'] = config.scope;
-    if (changesLiveResource(String([route.method].flat()[0]), route.url)) errors.push('live_key_required');
   } else {
     base.security = [{ adminToken: [] }];
   }

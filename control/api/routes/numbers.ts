@@ -22,12 +22,12 @@ export const numberRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   const wake = () => wakeDispatcher(services.bus).catch((err: unknown) => log.warn({ err }, 'could not wake the webhook dispatcher'));
 
   app.get('/v1/available-numbers', {
-    schema: { tags, summary: 'Numbers of the inventory that can be rented, with their monthly rent', querystring: AvailableNumbersQuery, response: { 200: AvailableNumberList } },
+    schema: { tags, summary: 'Numbers that can be rented, with their monthly rent (a test key: free test numbers)', querystring: AvailableNumbersQuery, response: { 200: AvailableNumberList } },
     config: { scope: 'numbers:read' },
-  }, async (request) => ({ object: 'list' as const, data: await availableNumbers(sql, keyPrincipal(request).companyId, request.query) }));
+  }, async (request) => ({ object: 'list' as const, data: await availableNumbers(sql, keyPrincipal(request), request.query) }));
 
   app.post('/v1/numbers', {
-    schema: { tags, summary: 'Rent a number (a given one, or the first available of a type and prefix); the first month is charged at once', body: NumberRent, response: { 201: PhoneNumberRecord } },
+    schema: { tags, summary: 'Rent a number (a given one, or the first available of a type and prefix); the first month is charged at once (a test key rents a free test number)', body: NumberRent, response: { 201: PhoneNumberRecord } },
     config: { scope: 'numbers:write', idempotency: 'required', prices: ['phoneNumberMonthOre', 'smsNumberMonthOre'] },
   }, async (request, reply) => {
     const number = await rentNumber(sql, clock, keyPrincipal(request), request.body);
@@ -38,7 +38,7 @@ export const numberRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
   });
 
   app.get('/v1/numbers', {
-    schema: { tags, summary: 'List numbers (a profile key: its profile\'s), oldest first', querystring: NumberListQuery, response: { 200: NumberList } },
+    schema: { tags, summary: 'List numbers of the key\'s mode (a profile key: its profile\'s), oldest first', querystring: NumberListQuery, response: { 200: NumberList } },
     config: { scope: 'numbers:read' },
   }, async (request) => listCustomerNumbers(sql, keyPrincipal(request), request.query));
 

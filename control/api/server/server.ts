@@ -10,7 +10,6 @@ import { registerRequestId } from '../plugins/request-id.js';
 import { frameworkErrorHandler, registerErrorHandler } from '../plugins/error-handler.js';
 import { registerAuth } from '../plugins/auth.js';
 import { registerInputGuard } from '../plugins/input-guard.js';
-import { registerLiveGuard } from '../plugins/live-guard.js';
 import { registerRateLimit } from '../plugins/rate-limit.js';
 import { registerIdempotency, startIdempotencyReaper } from '../plugins/idempotency.js';
 import { registerOpenApi } from '../plugins/openapi.js';
@@ -95,7 +94,6 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   registerHttpMetrics(app, services.metrics);
   registerErrorHandler(app);
   registerAuth(app, services);
-  registerLiveGuard(app);
   registerInputGuard(app);
   registerRateLimit(app, services, options.rateLimit, options.companyRateLimit);
   registerIdempotency(app, services);

@@ -35,3 +35,8 @@ export function ledgerMoves(charge: Charge, priceOre: number): CallEffect[] {
 export function priceItem(item: string, id: string, charge: Charge, settled: { countedMinutes: number; priceOre: number }): PriceItem {
   return { item, id, minutes: settled.countedMinutes, rateOre: charge.rateOre, priceOre: settled.priceOre };
 }
+
+/** In test mode, what the call's items would have drawn live (their minutes at the live rate); null in live mode. */
+export function wouldCostOre(mode: 'live' | 'test', items: readonly PriceItem[]): number | null {
+  return mode === 'test' ? items.reduce((sum, i) => sum + i.minutes * i.rateOre, 0) : null;
+}

@@ -7,6 +7,7 @@ import type { StreamEndReason } from '../../../protocol/stream/stream-end-reason
 import { isoOrNull } from '../../../shared/clock/iso.js';
 import type { CallContext, CommandRecord, ParticipantRecord } from './call-context.js';
 import type { OfferRecord, TransferRecord } from './handover-records.js';
+import { wouldCostOre } from './billing-meter.js';
 
 /** The connection grant of an app or bot participant (null for a test-key bot and for phones and streams). */
 export function connectionOf(ctx: CallContext, p: ParticipantRecord): ConnectionGrant | null {
@@ -67,6 +68,7 @@ export function callBody(ctx: CallContext): CallReply {
     duration: ctx.result?.durationSeconds ?? null,
     countedMinutes: ctx.result?.countedMinutes ?? null,
     priceOre: ctx.result?.priceOre ?? null,
+    wouldCostOre: ctx.result ? wouldCostOre(ctx.mode, ctx.result.items) : null,
     priceItems: ctx.result?.items ?? null,
     offer: ctx.offer ? { id: ctx.offer.id, state: ctx.offer.state, expiresAt: isoOrNull(ctx.offer.expiresAt)!, acceptedBy: ctx.offer.acceptedBy, expiry: ctx.offer.expiry, targetIds: ctx.offer.targets.map((t) => t.participantId) } : null,
     transfer: ctx.transfer

@@ -5,7 +5,7 @@
  */
 import type { CallActorEvent, CallActorInput } from '../../../protocol/calls/call-actor.js';
 import { amdRecord, startDetection } from './answering-machine.js';
-import { ledgerMoves, paidMs, priceItem, settle } from '../context/billing-meter.js';
+import { ledgerMoves, paidMs, priceItem, settle, wouldCostOre } from '../context/billing-meter.js';
 import type { CallContext } from '../context/call-context.js';
 import type { CallDraft } from './call-draft.js';
 import { callBody } from '../context/reply-bodies.js';
@@ -129,6 +129,7 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
     duration: c.result.durationSeconds,
     countedMinutes: c.result.countedMinutes,
     priceOre,
+    wouldCostOre: wouldCostOre(c.mode, items),
     priceItems: items,
     assignedTo: c.assignedTo,
   });

@@ -99,6 +99,7 @@ async function validateCreate(calls: CallsService, caller: KeyPrincipal, body: C
       param: 'from',
     });
   }
+  if (number.mode === 'test' && caller.mode === 'live') throw new SentralError('live_number_required', { param: 'from' });
   return { profileId: profile.id, assignedTo: number.assignedTo };
 }
 

@@ -2,7 +2,7 @@
  * Pricing and reserving what a call asks for. Everything requested together is priced per started minute
  * and reserved at once, for the minutes asked for or as many whole minutes as the balance (and the
  * profile's monthly limit) reaches; less than one affordable minute starts nothing. Under a test key
- * nothing is reserved and nothing costs.
+ * nothing is reserved and nothing costs (the charges keep the live rates: a test call says what it would cost).
  */
 import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { Clock } from '../../../shared/clock/clock.js';
@@ -43,7 +43,8 @@ function costOf(requests: readonly ChargeRequest[], minutes: number): number {
  */
 export async function reserveCharges(tx: Tx, clock: Clock, ctx: ReserveContext, requests: readonly ChargeRequest[]): Promise<Charge[]> {
   if (ctx.mode === 'test') {
-    return requests.map((r) => ({ reservationId: null, service: r.service, reservedOre: 0, rateOre: 0, paidMinutes: Math.min(r.maxMinutes ?? ctx.minutes, ctx.minutes) }));
+    // Nothing is reserved, so nothing is drawn; the live rate stays on the charge for the call's wouldCostOre.
+    return requests.map((r) => ({ reservationId: null, service: r.service, reservedOre: 0, rateOre: r.rateOre, paidMinutes: Math.min(r.maxMinutes ?? ctx.minutes, ctx.minutes) }));
   }
   // The ledger's lock order (ledger.ts): the profile's row, then the company's, which serialises the
   // company's reservations until this transaction ends (FOR NO KEY UPDATE: inserts that merely name the

@@ -61,8 +61,9 @@ export async function takeInboundOffer(deps: InboundDeps, offer: InboundOffered)
       callId: plan.callId,
       companyId: plan.companyId,
       profileId: plan.profileId,
-      // A call to a real number is a live call: the company's live keys decide on it and pay for it.
-      mode: 'live',
+      // A call to a live number is live (the company's live keys decide on it and pay for it); one to a test
+      // number, which only the simulated network reaches, is test traffic and costs nothing.
+      mode: number.mode,
       at,
       media: { nodeId: node.nodeId, roomUrl: node.roomUrl },
       to: offer.to,

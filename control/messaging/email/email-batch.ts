@@ -6,6 +6,7 @@ import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import type { MessageChannel } from '../message-channel.js';
 import { acceptAllOrNothing, batchItemId } from '../all-or-nothing.js';
 import { emailView } from './email-view.js';
+import { batchTotals } from '../message-view.js';
 
 /**
  * Up to 500 emails in one request (POST /v1/email/batch, as Postmark's batch), all or nothing: each item is
@@ -22,7 +23,7 @@ export async function sendEmailMessages(sql: Sql, clock: Clock, channel: Message
     object: 'email_batch',
     id: idempotentId('emb', caller, idempotencyKey),
     messages,
-    priceOre: messages.reduce((sum, m) => sum + m.priceOre, 0),
+    ...batchTotals(messages, caller.mode),
   };
 }
 

@@ -6,6 +6,7 @@ import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import type { MessageChannel, MessageSend } from '../message-channel.js';
 import { acceptAllOrNothing, batchItemId } from '../all-or-nothing.js';
 import { smsView } from './sms-view.js';
+import { batchTotals } from '../message-view.js';
 
 // `${name}` in a batch's text: a parameter's name as the schema allows it.
 const PLACEHOLDER = /\$\{([A-Za-z0-9_]{1,32})\}/g;
@@ -22,12 +23,12 @@ const PLACEHOLDER = /\$\{([A-Za-z0-9_]{1,32})\}/g;
 export async function sendSmsRecipients(sql: Sql, clock: Clock, channel: MessageChannel<SmsCreate>, caller: KeyPrincipal, idempotencyKey: string, body: SmsBatchCreate): Promise<SmsBatch> {
   const sends = recipientSends(caller, idempotencyKey, body);
   const rows = await acceptAllOrNothing(sql, clock, channel, sends, (err, i) => recipientError(err, i, body.to[i]!));
-  const messages = rows.map(smsView).map(({ id, to, state, units, priceOre }) => ({ id, to, state, units, priceOre }));
+  const messages = rows.map(smsView).map(({ id, to, state, units, priceOre, wouldCostOre }) => ({ id, to, state, units, priceOre, wouldCostOre }));
   return {
     object: 'sms_batch',
     id: idempotentId('smb', caller, idempotencyKey),
     messages,
-    priceOre: messages.reduce((sum, m) => sum + m.priceOre, 0),
+    ...batchTotals(messages, caller.mode),
   };
 }
 

@@ -16,6 +16,7 @@ import { messageOf } from '../message-accept.js';
 import type { Admitted, MessageSend } from '../message-channel.js';
 import { suppressedPairs } from '../suppressions.js';
 import { smsUnits } from './sms-units.js';
+import { isTestNumber } from '../../numbers/test-numbers.js';
 
 /** The encoding, units and price of a text (more than maxUnits units would be refused by a send). */
 export async function quoteSms(db: Db, companyId: string, body: SmsQuoteRequest): Promise<SmsQuote> {
@@ -38,6 +39,7 @@ export async function admitSms(tx: Tx, clock: Clock, sends: readonly { send: Mes
   return sends.map(({ send, profile }, i): Admitted | SentralError => {
     const { caller, body } = send;
     if (!senders[i]) return new SentralError('sender_not_allowed', { param: 'from' });
+    if (caller.mode === 'live' && isTestNumber(body.from)) return new SentralError('live_number_required', { param: 'from' });
     if (suppressed[i]) return new SentralError('recipient_opted_out', { param: 'to' });
     const units = smsUnits(body.text);
     if (units.units > SMS_MAX_UNITS) {
