@@ -3,7 +3,7 @@ import { eventMismatch } from '../support/event-check.js';
 
 const base = { callId: 'call_1', externalRef: null, metadata: {}, mode: 'test', profileId: 'prof_1' };
 const sms = {
-  eventId: 'evt_1', mode: 'live', profileId: '6f1c1b9e-3c1e-4c38-9d5e-0f4f0a3b7a11', messageId: 'msg_1', priceOre: 0, errorCode: 'invalid_phone_number',
+  eventId: 'evt_1', mode: 'live', profileId: '6f1c1b9e-3c1e-4c38-9d5e-0f4f0a3b7a11', messageId: 'msg_1', priceOre: 0, wouldCostOre: null, errorCode: 'invalid_phone_number',
   errorDesc: 'The number does not exist.', externalRef: null, metadata: null, campaignId: null, to: '+4741234567', state: 'failed', units: 1,
 };
 
@@ -27,7 +27,7 @@ describe('the event check the test harnesses share (the event catalogue)', () =>
     expect(eventMismatch('transcription.job.completed', job)).toBeNull();
     expect(eventMismatch('transcription.job.failed', { ...job, priceOre: -1 })).toMatch(/transcription\.job\.failed does not match its schema: \/priceOre/);
     const item = { item: 'call', id: 'call_1', minutes: 1, rateOre: 25, priceOre: 25 };
-    const ended = { ...base, state: 'ended', reason: 'hangup_api', duration: 1, countedMinutes: 1, priceOre: 25, assignedTo: null, priceItems: [item] };
+    const ended = { ...base, state: 'ended', reason: 'hangup_api', duration: 1, countedMinutes: 1, priceOre: 25, wouldCostOre: null, assignedTo: null, priceItems: [item] };
     expect(eventMismatch('call.ended', ended)).toBeNull();
     expect(eventMismatch('call.ended', { ...ended, priceItems: [{ ...item, vat: 0 }] })).toBe('call.ended carries fields its schema does not describe: /priceItems/0/vat');
   });
