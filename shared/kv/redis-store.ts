@@ -27,37 +27,43 @@ const MAX_RECONNECT_WAIT_MS = 500;
 
 // Every key is a hash: a value or counter is {v, e?}; a token bucket is {t, a, e}; `e` is the epoch ms
 // at which the entry counts as gone. A key of the other kind counts as absent and writers replace it.
+// Lua: whether KEYS[1] holds a value that has not expired at ARGV[now] (`live`; the value is r[1]).
+function readLive(now: number): string {
+  return `local r = redis.call('HMGET', KEYS[1], 'v', 'e')
+local live = r[1] and not (r[2] and tonumber(r[2]) <= tonumber(ARGV[${now}]))`;
+}
+
+// Lua: replaces KEYS[1] by the value ARGV[value] that expires at ARGV[expiresAt] ('' = never), its memory
+// reclaimed ARGV[reclaim] ms on.
+function writeValue(value: number, expiresAt: number, reclaim: number): string {
+  return `redis.call('DEL', KEYS[1])
+if ARGV[${expiresAt}] == '' then
+  redis.call('HSET', KEYS[1], 'v', ARGV[${value}])
+else
+  redis.call('HSET', KEYS[1], 'v', ARGV[${value}], 'e', ARGV[${expiresAt}])
+  redis.call('PEXPIRE', KEYS[1], ARGV[${reclaim}])
+end`;
+}
+
 const SCRIPTS = {
+  // ARGV: now
   hotGet: `
-local r = redis.call('HMGET', KEYS[1], 'v', 'e')
-if not r[1] or (r[2] and tonumber(r[2]) <= tonumber(ARGV[1])) then return false end
+${readLive(1)}
+if not live then return false end
 return r[1]`,
   // ARGV: value, expiresAt ('' = none), reclaim px
   hotSet: `
-redis.call('DEL', KEYS[1])
-if ARGV[2] == '' then
-  redis.call('HSET', KEYS[1], 'v', ARGV[1])
-else
-  redis.call('HSET', KEYS[1], 'v', ARGV[1], 'e', ARGV[2])
-  redis.call('PEXPIRE', KEYS[1], ARGV[3])
-end
+${writeValue(1, 2, 3)}
 return 1`,
   // ARGV: now, value, expiresAt ('' = none), reclaim px
   hotSetIfAbsent: `
-local r = redis.call('HMGET', KEYS[1], 'v', 'e')
-if r[1] and not (r[2] and tonumber(r[2]) <= tonumber(ARGV[1])) then return 0 end
-redis.call('DEL', KEYS[1])
-if ARGV[3] == '' then
-  redis.call('HSET', KEYS[1], 'v', ARGV[2])
-else
-  redis.call('HSET', KEYS[1], 'v', ARGV[2], 'e', ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], ARGV[4])
-end
+${readLive(1)}
+if live then return 0 end
+${writeValue(2, 3, 4)}
 return 1`,
   // ARGV: now, by, expiresAt if created ('' = none), reclaim px, max ('' = none). Returns the new value or nil.
   hotIncr: `
-local r = redis.call('HMGET', KEYS[1], 'v', 'e')
-local live = r[1] and not (r[2] and tonumber(r[2]) <= tonumber(ARGV[1]))
+${readLive(1)}
 local base = 0
 if live then
   if not string.match(r[1], '^-?%d+$') then return redis.error_reply('ERR the value is not an integer') end
@@ -66,13 +72,7 @@ end
 local by = tonumber(ARGV[2])
 if ARGV[5] ~= '' and base + by > tonumber(ARGV[5]) then return false end
 if live then return redis.call('HINCRBY', KEYS[1], 'v', by) end
-redis.call('DEL', KEYS[1])
-if ARGV[3] == '' then
-  redis.call('HSET', KEYS[1], 'v', ARGV[2])
-else
-  redis.call('HSET', KEYS[1], 'v', ARGV[2], 'e', ARGV[3])
-  redis.call('PEXPIRE', KEYS[1], ARGV[4])
-end
+${writeValue(2, 3, 4)}
 return by`,
   // ARGV: now, capacity, refillPerSecond, cost, expiresAt, reclaim px. Mirrors takeFromBucket (token-bucket.ts).
   hotTakeToken: `
