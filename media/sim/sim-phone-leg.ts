@@ -1,6 +1,6 @@
 import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
 import { rms } from '../audio/level.js';
-import { beep, dtmfTone, silence } from '../../shared/audio/tones.js';
+import { beep, concatAudio, dtmfTone, silence } from '../../shared/audio/tones.js';
 import type { SimScript, SimStep } from '../../protocol/media/sim-script.js';
 import { defaultModes, type G711Leg, type LegContext, type LegModes } from '../session/leg.js';
 import { FRAME_MS } from '../clock/tick-source.js';
@@ -321,12 +321,5 @@ export class SimPhoneLeg implements G711Leg {
 
 /** The tones of `digits`, each `toneMs` long and followed by `gapMs` of silence. */
 function dtmfSequence(digits: string, toneMs: number, gapMs: number): Int16Array {
-  const parts = [...digits].flatMap((d) => [dtmfTone(d, toneMs, RATE), silence(gapMs, RATE)]);
-  const out = new Int16Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return concatAudio(...[...digits].flatMap((d) => [dtmfTone(d, toneMs, RATE), silence(gapMs, RATE)]));
 }
