@@ -2,7 +2,7 @@ import type { AudioClip, AudioClipDeleted, AudioClipList, AudioClipListQuery } f
 import type { Clock } from '../../shared/clock/clock.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { newId } from '../../shared/ids/ids.js';
-import { pageOf } from '../../shared/db/page.js';
+import { cursorSeq, pageOf } from '../../shared/db/page.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import { requestedProfile } from '../accounts/profile-scope.js';
 import type { Db } from '../../shared/db/database.js';
@@ -60,14 +60,9 @@ export async function getClip(db: Db, caller: KeyPrincipal, id: string): Promise
 /** The clips the caller can see, newest first, before the `before` cursor. */
 export async function listClips(db: Db, caller: KeyPrincipal, query: AudioClipListQuery): Promise<AudioClipList> {
   const limit = query.limit ?? 50;
-  let beforeSeq: number | null = null;
-  if (query.before !== undefined) {
-    const [cursor] = await db<{ seq: number }[]>`
-      select seq from audio_clips
-      where id = ${query.before} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}`;
-    if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no audio clip of this account.', param: 'before' });
-    beforeSeq = cursor.seq;
-  }
+  const beforeSeq = query.before === undefined ? null : await cursorSeq(db<{ seq: number }[]>`
+    select seq from audio_clips
+    where id = ${query.before} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}`, 'audio clip', 'before');
   const rows = await db<ClipRow[]>`
     select ${db(COLUMNS)} from audio_clips
     where company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}

@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Bus } from '../../shared/bus/bus.js';
 import type { Db, Tx } from '../../shared/db/database.js';
-import { pageOf } from '../../shared/db/page.js';
+import { cursorSeq, pageOf } from '../../shared/db/page.js';
 import { newId } from '../../shared/ids/ids.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
@@ -144,14 +144,9 @@ export async function listEvents(
   query: { type?: string | undefined; objectId?: string | undefined; after?: string | undefined; limit?: number | undefined },
 ): Promise<EventList> {
   const limit = query.limit ?? 50;
-  let afterSeq = 0;
-  if (query.after !== undefined) {
-    const [cursor] = await db<{ seq: number }[]>`
-      select seq from events where id = ${query.after} and company_id = ${caller.companyId} and mode = ${caller.mode}
-        and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`;
-    if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no event of this account.', param: 'after' });
-    afterSeq = cursor.seq;
-  }
+  const afterSeq = query.after === undefined ? 0 : await cursorSeq(db<{ seq: number }[]>`
+    select seq from events where id = ${query.after} and company_id = ${caller.companyId} and mode = ${caller.mode}
+      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`, 'event', 'after');
   const rows = await db<EventRow[]>`
     select id, seq, body from events
     where company_id = ${caller.companyId} and mode = ${caller.mode} and seq > ${afterSeq}

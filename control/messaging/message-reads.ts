@@ -1,5 +1,5 @@
 import type { Db } from '../../shared/db/database.js';
-import { pageOf, type Page } from '../../shared/db/page.js';
+import { cursorSeq, pageOf, type Page } from '../../shared/db/page.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import type { ChannelName, MessageRow } from './message-row.js';
@@ -52,14 +52,9 @@ export async function listMessages<T extends { id: string }>(
   view: (row: MessageRow) => T,
 ): Promise<Page<T>> {
   const limit = filters.limit ?? 50;
-  let beforeSeq: number | null = null;
-  if (filters.before !== undefined) {
-    const [cursor] = await db<{ seq: number }[]>`
-      select seq from messages where id = ${filters.before} and channel = ${channel} and company_id = ${caller.companyId} and mode = ${caller.mode}
-        and ${visibleTo(db, caller)}`;
-    if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no message of this account.', param: 'before' });
-    beforeSeq = cursor.seq;
-  }
+  const beforeSeq = filters.before === undefined ? null : await cursorSeq(db<{ seq: number }[]>`
+    select seq from messages where id = ${filters.before} and channel = ${channel} and company_id = ${caller.companyId} and mode = ${caller.mode}
+      and ${visibleTo(db, caller)}`, 'message', 'before');
   const rows = await db<MessageRow[]>`
     select * from messages
     where company_id = ${caller.companyId} and mode = ${caller.mode} and channel = ${channel} and ${visibleTo(db, caller)}

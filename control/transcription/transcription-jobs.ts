@@ -1,7 +1,7 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Db, Sql, Tx } from '../../shared/db/database.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
-import { pageOf } from '../../shared/db/page.js';
+import { cursorSeq, pageOf } from '../../shared/db/page.js';
 import type {
   CreateTranscriptionJob,
   JobSegment,
@@ -119,13 +119,8 @@ export async function getJob(db: Db, caller: KeyPrincipal, id: string): Promise<
 /** The jobs the caller can see, newest first, before the `before` cursor. */
 export async function listJobs(db: Db, caller: KeyPrincipal, query: TranscriptionJobListQuery): Promise<TranscriptionJobList> {
   const limit = query.limit ?? 50;
-  let beforeSeq: number | null = null;
-  if (query.before !== undefined) {
-    const [cursor] = await db<{ seq: number }[]>`
-      select seq from transcription_jobs where id = ${query.before} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}`;
-    if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no transcription job of this account.', param: 'before' });
-    beforeSeq = cursor.seq;
-  }
+  const beforeSeq = query.before === undefined ? null : await cursorSeq(db<{ seq: number }[]>`
+    select seq from transcription_jobs where id = ${query.before} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}`, 'transcription job', 'before');
   const rows = await db<JobRow[]>`
     select * from transcription_jobs
     where company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}

@@ -2,7 +2,7 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import type { ProfileServices } from '../../../protocol/api/profiles.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
-import { pageOf } from '../../../shared/db/page.js';
+import { cursorSeq, pageOf } from '../../../shared/db/page.js';
 import type { Metadata } from '../../../protocol/api/common.js';
 import {
   CAMPAIGN_DEFAULT_RATE,
@@ -140,12 +140,7 @@ export async function findCampaign(db: Db, caller: KeyPrincipal, id: string): Pr
 export async function listCampaigns(db: Db, caller: KeyPrincipal, query: CampaignPageQuery): Promise<CampaignPage> {
   const limit = query.limit ?? 20;
   const visible = visibleTo(db, caller, 'campaigns', query.profileId);
-  let beforeSeq: number | null = null;
-  if (query.before !== undefined) {
-    const [cursor] = await db<{ seq: number }[]>`select seq from campaigns where id = ${query.before} and ${visible}`;
-    if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no campaign of this account.', param: 'before' });
-    beforeSeq = cursor.seq;
-  }
+  const beforeSeq = query.before === undefined ? null : await cursorSeq(db<{ seq: number }[]>`select seq from campaigns where id = ${query.before} and ${visible}`, 'campaign', 'before');
   const rows = await db<CampaignRow[]>`
     select * from campaigns where ${visible} and ${beforeSeq === null ? db`true` : db`seq < ${beforeSeq}`}
     order by seq desc limit ${limit + 1}`;

@@ -1,7 +1,7 @@
 import type { Clock } from '../../../shared/clock/clock.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
-import { pageOf } from '../../../shared/db/page.js';
+import { cursorSeq, pageOf } from '../../../shared/db/page.js';
 import type {
   ContactList,
   ContactListCreate,
@@ -63,12 +63,7 @@ export async function getList(db: Db, caller: KeyPrincipal, id: string): Promise
 export async function listLists(db: Db, caller: KeyPrincipal, query: ContactListPageQuery): Promise<ContactListPage> {
   const limit = query.limit ?? 50;
   const visible = visibleTo(db, caller, 'l', query.profileId);
-  let afterSeq = 0;
-  if (query.after !== undefined) {
-    const [cursor] = await db<{ seq: number }[]>`select seq from contact_lists l where l.id = ${query.after} and ${visible}`;
-    if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no contact list of this account.', param: 'after' });
-    afterSeq = cursor.seq;
-  }
+  const afterSeq = query.after === undefined ? 0 : await cursorSeq(db<{ seq: number }[]>`select seq from contact_lists l where l.id = ${query.after} and ${visible}`, 'contact list', 'after');
   const rows = await db<ListRow[]>`
     select l.*, (select count(*) from contact_list_members m where m.list_id = l.id)::int as member_count
     from contact_lists l where ${visible} and l.seq > ${afterSeq} order by l.seq limit ${limit + 1}`;

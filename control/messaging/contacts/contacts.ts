@@ -1,7 +1,7 @@
 import type { Clock } from '../../../shared/clock/clock.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
-import { pageOf } from '../../../shared/db/page.js';
+import { cursorSeq, pageOf } from '../../../shared/db/page.js';
 import type { Contact, ContactCreate, ContactDeleted, ContactPage, ContactPageQuery, ContactUpdate } from '../../../protocol/messaging/contact.js';
 import type { Metadata } from '../../../protocol/api/common.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
@@ -82,12 +82,7 @@ export async function findContact(db: Db, caller: KeyPrincipal, id: string): Pro
 export async function listContacts(db: Db, caller: KeyPrincipal, query: ContactPageQuery): Promise<ContactPage> {
   const limit = query.limit ?? 100;
   const visible = visibleTo(db, caller, 'contacts', query.profileId);
-  let afterSeq = 0;
-  if (query.after !== undefined) {
-    const [cursor] = await db<{ seq: number }[]>`select seq from contacts where id = ${query.after} and ${visible}`;
-    if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no contact of this account.', param: 'after' });
-    afterSeq = cursor.seq;
-  }
+  const afterSeq = query.after === undefined ? 0 : await cursorSeq(db<{ seq: number }[]>`select seq from contacts where id = ${query.after} and ${visible}`, 'contact', 'after');
   const rows = await db<ContactRow[]>`
     select *, ${suppressedColumn(db)} from contacts where ${visible} and seq > ${afterSeq}
       and ${query.externalRef === undefined ? db`true` : db`external_ref = ${query.externalRef}`}

@@ -1,7 +1,7 @@
 import type { Clock } from '../../../shared/clock/clock.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
-import { pageOf } from '../../../shared/db/page.js';
+import { cursorSeq, pageOf } from '../../../shared/db/page.js';
 import type {
   MessageChannelName,
   MessageTemplate,
@@ -106,12 +106,7 @@ export async function findTemplate(db: Db, caller: KeyPrincipal, id: string, par
 export async function listTemplates(db: Db, caller: KeyPrincipal, query: TemplatePageQuery): Promise<TemplatePage> {
   const limit = query.limit ?? 50;
   const visible = visibleTo(db, caller, 'templates', query.profileId);
-  let afterSeq = 0;
-  if (query.after !== undefined) {
-    const [cursor] = await db<{ seq: number }[]>`select seq from templates where id = ${query.after} and ${visible}`;
-    if (!cursor) throw new SentralError('invalid_request', { message: 'The cursor names no template of this account.', param: 'after' });
-    afterSeq = cursor.seq;
-  }
+  const afterSeq = query.after === undefined ? 0 : await cursorSeq(db<{ seq: number }[]>`select seq from templates where id = ${query.after} and ${visible}`, 'template', 'after');
   const rows = await db<TemplateRow[]>`
     select * from templates where ${visible} and seq > ${afterSeq}
       and ${query.channel === undefined ? db`true` : db`channel = ${query.channel}`}
