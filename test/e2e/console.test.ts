@@ -264,6 +264,28 @@ describe('the console in Chromium, on a fresh sentral start', () => {
     await page.close();
   }, 60_000);
 
+  it('imports contacts from a CSV file and shows its report: the rows taken, and each refused row with why', async () => {
+    const page = await newPage();
+    await page.goto(`${api}/console/contacts`);
+    await page.getByText('Import contacts from a CSV file').click();
+    await page.getByLabel('CSV file').setInputFiles({
+      name: 'kunder.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('name,phone,email,kundenr\nIngrid Ås,+4791234567,,17\nOla,12,,18\nPer Berg,,per@example.no,19\nKari,,ikke-en-adresse,20\n'),
+    });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByRole('heading', { name: 'Import report' }).waitFor(WAIT);
+    const fact = (name: string) => page.locator('.report .facts div', { has: page.locator('dt', { hasText: name }) }).locator('dd').textContent();
+    expect([await fact('Rows read'), await fact('Created'), await fact('Updated'), await fact('Refused')]).toEqual(['4', '2', '0', '2']);
+    const refused = await page.getByRole('table', { name: 'Refused rows' }).locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 2).map((c) => c.textContent)));
+    expect(refused).toEqual([['3', 'contact_phone_invalid'], ['5', 'contact_email_invalid']]);
+    // The contacts taken are in the list below, without a reload.
+    await page.getByRole('table', { name: 'Contacts' }).getByRole('cell', { name: 'Ingrid Ås' }).waitFor(WAIT);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS, 'console-contact-import.png'), fullPage: true });
+    await page.close();
+  }, 60_000);
+
   it('a profile key sees only its profile\'s calls, in the page and through crafted requests', async () => {
     const calls = await request(testKey, 'GET', '/v1/calls');
     const demoCall = calls.body.data[0].id as string;
