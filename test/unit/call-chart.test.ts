@@ -18,13 +18,16 @@ function valueOf(state: AnyMachineSnapshot): string {
 function named(t: AnyTransitionDefinition): string {
   const path = (node: AnyStateNode) => node.path.join('.');
   const guard = typeof t.guard === 'string' ? t.guard : (t.guard as { type?: string } | undefined)?.type;
-  return `${path(t.source)} --${t.eventType === '' ? 'always' : t.eventType}${guard ? ` [${guard}]` : ''}--> ${path(t.target![0]!)}`;
+  return `${path(t.source)} --${t.eventType === '' ? 'always' : t.eventType}${guard ? ` [${guard}]` : ''}--> ${t.target?.length ? path(t.target[0]!) : '(stays)'}`;
 }
 
-/** Every transition drawn in the chart that changes the state (the actions-only ones take an event and stay). */
+/** Whether the walk must take a transition: one that changes the state, or a guarded eventless one (a follow-up that stays). */
+const mustTake = (t: AnyTransitionDefinition): boolean => Boolean(t.target?.length) || t.eventType === '';
+
+/** Every transition drawn in the chart that changes the state or follows any step (the actions-only ones that take an event and stay are not). */
 function drawnTargeted(node: AnyStateNode = machine.root): Set<string> {
   const drawn = new Set<string>();
-  for (const t of [...node.always ?? [], ...[...node.transitions.values()].flat()]) if (t.target?.length) drawn.add(named(t));
+  for (const t of [...node.always ?? [], ...[...node.transitions.values()].flat()]) if (mustTake(t)) drawn.add(named(t));
   for (const child of Object.values(node.states)) for (const t of drawnTargeted(child)) drawn.add(t);
   return drawn;
 }
@@ -47,13 +50,40 @@ function eventsFor(state: AnyMachineSnapshot): CallActorEvent[] {
   }
   for (const timerId of Object.keys(c.timers)) events.push({ type: 'timer.fired', timerId, at });
   for (const r of c.recordingsPending) events.push({ type: 'recording.ready', commandId: r.commandId, recordingId: r.recordingId, durationMs: 1_000, at } as CallActorEvent);
+  return [...events, ...followUpEvents(c, at)];
+}
+
+/**
+ * What makes the follow-ups due: a played message (a voicemail drop's, an inbound routing's), a detection
+ * deciding on a machine and its greeting ending, and a caller still awaiting its decision moved into a room.
+ */
+function followUpEvents(c: CallContext, at: number): CallActorEvent[] {
+  const events: CallActorEvent[] = [];
+  for (const cmd of c.commands) if (cmd.state === 'issued' && cmd.playback) events.push({ type: 'playback.ended', commandId: cmd.id, outcome: 'completed', at } as CallActorEvent);
+  const amd = c.amd;
+  if (amd && c.primaryId !== null && amd.state === 'detecting') events.push({ type: 'amd.decided', commandId: amd.commandId, legId: c.primaryId, result: 'machine', reason: 'long_greeting', ms: 3_000, at });
+  if (amd && c.primaryId !== null && amd.state === 'waiting') events.push({ type: 'amd.greetingEnded', commandId: amd.commandId, legId: c.primaryId, by: 'beep', ms: 6_000, at });
+  const inbound = c.inbound;
+  if (inbound?.window.phase === 'routed' && inbound.routeTargets.length === 0 && inbound.messageCommandId === null) {
+    // The host reserved the routing's money: the routing runs (a message plays, a forward dials).
+    const charge = { reservationId: 'res_answer', service: 'inbound', reservedOre: 900, rateOre: 15, paidMinutes: 60 };
+    events.push({ type: 'inbound.routingCharged', charge, forwardCharge: { ...charge, reservationId: 'res_fwd', service: 'phone' }, at } as CallActorEvent);
+  }
+  if (inbound?.window.phase === 'awaiting_decision') {
+    const into = { callId: 'call_room', participantId: 'part_link', url: 'ws://node-b/room', token: 'tok' };
+    events.push({ type: 'call.move', into, answerCharge: { reservationId: 'res_answer', service: 'inbound', reservedOre: 900, rateOre: 15, paidMinutes: 60 }, at } as CallActorEvent);
+  }
   return events;
 }
 
-/** A call's state for the walk: the chart's state and what its guards read (participants' states, a requested end, recordings pending). */
+/**
+ * A call's state for the walk: the chart's state and what its guards read (participants' states, a requested
+ * end, recordings pending; for the follow-ups the commands' states, the detection's and the routing's answer).
+ */
 function serializeState(state: AnyMachineSnapshot): string {
   const c = state.context as CallContext;
-  return JSON.stringify([valueOf(state), c.participants.map((p) => p.state), c.endReason !== null, c.recordingsPending.length, c.status]);
+  const followUps = [c.commands.map((m) => m.state), c.amd?.state ?? null, c.inbound?.answerSent ?? null, c.inbound?.routeTargets.length ?? null, c.moved !== null && c.moved !== undefined];
+  return JSON.stringify([valueOf(state), c.participants.map((p) => p.state), c.endReason !== null, c.recordingsPending.length, c.status, ...followUps]);
 }
 
 /** A phone call recording from its answer, an app-only call of two, and an inbound call waiting for its decision. */
@@ -63,11 +93,18 @@ const inputs: CallActorInput[] = [
   inboundCall(),
 ];
 
+/** Calls whose follow-ups the walk takes too: a voicemail drop, an inbound routing's message and its forward to a phone. */
+const followUpInputs: CallActorInput[] = [
+  phoneCall({ amd: { mode: 'voicemail_drop', commandId: 'cmd_amd', messageCommandId: 'cmd_vm', text: 'Please call us back.' } }),
+  inboundCall({ mode: 'routing' }),
+  inboundCall({ mode: 'routing', routing: { type: 'forward', to: '+447700900001' } }),
+];
+
 /** The chart's transitions an actor takes from `snapshot` on `event` (or from its start), read with XState's inspection. */
 function transitionsTaken(input: CallActorInput, snapshot?: AnyMachineSnapshot, event?: EventObject): string[] {
   const taken: string[] = [];
   const inspect = (e: InspectionEvent) => {
-    if (e.type === '@xstate.microstep') for (const t of (e as { _transitions: AnyTransitionDefinition[] })._transitions) if (t.target?.length) taken.push(named(t));
+    if (e.type === '@xstate.microstep') for (const t of (e as { _transitions: AnyTransitionDefinition[] })._transitions) if (mustTake(t)) taken.push(named(t));
   };
   const actor = snapshot
     ? createActor(machine, { snapshot: machine.getPersistedSnapshot(snapshot), input, inspect })
@@ -79,10 +116,10 @@ function transitionsTaken(input: CallActorInput, snapshot?: AnyMachineSnapshot, 
 }
 
 describe('the call chart, walked by xstate/graph', () => {
-  it('reaches every state and takes every drawn transition that changes the state', () => {
+  it('reaches every state and takes every drawn transition that changes the state, and every follow-up', () => {
     const states = new Set<string>();
     const taken = new Set<string>();
-    for (const input of inputs) {
+    for (const input of [...inputs, ...followUpInputs]) {
       for (const t of transitionsTaken(input)) taken.add(t);
       for (const { state, transitions } of Object.values(getAdjacencyMap(machine, { events: eventsFor, input, serializeState }))) {
         states.add(valueOf(state));

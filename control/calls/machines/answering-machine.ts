@@ -7,7 +7,7 @@
  * the call ends (reason voicemail_left). A human or unknown answer leaves the call to the customer.
  */
 import type { CallActorInput, CallMediaEvent } from '../../../protocol/calls/call-actor.js';
-import type { AmdRecord } from '../context/call-context.js';
+import type { AmdRecord, CallContext } from '../context/call-context.js';
 import type { CallDraft } from './call-draft.js';
 
 /** The detection record of a new call (null without amd). */
@@ -46,12 +46,16 @@ export function onDetection(d: CallDraft, e: Extract<CallMediaEvent, { type: 'am
   else d.issueOwn('play', { commandId: amd.messageCommandId, clipId: amd.clipId! });
 }
 
-/** After any event: a voicemail message that has played out (or could not) ends the call. */
-export function settleVoicemail(d: CallDraft): void {
-  const amd = d.ctx.amd;
-  if (!amd || amd.state !== 'dropping') return;
-  const message = d.command(amd.messageCommandId);
-  if (!message || message.state === 'issued') return;
-  amd.state = 'done';
+/** The voicemail message has played out (or could not): the call's guard `voicemailPlayed`. */
+export function voicemailPlayed(c: CallContext): boolean {
+  const amd = c.amd;
+  if (!amd || amd.state !== 'dropping') return false;
+  const message = c.commands.find((m) => m.id === amd.messageCommandId);
+  return message !== undefined && message.state !== 'issued';
+}
+
+/** The voicemail message is done: the call ends (reason voicemail_left, unless it had one already). */
+export function endAsVoicemailLeft(d: CallDraft): void {
+  d.ctx.amd!.state = 'done';
   d.ctx.endReason ??= 'voicemail_left';
 }

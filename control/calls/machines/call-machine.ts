@@ -7,10 +7,10 @@ import { CallDraft } from './call-draft.js';
 import * as on from './call-handlers.js';
 import { answerCall, finishCall, initialContext, launchCall } from './call-lifecycle.js';
 import { callBody } from '../context/reply-bodies.js';
-import { settleVoicemail } from './answering-machine.js';
+import { endAsVoicemailLeft, voicemailPlayed } from './answering-machine.js';
 import { followHandovers } from './handover.js';
-import { followRouting } from './inbound-flow.js';
-import { followMove } from './call-move.js';
+import { answerRoutedCaller, endAsRoutingEnded, endAsTargetsGone, routingDue } from './inbound-flow.js';
+import { endAsMovedCallEnded, movedLinkGone } from './call-move.js';
 import { isPerson, isPresent } from '../context/participant-records.js';
 import { transcriptionsSettled } from './call-transcription.js';
 import { upgradeCallSnapshot } from '../context/stored-calls.js';
@@ -18,14 +18,6 @@ import type { VerbPort } from './verb-port.js';
 
 type InitEvent = { type: 'xstate.init'; input: CallActorInput };
 type AnyCallEvent = CallActorEvent | InitEvent;
-
-/**
- * What follows a live event's handler: after a request, the inbound routing and a move look at the facts
- * it recorded (a routing target joined or left, the moved caller's link closed); after a media event or a
- * timer, a voicemail drop may be due first. The host's own word (media lost, a failed message) and
- * everything after the end is taken as it is.
- */
-type Follow = 'nothing' | 'request' | 'media';
 
 // Handlers take their own event (the transition that names them is taken only for it): the chart, not the
 // handler, says which event reaches which handler.
@@ -80,17 +72,12 @@ function taking(types: readonly string[], action: CallActionName): EventMap {
 }
 
 /** A named action: the handler runs on a draft of the context, which is then assigned and its effects emitted in order. */
-function draftAction(verbs: VerbPort, run: Handler, follow: Follow = 'nothing') {
+function draftAction(verbs: VerbPort, run: Handler) {
   return enqueueActions<CallContext, CallActorEvent, undefined, CallActorEvent, never, never, never, never, CallEffect>(({ context, event: received, enqueue }) => {
     // The entry of the first state runs with XState's init event, which carries the input.
     const event = received as AnyCallEvent;
     const d = new CallDraft(context, atOf(event), verbs);
     (run as (d: CallDraft, e: AnyCallEvent) => void)(d, event);
-    if (follow === 'media') settleVoicemail(d);
-    if (follow !== 'nothing') {
-      followRouting(d);
-      followMove(d);
-    }
     // Offers and transfers hear what the transition did to their participants, whatever did it.
     followHandovers(context, d, event);
     enqueue.assign(() => d.ctx);
@@ -114,13 +101,23 @@ const callGuards = {
   noPersonLeft: ({ context }) =>
     (context.conference || context.primaryId === null) && !context.participants.some((p) => isPerson(p) && isPresent(p)),
   recordingsSettled: ({ context }) => context.recordingsPending.length === 0 && transcriptionsSettled(context),
+  /** A voicemail drop's message has played out (or could not): the call ends (voicemail_left). */
+  voicemailPlayed: ({ context }) => voicemailPlayed(context),
+  /** A moved caller's link is gone (not moved on): the call ends (moved_call_ended). */
+  movedLinkGone: ({ context }) => movedLinkGone(context),
+  /** An inbound routing's message has played: the call ends (routing_ended). */
+  routingMessagePlayed: ({ context }) => routingDue(context) === 'messagePlayed',
+  /** A routing target joined while the caller rings: the caller is answered. */
+  routingTargetJoined: ({ context }) => routingDue(context) === 'answerCaller',
+  /** Every routing target is gone: the call ends as the last did. */
+  routingTargetsGone: ({ context }) => routingDue(context) === 'targetsGone',
   /** An event of a type the chart does not name that names a command: a verb's own media event. */
   namesCommand: ({ event }) => typeof (event as { commandId?: unknown }).commandId === 'string',
 } satisfies Record<string, (args: { context: CallContext; event: CallActorEvent }) => boolean>;
 
 /** The call's named actions: its lifecycle's entry actions, then what takes each event while live and after the end. */
 function callActions(verbs: VerbPort) {
-  const act = (run: Handler, follow?: Follow) => draftAction(verbs, run, follow);
+  const act = (run: Handler) => draftAction(verbs, run);
   return {
     launch: act((d, e: InitEvent) => launchCall(d, e.input)),
     replyOnCreate: act(replyOnCreate),
@@ -129,26 +126,31 @@ function callActions(verbs: VerbPort) {
     finish: act((d, e: CallActorEvent) => finishCall(d, e.type)),
     endFromPrimary: act(setEndFromPrimary),
     endAsLastPersonLeft: act((d) => void (d.ctx.endReason ??= 'last_person_left')),
+    endAsVoicemailLeft: act(endAsVoicemailLeft),
+    endAsMovedCallEnded: act(endAsMovedCallEnded),
+    endAsRoutingEnded: act(endAsRoutingEnded),
+    endAsTargetsGone: act(endAsTargetsGone),
+    answerRoutedCaller: act(answerRoutedCaller),
 
-    replyCall: act(on.replyCall, 'request'),
-    updateMetadata: act(on.updateMetadata, 'request'),
-    addParticipant: act(on.addParticipant, 'request'),
-    updateParticipant: act(on.updateParticipant, 'request'),
-    removeParticipant: act(on.removeParticipant, 'request'),
-    renewParticipantToken: act(on.renewParticipantToken, 'request'),
-    linkMovedCaller: act(on.linkMovedCaller, 'request'),
-    replyStream: act(on.replyStream, 'request'),
-    replyCommand: act(on.replyCommand, 'request'),
-    decideVerb: act(on.decideVerb, 'request'),
-    takeRoutingCharge: act(on.takeRoutingCharge, 'request'),
-    takeKey: act(on.takeKey, 'media'),
-    takeOpResult: act(on.takeOpResult, 'media'),
-    takeDetection: act(on.takeDetection, 'media'),
-    takeSegments: act(on.takeSegments, 'media'),
-    endTranscription: act(on.endTranscription, 'media'),
-    takeCommandEvent: act(on.takeCommandEvent, 'media'),
-    takeLegEvent: act(on.takeLegEvent, 'media'),
-    fireTimer: act(on.fireTimer, 'media'),
+    replyCall: act(on.replyCall),
+    updateMetadata: act(on.updateMetadata),
+    addParticipant: act(on.addParticipant),
+    updateParticipant: act(on.updateParticipant),
+    removeParticipant: act(on.removeParticipant),
+    renewParticipantToken: act(on.renewParticipantToken),
+    linkMovedCaller: act(on.linkMovedCaller),
+    replyStream: act(on.replyStream),
+    replyCommand: act(on.replyCommand),
+    decideVerb: act(on.decideVerb),
+    takeRoutingCharge: act(on.takeRoutingCharge),
+    takeKey: act(on.takeKey),
+    takeOpResult: act(on.takeOpResult),
+    takeDetection: act(on.takeDetection),
+    takeSegments: act(on.takeSegments),
+    endTranscription: act(on.endTranscription),
+    takeCommandEvent: act(on.takeCommandEvent),
+    takeLegEvent: act(on.takeLegEvent),
+    fireTimer: act(on.fireTimer),
     loseMedia: act(on.loseMedia),
     failCommandRequest: act(on.failCommandRequest),
 
@@ -173,6 +175,22 @@ function callActions(verbs: VerbPort) {
 const ownActions = new Set(['dtmf.received', 'media.op.result', 'amd.decided', 'amd.greetingEnded', 'transcription.segments', 'transcription.ended']);
 const commandMedia = COMMAND_MEDIA_EVENT_TYPES.filter((t) => !ownActions.has(t));
 const legMedia = LEG_MEDIA_EVENT_TYPES.filter((t) => !ownActions.has(t));
+
+/**
+ * What follows any step of the live call, before its lifecycle's own checks, over the facts the step
+ * recorded: a voicemail drop's message played, an inbound routing's message played, a routing target joined
+ * (the caller is answered) or all of them gone, a moved caller's link gone. Each is a guarded transition of
+ * the live states where its facts can hold (none while an outbound call dials: detection starts at the
+ * answer, and routing and moves are for inbound calls, which ring from their start), so the chart draws
+ * them (docs/statecharts.md).
+ */
+const followUps = {
+  voicemail: { guard: 'voicemailPlayed', target: '#call.ending', actions: 'endAsVoicemailLeft' },
+  routingMessage: { guard: 'routingMessagePlayed', target: '#call.ending', actions: 'endAsRoutingEnded' },
+  routingAnswer: { guard: 'routingTargetJoined', actions: 'answerRoutedCaller' },
+  routingTargets: { guard: 'routingTargetsGone', target: '#call.ending', actions: 'endAsTargetsGone' },
+  move: { guard: 'movedLinkGone', target: '#call.ending', actions: 'endAsMovedCallEnded' },
+} as const;
 
 /** What the live call does with each event: by type (each verb's event read off `verbs`), then a command's own media event. */
 function liveEvents(verbs: VerbPort) {
@@ -283,14 +301,24 @@ export function createCallMachine(verbs: VerbPort) {
           },
           ringing: {
             entry: 'markRinging',
+            // An inbound caller rings until answered: its routing's targets and a move may follow; the routing's
+            // message and a detection start at the answer.
             always: [
+              followUps.routingAnswer,
+              followUps.routingTargets,
+              followUps.move,
               { guard: 'primaryLeft', target: '#call.ending', actions: 'endFromPrimary' },
               { guard: 'primaryJoined', target: 'in_progress' },
             ],
           },
           in_progress: {
             entry: ['answer', 'replyOnCreate'],
+            // The caller is answered: a routing target joining has nothing left to answer.
             always: [
+              followUps.voicemail,
+              followUps.routingMessage,
+              followUps.routingTargets,
+              followUps.move,
               { guard: 'primaryGone', target: '#call.ending', actions: 'endFromPrimary' },
               { guard: 'noPersonLeft', target: '#call.ending', actions: 'endAsLastPersonLeft' },
             ],

@@ -11,7 +11,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { MAX_CALL_MINUTES } from '../../../protocol/calls/call.js';
 import type { CallDraft } from './call-draft.js';
-import type { ParticipantRecord } from '../context/call-context.js';
+import type { CallContext, ParticipantRecord } from '../context/call-context.js';
 import { leave } from './participant-machine.js';
 import { blank } from './participant-launch.js';
 import { isPresent } from '../context/participant-records.js';
@@ -90,10 +90,15 @@ export function addMovedCaller(d: CallDraft, e: LinkEvent): ParticipantRecord {
 }
 
 /**
- * After every event of a moved caller's call: when its link left for any reason but a further move (the target
- * ended or removed the caller, the link failed), the caller's call ends (`moved_call_ended`).
+ * The call's guard `movedLinkGone`: a moved caller's link left for any reason but a further move (the target
+ * ended or removed the caller, the link failed), so the caller's call ends (`moved_call_ended`).
  */
-export function followMove(d: CallDraft): void {
-  const link = linkOf(d);
-  if (link && !isPresent(link) && d.ctx.endReason === null) d.ctx.endReason = 'moved_call_ended';
+export function movedLinkGone(c: CallContext): boolean {
+  const link = c.moved ? c.participants.find((p) => p.id === c.moved!.participantId) : undefined;
+  return link !== undefined && !isPresent(link) && c.endReason === null;
+}
+
+/** The moved caller's link is gone: the call ends with it. */
+export function endAsMovedCallEnded(d: CallDraft): void {
+  d.ctx.endReason = 'moved_call_ended';
 }

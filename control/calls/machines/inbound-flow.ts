@@ -10,7 +10,7 @@ import type { CallEndReason } from '../../../protocol/calls/call.js';
 import type { InboundDecisionKind } from '../../../protocol/calls/inbound.js';
 import type { CallActorInput } from '../../../protocol/calls/call-actor.js';
 import type { CallDraft } from './call-draft.js';
-import type { ParticipantRecord } from '../context/call-context.js';
+import type { CallContext, ParticipantRecord } from '../context/call-context.js';
 import { callerLeft, deadlinePassed, decide, decisionAfterEnd, openWindow, type RoutingAction, type WindowStep } from '../context/inbound-window.js';
 import { isRinging } from './offer-machine.js';
 import { leave } from './participant-machine.js';
@@ -238,28 +238,45 @@ export function onRoutingCharged(d: CallDraft, e: { charge: Charge | null; forwa
   }
 }
 
+/** What the routing of a live inbound call is due to do, read by the call's guards after every step. */
+export type RoutingDue = 'messagePlayed' | 'answerCaller' | 'targetsGone' | null;
+
 /**
- * After every event of a live inbound call: the routing's targets answer the caller when the first joins
- * and end the call when none is left; the routing's message ends the call once played.
+ * The routing's message ends the call once played; the routing's targets answer the caller when the first
+ * joins and end the call when none is left.
  */
-export function followRouting(d: CallDraft): void {
-  const c = d.ctx;
+export function routingDue(c: CallContext): RoutingDue {
   const inbound = c.inbound;
-  if (!inbound || c.endReason !== null) return;
+  if (!inbound || c.endReason !== null) return null;
   if (inbound.messageCommandId !== null) {
-    const cmd = d.command(inbound.messageCommandId);
-    if (cmd && cmd.state !== 'issued') c.endReason = 'routing_ended';
-    return;
+    const cmd = c.commands.find((m) => m.id === inbound.messageCommandId);
+    return cmd && cmd.state !== 'issued' ? 'messagePlayed' : null;
   }
-  if (inbound.routeTargets.length === 0) return;
-  const targets = inbound.routeTargets.map((id) => d.participant(id)).filter((p): p is ParticipantRecord => p !== undefined);
+  if (inbound.routeTargets.length === 0) return null;
+  const targets = routeTargetsOf(c);
   const joined = targets.find((p) => p.state === 'joined' || p.state === 'reconnecting');
-  const caller_ = caller(d);
-  if (joined && caller_?.state === 'ringing' && !inbound.answerSent) {
-    answerCaller(d, c.charge, false);
-    return;
-  }
-  if (targets.every((p) => !isPresent(p))) c.endReason = targetEnd(targets);
+  const callerNow = c.primaryId !== null ? c.participants.find((p) => p.id === c.primaryId) : undefined;
+  if (joined && callerNow?.state === 'ringing' && !inbound.answerSent) return 'answerCaller';
+  return targets.every((p) => !isPresent(p)) ? 'targetsGone' : null;
+}
+
+function routeTargetsOf(c: CallContext): ParticipantRecord[] {
+  return (c.inbound?.routeTargets ?? []).map((id) => c.participants.find((p) => p.id === id)).filter((p): p is ParticipantRecord => p !== undefined);
+}
+
+/** A routing target joined while the caller rings: the caller is answered. */
+export function answerRoutedCaller(d: CallDraft): void {
+  answerCaller(d, d.ctx.charge, false);
+}
+
+/** The routing's message has played: the call ends (routing_ended). */
+export function endAsRoutingEnded(d: CallDraft): void {
+  d.ctx.endReason = 'routing_ended';
+}
+
+/** Every routing target is gone: the call ends as the last of them did. */
+export function endAsTargetsGone(d: CallDraft): void {
+  d.ctx.endReason = targetEnd(routeTargetsOf(d.ctx));
 }
 
 /** Why a routed call ends when its targets are gone: before the answer, as the (last) target did. */
