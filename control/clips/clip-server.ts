@@ -1,4 +1,5 @@
 import { Value } from 'typebox/value';
+import { jsonOrNull } from '../../shared/json/json-bytes.js';
 import { CLIP_CHUNK_BYTES, ClipChunkRequest, encodeClipChunkReply } from '../../protocol/media/clip-transfer.js';
 import type { Bus, Subscription } from '../../shared/bus/bus.js';
 import type { Sql } from '../../shared/db/database.js';
@@ -13,16 +14,10 @@ import { CLIP_GET_SUBJECT, CLIP_SERVER_QUEUE } from '../../protocol/bus/bus-name
  * the clip as missing).
  */
 export async function startClipServer(deps: { bus: Bus; sql: Sql }): Promise<Subscription> {
-  const decoder = new TextDecoder();
   return deps.bus.serve(
     CLIP_GET_SUBJECT,
     async (data) => {
-      let request: unknown;
-      try {
-        request = JSON.parse(decoder.decode(data));
-      } catch {
-        request = null;
-      }
+      const request = jsonOrNull(data);
       if (!Value.Check(ClipChunkRequest, request)) return encodeClipChunkReply({ found: false });
       const found = await readClipBytes(deps.sql, request.clipId, request.offset, CLIP_CHUNK_BYTES);
       if (!found) return encodeClipChunkReply({ found: false });

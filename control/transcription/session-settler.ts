@@ -1,4 +1,5 @@
 import { Value } from 'typebox/value';
+import { jsonOrNull } from '../../shared/json/json-bytes.js';
 import { SESSION_SETTLE_SUBJECT, SESSION_SETTLERS_QUEUE } from '../../protocol/bus/bus-names.js';
 import { SessionSettleRequest } from '../../protocol/transcription/transcription-session.js';
 import type { Timer } from '../../shared/clock/clock.js';
@@ -7,7 +8,6 @@ import { wakeDispatcher } from '../events/event-log.js';
 import { expireSessions, settleSession } from './transcription-sessions.js';
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /** How long past its token's expiry an unreported session waits before it expires free. */
 const EXPIRY_GRACE_MS = 5 * 60_000;
@@ -23,12 +23,7 @@ export async function startSessionSettler(services: Services): Promise<{ stop():
   const subscription = await bus.serve(
     SESSION_SETTLE_SUBJECT,
     async (data) => {
-      let report: unknown;
-      try {
-        report = JSON.parse(decoder.decode(data));
-      } catch {
-        report = null;
-      }
+      const report = jsonOrNull(data);
       if (!Value.Check(SessionSettleRequest, report)) return encoder.encode(JSON.stringify({ ok: false }));
       if (await settleSession(sql, clock, report)) await wakeDispatcher(bus).catch(() => undefined);
       return encoder.encode(JSON.stringify({ ok: true }));

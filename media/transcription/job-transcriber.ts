@@ -1,4 +1,5 @@
 import { Value } from 'typebox/value';
+import { jsonOrNull } from '../../shared/json/json-bytes.js';
 import { TRANSCRIBE_SUBJECT, TRANSCRIBERS_QUEUE } from '../../protocol/bus/bus-names.js';
 import { TranscribeRequest, type TranscribeAnswer } from '../../protocol/transcription/transcription-job.js';
 import type { Bus, Subscription } from '../../shared/bus/bus.js';
@@ -9,7 +10,6 @@ import type { Recognizer } from '../speech/recognizer.js';
 import { transcribeAudio } from './transcribe-audio.js';
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
 /** What the node lends the job transcriber. */
 export interface JobTranscriberDeps {
@@ -36,12 +36,7 @@ export function serveJobTranscriptions(deps: JobTranscriberDeps): Promise<Subscr
 }
 
 async function transcribe(deps: JobTranscriberDeps, data: Uint8Array): Promise<TranscribeAnswer> {
-  let request: unknown;
-  try {
-    request = JSON.parse(decoder.decode(data));
-  } catch {
-    request = null;
-  }
+  const request = jsonOrNull(data);
   if (!Value.Check(TranscribeRequest, request)) return { ok: false, code: 'invalid_request', message: 'Not a transcription request.' };
   try {
     let audio: AsyncIterable<Int16Array> | Iterable<Int16Array>;
