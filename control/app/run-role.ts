@@ -4,6 +4,7 @@ import { openMediaServices, openServices, type OpenMediaServices, type OpenServi
 import { checkReadiness } from './readiness.js';
 import { startParts, type Part } from './parts.js';
 import { startMediaPart } from './media-role.js';
+import { startTracing } from '../../shared/tracing/tracing.js';
 
 /** The commands that start long-running roles. `start` runs every role in one process. */
 export type RoleName = 'start' | 'api' | 'worker' | 'dispatcher' | 'media' | 'messaging';
@@ -13,6 +14,17 @@ export type RoleName = 'start' | 'api' | 'worker' | 'dispatcher' | 'media' | 'me
  * finish, closes the services (PGlite flushes to disk) and resolves to exit code 0.
  */
 export async function runRole(role: RoleName, config: Config, log: Logger): Promise<number> {
+  const { endpoint, serviceName } = config.tracing;
+  const tracing = endpoint ? await startTracing({ endpoint, serviceName: serviceName ?? `sentral-${role}` }) : null;
+  try {
+    return await runUntilStopped(role, config, log);
+  } finally {
+    // The spans still buffered go out before the process ends.
+    await tracing?.stop().catch((err: unknown) => log.warn({ err }, 'sending the last spans failed'));
+  }
+}
+
+async function runUntilStopped(role: RoleName, config: Config, log: Logger): Promise<number> {
   const signal = waitForSignal();
   const options = { log, migrate: true, defaultMetrics: true, applicationName: `sentral-${role}` };
   let services: OpenServices | OpenMediaServices;

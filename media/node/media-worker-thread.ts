@@ -8,6 +8,8 @@ import { createPublicKey } from 'node:crypto';
 import { parentPort, workerData } from 'node:worker_threads';
 import { Registry } from 'prom-client';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
+import { startTracing } from '../../shared/tracing/tracing.js';
+import { busRoundTrips } from '../../shared/metrics/latency-metrics.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import type { Config } from '../../shared/config/config.js';
 import { createLogger } from '../../shared/log/log.js';
@@ -56,7 +58,10 @@ function hostExposition(): Promise<string> {
 }
 
 try {
-  const bus = await createNatsBus({ url: config.natsUrl!, prefix: config.prefix, replicas: config.natsReplicas, log, name: `sentral-media-${config.nodeId}` });
+  // A thread has tracing of its own (the host's provider and context do not reach it).
+  const tracing = config.tracing.endpoint ? await startTracing({ endpoint: config.tracing.endpoint, serviceName: config.tracing.serviceName ?? 'sentral-media' }) : null;
+  const roundTrips = busRoundTrips(metrics);
+  const bus = await createNatsBus({ url: config.natsUrl!, prefix: config.prefix, replicas: config.natsReplicas, log, name: `sentral-media-${config.nodeId}`, roundTrips });
   const node = await startMediaNode(
     { config, clock: realClock, log, bus, metrics },
     {
@@ -82,6 +87,7 @@ try {
     void (message.drainMs === undefined ? Promise.resolve() : node.drain(message.drainMs))
       .then(() => node.stop())
       .then(() => bus.close())
+      .then(() => tracing?.stop())
       .catch((err: unknown) => log.error({ err }, 'media worker stop failed'))
       .finally(() => {
         port.postMessage({ type: 'stopped' } satisfies MediaWorkerMessage);

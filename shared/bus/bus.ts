@@ -1,3 +1,5 @@
+import type { TraceCarrier } from '../tracing/trace-context.js';
+
 /**
  * The bus between roles: durable streams with consumers, request/reply and KV buckets.
  * Two adapters implement it, NATS JetStream (cluster) and in-process (standalone); one contract suite
@@ -89,6 +91,8 @@ export interface BusMessage {
   deliveryCount: number;
   /** The message's stream sequence. */
   seq: number;
+  /** The W3C trace context it was published in (NATS headers), when tracing is on. */
+  trace?: TraceCarrier;
   ack(): Promise<void>;
   /** Asks for redelivery after `delayMs` (at once without it). */
   nak(delayMs?: number): Promise<void>;

@@ -12,7 +12,8 @@
  * same durable name gets it at once instead of after the ack wait (a crashed process leaves it to the
  * ack wait; on nats-server 2.9 a redelivery that finds only the dead process's pull requests waits one ack
  * wait more, a server bug the stop path steps around, see dropStalePull). A responder that throws answers
- * with an error header; the requester rejects with `handler_failed`.
+ * with an error header; the requester rejects with `handler_failed`. With tracing on, publishes and
+ * requests carry the active trace context as W3C headers (traceparent), and a served request runs in a span.
  *
  * KV buckets are JetStream streams `KV_<prefix>_<bucket>` with max age = ttlMs; opening an existing bucket
  * sets its replicas and max age to what is asked and keeps its other settings. NATS 2.9 tells watchers nothing when max age removes an entry.
@@ -24,7 +25,7 @@
  * The connection reconnects forever (short wait), to any server of the cluster; consumers and KV watches
  * resume after the server is back. While it is away, `ping()` rejects at once with `unavailable`.
  */
-import { connect, errors, headers, nanos, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import { connect, errors, nanos, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -56,6 +57,8 @@ import { BusError } from './bus-error.js';
 import { DEFAULT_ACK_WAIT_MS, MAX_DELIVERIES, PING_TIMEOUT_MS, PULL_EXPIRES_MS, duplicateWindow } from './bus-defaults.js';
 import { NatsConsumerSubscription } from './nats-consumer.js';
 import { natsBacklog } from './nats-backlog.js';
+import { ERROR_HEADER, answerRequest, traceHeaders } from './nats-responder.js';
+import { outgoingTrace } from '../tracing/trace-context.js';
 import { isNoResponders, toBusError } from './nats-errors.js';
 import { NatsKvBucket, kvStreamName } from './nats-kv.js';
 import { natsSubscription } from './nats-subscription.js';
@@ -80,8 +83,6 @@ export interface NatsBusOptions {
   roundTrips?: Record<'publish' | 'request', DurationObserver>;
 }
 
-// A responder's failure travels as this header on an empty reply.
-const ERROR_HEADER = 'Sentral-Bus-Error';
 // Time between reconnect attempts while the server is away.
 const RECONNECT_WAIT_MS = 250;
 
@@ -184,7 +185,8 @@ class NatsBus implements Bus {
 
   async publish(subject: string, data: Uint8Array, options: PublishOptions = {}): Promise<PublishAck> {
     try {
-      const ack = await timed(this.roundTrips?.publish, () => this.js.publish(this.subject(subject), data, options.msgId !== undefined ? { msgID: options.msgId } : {}));
+      const sent = { ...(options.msgId !== undefined ? { msgID: options.msgId } : {}), ...traceHeaders(outgoingTrace()) };
+      const ack = await timed(this.roundTrips?.publish, () => this.js.publish(this.subject(subject), data, sent));
       return { seq: ack.seq, duplicate: ack.duplicate };
     } catch (err) {
       // JetStream answers "no responders" when no stream takes the subject.
@@ -247,7 +249,8 @@ class NatsBus implements Bus {
   async request(subject: string, data: Uint8Array, options: { timeoutMs: number }): Promise<Uint8Array> {
     let reply: Msg;
     try {
-      reply = await timed(this.roundTrips?.request, () => this.nc.request(this.subject(subject), data, { timeout: options.timeoutMs }));
+      const sent = { timeout: options.timeoutMs, ...traceHeaders(outgoingTrace()) };
+      reply = await timed(this.roundTrips?.request, () => this.nc.request(this.subject(subject), data, sent));
     } catch (err) {
       if (err instanceof errors.TimeoutError) {
         throw new BusError('request_timeout', `request on ${subject} timed out after ${options.timeoutMs} ms`, { cause: err });
@@ -272,26 +275,11 @@ class NatsBus implements Bus {
           this.log?.warn({ err, subject }, 'bus responder subscription failed');
           return;
         }
-        void this.answer(subject, msg, handler);
+        void answerRequest(subject, msg, handler, this.log);
       },
     });
     await this.flush();
     return this.track(natsSubscription(this.nc, sub));
-  }
-
-  private async answer(subject: string, msg: Msg, handler: (data: Uint8Array) => Promise<Uint8Array> | Uint8Array): Promise<void> {
-    try {
-      msg.respond(await handler(msg.data));
-    } catch (err) {
-      this.log?.warn({ err, subject }, 'bus request handler failed');
-      const h = headers();
-      h.set(ERROR_HEADER, err instanceof Error ? err.name : 'Error');
-      try {
-        msg.respond(new Uint8Array(0), { headers: h });
-      } catch (respondErr) {
-        this.log?.warn({ err: respondErr, subject }, 'bus could not answer a request');
-      }
-    }
   }
 
   async notify(subject: string, data: Uint8Array): Promise<void> {

@@ -3,6 +3,7 @@ import type { BusMessage, Subscription } from './bus.js';
 import { HANDLER_FAILURE_NAK_DELAY_MS } from './bus-defaults.js';
 import { toBusError } from './nats-errors.js';
 import type { Logger } from '../log/log.js';
+import { incomingTrace } from '../tracing/trace-context.js';
 
 /** What a consumer needs of its bus: subjects as the bus's users name them, and a flush of acks. */
 export interface NatsConsumerHost {
@@ -54,6 +55,7 @@ export class NatsConsumerSubscription implements Subscription {
       data: m.data,
       deliveryCount: m.info.deliveryCount,
       seq: m.seq,
+      trace: incomingTrace((name) => m.headers?.get(name) || undefined),
       ack: async () => {
         settle();
         try {

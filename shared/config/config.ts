@@ -57,6 +57,8 @@ export interface Config {
   email: EmailConfig;
   /** Letters to digital mailboxes (docs/letters.md). */
   letters: LettersConfig;
+  /** OpenTelemetry traces (docs/deploy.md, Traces): off while endpoint is null. */
+  tracing: { endpoint: string | null; serviceName: string | null };
 }
 
 /** Replica counts JetStream is run with: an odd number, so that a majority survives losing one (three) or two (five). */
@@ -144,6 +146,8 @@ export const configVariables = [
   ['SENTRAL_ALLOW_INSECURE_TARGETS', '0', '1 allows webhook and stream targets on loopback over http/ws on any port (development, tests)'],
   ['SENTRAL_LOG_LEVEL', 'info', 'pino level: trace, debug, info, warn, error, fatal, silent'],
   ['SENTRAL_ACCESS_LOG', '0', '1 logs one line per API request at info (method, path, status, time, request id)'],
+  ['OTEL_EXPORTER_OTLP_ENDPOINT', '(unset: no traces)', 'OTLP/HTTP base URL of an OpenTelemetry collector (e.g. http://127.0.0.1:4318); set, every role sends its spans to <endpoint>/v1/traces, with W3C trace context carried across NATS'],
+  ['OTEL_SERVICE_NAME', 'sentral-<role>', 'service.name of the spans this process sends'],
   ['SENTRAL_PREFIX', 'sentral', 'Prefix of bus subjects, streams, KV buckets and Redis keys'],
   ['SENTRAL_RECORDINGS_STORE', '(cluster: nats; standalone: local)', 'Where recordings are kept: nats (the JetStream Object Store, served by every API process) or local (SENTRAL_DATA_DIR/recordings); docs/recordings.md'],
   ['SENTRAL_PARTITIONS', '64', 'Actor partitions (fixed for the life of a cluster)'],
@@ -240,6 +244,7 @@ export function loadConfig(env: Env = process.env): Config {
     messagingLeaseMs: int(env, 'SENTRAL_MESSAGING_LEASE_SECONDS', 60, 1, 3600) * 1000,
     email: emailConfig(env),
     letters: { mailboxUrl: url(env, 'SENTRAL_MAILBOX_URL', ['http:', 'https:']) ?? null, simPort: port(env, 'SENTRAL_MAILBOX_SIM_PORT', 0) },
+    tracing: { endpoint: url(env, 'OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']) ?? null, serviceName: text(env, 'OTEL_SERVICE_NAME') ?? null },
   };
 }
 

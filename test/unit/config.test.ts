@@ -51,6 +51,14 @@ describe('configuration', () => {
     expect(loadConfig({ SENTRAL_ALLOW_INSECURE_TARGETS: '0' }).allowInsecureTargets).toBe(false);
   });
 
+  it('turns traces on with an OTLP/HTTP endpoint and refuses one that is not http(s)', () => {
+    expect(loadConfig({}).tracing).toEqual({ endpoint: null, serviceName: null });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_SERVICE_NAME: 'api-eu' }).tracing).toEqual({ endpoint: 'http://collector:4318', serviceName: 'api-eu' });
+    for (const bad of ['collector:4318', 'grpc://collector:4317', 'http://']) {
+      expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: bad })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    }
+  });
+
   it('documents every variable in the README table', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
     for (const [name] of configVariables) expect(readme).toContain(`| \`${name}\` |`);

@@ -2,6 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { registerBodyParsers } from '../plugins/body-parsers.js';
 import { registerAccessLog } from '../plugins/access-log.js';
 import { registerHttpMetrics } from '../plugins/http-metrics.js';
+import { registerHttpTracing } from '../plugins/http-tracing.js';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { Services } from '../../../shared/services/services.js';
 import { newId } from '../../../shared/ids/ids.js';
@@ -92,6 +93,7 @@ export async function buildApiServer(services: Services, options: ApiServerOptio
   registerRequestId(app);
   if (services.config.accessLog) registerAccessLog(app);
   registerHttpMetrics(app, services.metrics);
+  registerHttpTracing(app);
   registerErrorHandler(app);
   registerAuth(app, services);
   registerInputGuard(app);

@@ -51,6 +51,7 @@ import { InvalidEffectError, sortEffects, type EffectContext, type EffectRunner,
 import { FailedMessages } from './failed-messages.js';
 import { isStaleEpochError, type FenceTimeouts } from './fence.js';
 import { commitDecisions, type CommitFault } from './group-commit.js';
+import { MessageTraces } from '../../../shared/tracing/trace-context.js';
 import type { DurationObserver } from '../../../shared/metrics/latency-metrics.js';
 import { readMailboxEntry, type MailboxEntry } from '../mailbox/mailbox-entry.js';
 import { MailboxQueue, type QueuedMessage } from './mailbox-queue.js';
@@ -99,6 +100,7 @@ export class PartitionWorker {
   private readonly effects = new EffectChains();
   /** Calls whose last commit has an unknown outcome: their actor is read from the database before it is used again. */
   private readonly unsure = new Set<string>();
+  private readonly traces = new MessageTraces<MailboxEntry>();
 
   constructor(private readonly deps: PartitionWorkerDeps) {
     this.actors = new LiveActors(deps.machines);
@@ -168,7 +170,8 @@ export class PartitionWorker {
       await this.failed.unreadable(msg, typeof entry === 'string' ? entry : 'wrong partition');
       return;
     }
-    await this.queue.add(entry, msg);
+    // Traced, the message is handled in a span of the sender's trace; its reply and effects run in it (act).
+    await this.traces.handle(entry, msg.trace, `call ${entry.type}`, { 'sentral.call_id': entry.callId }, () => this.queue.add(entry, msg));
     await msg.ack();
   }
 
@@ -324,6 +327,10 @@ export class PartitionWorker {
 
   /** Publishes the reply, then starts the effects of a committed (or replayed) message (effect-chains.ts). */
   private async act(entry: MailboxEntry, outcome: MessageOutcome, context: EffectContext, replayed: boolean): Promise<void> {
+    return this.traces.run(entry, () => this.actNow(entry, outcome, context, replayed));
+  }
+
+  private async actNow(entry: MailboxEntry, outcome: MessageOutcome, context: EffectContext, replayed: boolean): Promise<void> {
     if (entry.replyTo) await this.reply(entry.replyTo, { id: entry.id, ...outcome.reply, ...(replayed ? { replayed } : {}) });
     if (outcome.effects.length === 0) return;
     this.effects.after(entry.callId, () =>
