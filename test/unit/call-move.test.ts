@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Charge } from '../../protocol/calls/call-actor.js';
-import { LINK_CONNECT_MS } from '../../control/calls/machines/call-move.js';
+import { LINK_CONNECT_MS } from '../../control/calls/handovers/call-move.js';
 import { LINK_RECONNECT_GRACE_MS } from '../../control/calls/machines/participant-machine.js';
 import { MAX_CALL_MINUTES } from '../../protocol/calls/call.js';
 import { CALLER, CallUnderTest, T0, app, appCall, inboundCall, ledger, ops, raceInbound, recorded, replies } from './call-harness.js';

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { CallEffect } from '../../protocol/calls/call-actor.js';
 import { Command } from '../../protocol/calls/command.js';
+import { callBehaviour } from '../../control/calls/call/call-behaviour.js';
 import { createCallMachine } from '../../control/calls/machines/call-machine.js';
 import { commandBody } from '../../control/calls/context/reply-bodies.js';
 import { finishCommand, issueCommand } from '../../control/calls/machines/command-machine.js';
 import { callVerbs } from '../../control/calls/verbs/call-verbs.js';
 import { admitCommand } from '../../control/calls/verbs/command-verb.js';
 import { defineVerb } from '../../control/calls/verbs/verb.js';
-import type { VerbEvent } from '../../control/calls/machines/verb-port.js';
+import type { VerbEvent } from '../../control/calls/context/verb-port.js';
 import { VerbRegistry } from '../../control/calls/verbs/verb-registry.js';
 import { matchedRoutes } from '../../control/api/routes/call-verbs/verb-routes.js';
 import { askCommand } from '../../control/api/routes/call-verbs/command-route.js';
@@ -58,7 +59,7 @@ const chimeRoute = defineVerbRoute({
 
 // A real verb adds its own action to CommandAction in protocol/ (recorded events are checked against their
 // schemas); this throwaway one borrows say's, so say is left out of its registry.
-const withChime = createCallMachine(new VerbRegistry(callVerbs.all().filter((v) => v.name !== 'say')).with(chimeVerb));
+const withChime = createCallMachine(new VerbRegistry(callVerbs.all().filter((v) => v.name !== 'say')).with(chimeVerb), callBehaviour);
 
 function answered(machine = withChime): CallUnderTest {
   const call = new CallUnderTest(phoneCall(), undefined, machine);
@@ -95,7 +96,7 @@ describe('a verb added through the registry alone', () => {
     send(call, { type: 'leg.answered', legId: 'part_phone' }, T0);
     send(call, { type: 'call.hangup' }, T0 + 5_000);
     expect(replies(send(call, { type: 'command.chime', commandId: 'cmd_e', times: 1 }))[0]).toMatchObject({ status: 409, body: { error: { code: 'call_ended' } } });
-    const plain = answered(createCallMachine(callVerbs));
+    const plain = answered(createCallMachine(callVerbs, callBehaviour));
     expect(send(plain, { type: 'command.chime', commandId: 'cmd_f', times: 1 })).toEqual([]);
   });
 });
@@ -134,7 +135,7 @@ const knockRoute = defineVerbRoute({
 
 describe('a verb with a media event of its own', () => {
   it('gets the event naming its command without the core listing its type', () => {
-    const machine = createCallMachine(new VerbRegistry(callVerbs.all().filter((v) => v.name !== 'say')).with(knockVerb));
+    const machine = createCallMachine(new VerbRegistry(callVerbs.all().filter((v) => v.name !== 'say')).with(knockVerb), callBehaviour);
     const call = answered(machine);
     send(call, { type: 'command.knock', commandId: 'cmd_k' }, T0 + 1_000);
     const restored = call.restart();

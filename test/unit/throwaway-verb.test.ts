@@ -4,6 +4,7 @@ import type { MediaOp } from '../../protocol/media/media-op.js';
 import { matchedRoutes } from '../../control/api/routes/call-verbs/verb-routes.js';
 import { callVerbRoutes, VerbRoutes } from '../../control/api/routes/call-verbs/verb-routes.js';
 import type { VerbRequest } from '../../control/api/routes/call-verbs/verb-route.js';
+import { callBehaviour } from '../../control/calls/call/call-behaviour.js';
 import { createCallMachine } from '../../control/calls/machines/call-machine.js';
 import { callVerbs } from '../../control/calls/verbs/call-verbs.js';
 import { VerbRegistry } from '../../control/calls/verbs/verb-registry.js';
@@ -40,7 +41,7 @@ describe('a throwaway verb with its own media event: one decision module, one ro
   const handlers = { ...opHandlers, knock } as unknown as Record<string, OpHandler<MediaOp>>;
 
   it('the API takes the request, the call decides, the node knocks and reports knock.heard, and the command completes', async () => {
-    const call = new CallUnderTest(phoneCall(), undefined, createCallMachine(verbs));
+    const call = new CallUnderTest(phoneCall(), undefined, createCallMachine(verbs, callBehaviour));
     call.send({ type: 'leg.answered', legId: 'part_phone' }, T0);
     actor.call = call as unknown as typeof actor.call;
     const route = matchedRoutes(verbs, routes).find((r) => r.verb === 'knock')!;

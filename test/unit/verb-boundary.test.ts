@@ -5,8 +5,12 @@ import { describe, expect, it } from 'vitest';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** What a decision half and the call machine may reach: the contract, the call's context and its pure rules, the machines, the verbs' decision halves, the error catalogue. */
-const decisionFolders = ['protocol/', 'control/calls/context/', 'control/calls/machines/', 'control/calls/verbs/', 'shared/errors/catalogue.ts'];
+/** What a decision half and the call machine may reach: the contract, the call's pure folders (its context, charts and behaviours), the verbs' decision halves, the error catalogue. */
+const decisionFolders = [
+  'protocol/',
+  ...['context', 'machines', 'participants', 'inbound', 'handovers', 'speech', 'call', 'verbs'].map((folder) => `control/calls/${folder}/`),
+  'shared/errors/catalogue.ts',
+];
 /** The one helper outside them the machine reaches: a pure formatter of times for its reply bodies (no clock, no I/O). */
 const pureHelpers = ['shared/clock/iso.ts', 'shared/machines/machine-step.ts'];
 /** Packages the machine may use: the chart library and the schema library of protocol/. */
@@ -67,10 +71,11 @@ describe('a verb in two halves', () => {
     expect(closure.filter((path) => path.endsWith('.ts')).length).toBeLessThanOrEqual(60);
   });
 
-  it('the machines import no verb: they declare the port (machines/verb-port.ts) the verbs implement', () => {
+  it('machines/ holds charts only, and they import of the calls layer only the context (the verb port, context/verb-port.ts, included): no verb, no behaviour', () => {
     const machines = readdirSync(resolve(root, 'control/calls/machines')).filter((f) => f.endsWith('.ts')).map((f) => `control/calls/machines/${f}`);
-    const toVerbs = machines.flatMap((file) => importsOf(file).map((i) => ({ file, to: target(i) }))).filter(({ to }) => to.startsWith('control/calls/verbs/'));
-    expect(toVerbs).toEqual([]);
+    expect(machines.filter((file) => !readFileSync(resolve(root, file), 'utf8').includes('.createMachine('))).toEqual([]);
+    const reached = machines.flatMap((file) => importsOf(file).map((i) => ({ file, to: target(i) }))).filter(({ to }) => to.startsWith('control/calls/'));
+    expect(reached.filter(({ to }) => !to.startsWith('control/calls/context/') && !to.startsWith('control/calls/machines/'))).toEqual([]);
   });
 
   it('the API checks its routes without loading a machine or a decision half: its value-import closure holds none', () => {

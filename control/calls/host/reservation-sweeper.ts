@@ -24,7 +24,7 @@ import { release } from '../../billing/ledger.js';
 import { saveCallView } from '../store/call-views.js';
 import { insertSnapshot } from './actor-store.js';
 import type { CallContext } from '../context/call-context.js';
-import { initialContext } from '../machines/call-lifecycle.js';
+import { initialContext } from '../call/call-lifecycle.js';
 import { creationStreamId } from '../requests/stream-launch.js';
 import { releaseStreamSlot } from '../store/stream-slots.js';
 

@@ -3,25 +3,53 @@ import type { CallActorEvent, CallActorInput, CallEffect } from '../../../protoc
 import type { CallEndReason } from '../../../protocol/calls/call.js';
 import { COMMAND_MEDIA_EVENT_TYPES, LEG_MEDIA_EVENT_TYPES } from '../../../protocol/media/media-event.js';
 import type { CallContext, ParticipantRecord } from '../context/call-context.js';
-import { CallDraft } from './call-draft.js';
-import * as on from './call-handlers.js';
-import { answerCall, finishCall, initialContext, launchCall } from './call-lifecycle.js';
+import { CallDraft } from '../context/call-draft.js';
 import { callBody } from '../context/reply-bodies.js';
-import { endAsVoicemailLeft, voicemailPlayed } from './answering-machine.js';
-import { followHandovers } from './handover.js';
-import { answerRoutedCaller, endAsRoutingEnded, endAsTargetsGone, routingDue } from './inbound-flow.js';
-import { endAsMovedCallEnded, movedLinkGone } from './call-move.js';
 import { isPerson, isPresent } from '../context/participant-records.js';
-import { transcriptionsSettled } from './call-transcription.js';
 import { upgradeCallSnapshot } from '../context/stored-calls.js';
-import type { VerbPort } from './verb-port.js';
+import type { VerbPort } from '../context/verb-port.js';
 
-type InitEvent = { type: 'xstate.init'; input: CallActorInput };
+/** XState's first event, which carries the input (the entry of the first state runs with it). */
+export type InitEvent = { type: 'xstate.init'; input: CallActorInput };
 type AnyCallEvent = CallActorEvent | InitEvent;
 
 // Handlers take their own event (the transition that names them is taken only for it): the chart, not the
 // handler, says which event reaches which handler.
-type Handler = (d: CallDraft, e: never) => void;
+export type Handler = (d: CallDraft, e: never) => void;
+
+/** The actions the chart names whose handlers the call's behaviour gives it. */
+const HANDLED = [
+  'launch', 'answer', 'finish', 'endAsVoicemailLeft', 'endAsMovedCallEnded', 'endAsRoutingEnded', 'endAsTargetsGone', 'answerRoutedCaller',
+  'replyCall', 'updateMetadata', 'addParticipant', 'updateParticipant', 'removeParticipant', 'renewParticipantToken', 'linkMovedCaller',
+  'replyStream', 'replyCommand', 'decideVerb', 'takeRoutingCharge', 'takeKey', 'takeOpResult', 'takeDetection', 'takeSegments',
+  'endTranscription', 'takeCommandEvent', 'takeLegEvent', 'fireTimer', 'loseMedia', 'failCommandRequest',
+  'readCallAfterEnd', 'updateMetadataAfterEnd', 'replyStreamAfterEnd', 'replyCommandAfterEnd', 'refuseDecisionAfterEnd', 'refuseAfterEnd',
+  'decideVerbAfterEnd', 'releaseRoutingCharge', 'takeLateOpResult', 'takeLateSegments', 'endTranscriptionAfterEnd', 'takeLateCommandEvent',
+  'fireEndedTimer', 'loseMediaAfterEnd',
+] as const;
+
+/** An action whose handler the call's behaviour gives. */
+export type HandledAction = (typeof HANDLED)[number];
+
+/**
+ * What the call does, given to its chart (control/calls/call/call-behaviour.ts): its first context, the
+ * handler of each action the chart names, the facts its follow-ups and its end read, and what follows every
+ * step. The chart says which event or fact reaches which handler; the behaviour, what the handler does.
+ */
+export interface CallBehaviour {
+  initialContext(input: CallActorInput): CallContext;
+  handlers: Record<HandledAction, Handler>;
+  /** A voicemail drop's message has played out (or could not). */
+  voicemailPlayed(c: CallContext): boolean;
+  /** A moved caller's link is gone. */
+  movedLinkGone(c: CallContext): boolean;
+  /** What an inbound routing is due to do: its message played, answer the caller, or all its targets gone. */
+  routingDue(c: CallContext): 'messagePlayed' | 'answerCaller' | 'targetsGone' | null;
+  /** Every transcription the call started has settled. */
+  transcriptionsSettled(c: CallContext): boolean;
+  /** After every action: the offer and the transfer hear what it did to their participants (`before` is the context before it). */
+  afterStep(before: CallContext, d: CallDraft, event: { type: string; timerId?: string }): void;
+}
 
 function atOf(event: AnyCallEvent): number {
   return event.type === 'xstate.init' ? event.input.at : event.at;
@@ -62,7 +90,7 @@ function setEndFromPrimary(d: CallDraft): void {
 /** The name of one of the call's actions. */
 type CallActionName = keyof ReturnType<typeof callActions>;
 /** How the chart takes one event type: with an action, when a guard allows. */
-type Taking = { actions: CallActionName; guard?: keyof typeof callGuards };
+type Taking = { actions: CallActionName; guard?: keyof ReturnType<typeof callGuards> };
 /** The events a state takes: event types are read off the registry and the protocol, so the keys are strings. */
 type EventMap = Record<string, Taking>;
 
@@ -72,102 +100,61 @@ function taking(types: readonly string[], action: CallActionName): EventMap {
 }
 
 /** A named action: the handler runs on a draft of the context, which is then assigned and its effects emitted in order. */
-function draftAction(verbs: VerbPort, run: Handler) {
+function draftAction(verbs: VerbPort, behaviour: CallBehaviour, run: Handler) {
   return enqueueActions<CallContext, CallActorEvent, undefined, CallActorEvent, never, never, never, never, CallEffect>(({ context, event: received, enqueue }) => {
     // The entry of the first state runs with XState's init event, which carries the input.
     const event = received as AnyCallEvent;
     const d = new CallDraft(context, atOf(event), verbs);
     (run as (d: CallDraft, e: AnyCallEvent) => void)(d, event);
     // Offers and transfers hear what the transition did to their participants, whatever did it.
-    followHandovers(context, d, event);
+    behaviour.afterStep(context, d, event);
     enqueue.assign(() => d.ctx);
     for (const effect of d.effects) enqueue.emit(effect);
   });
 }
 
 /** The call's named guards: each reads the facts its context records. */
-const callGuards = {
-  endRequested: ({ context }) => context.endReason !== null,
-  noPrimary: ({ context }) => context.primaryId === null,
-  primaryRinging: ({ context }) => primary(context)?.state === 'ringing',
-  primaryJoined: ({ context }) => {
-    const s = primary(context)?.state;
-    return s === 'joined' || s === 'reconnecting';
-  },
-  primaryLeft: ({ context }) => primary(context)?.state === 'left',
-  /** A plain (not conference) call with a dialled phone ends when that phone is gone. */
-  primaryGone: ({ context }) => !context.conference && primary(context)?.state === 'left',
-  /** A conference or a call without a dialled phone ends when no person (phone or app) is left in it. */
-  noPersonLeft: ({ context }) =>
-    (context.conference || context.primaryId === null) && !context.participants.some((p) => isPerson(p) && isPresent(p)),
-  recordingsSettled: ({ context }) => context.recordingsPending.length === 0 && transcriptionsSettled(context),
-  /** A voicemail drop's message has played out (or could not): the call ends (voicemail_left). */
-  voicemailPlayed: ({ context }) => voicemailPlayed(context),
-  /** A moved caller's link is gone (not moved on): the call ends (moved_call_ended). */
-  movedLinkGone: ({ context }) => movedLinkGone(context),
-  /** An inbound routing's message has played: the call ends (routing_ended). */
-  routingMessagePlayed: ({ context }) => routingDue(context) === 'messagePlayed',
-  /** A routing target joined while the caller rings: the caller is answered. */
-  routingTargetJoined: ({ context }) => routingDue(context) === 'answerCaller',
-  /** Every routing target is gone: the call ends as the last did. */
-  routingTargetsGone: ({ context }) => routingDue(context) === 'targetsGone',
-  /** An event of a type the chart does not name that names a command: a verb's own media event. */
-  namesCommand: ({ event }) => typeof (event as { commandId?: unknown }).commandId === 'string',
-} satisfies Record<string, (args: { context: CallContext; event: CallActorEvent }) => boolean>;
+function callGuards(behaviour: CallBehaviour) {
+  return {
+    endRequested: ({ context }) => context.endReason !== null,
+    noPrimary: ({ context }) => context.primaryId === null,
+    primaryRinging: ({ context }) => primary(context)?.state === 'ringing',
+    primaryJoined: ({ context }) => {
+      const s = primary(context)?.state;
+      return s === 'joined' || s === 'reconnecting';
+    },
+    primaryLeft: ({ context }) => primary(context)?.state === 'left',
+    /** A plain (not conference) call with a dialled phone ends when that phone is gone. */
+    primaryGone: ({ context }) => !context.conference && primary(context)?.state === 'left',
+    /** A conference or a call without a dialled phone ends when no person (phone or app) is left in it. */
+    noPersonLeft: ({ context }) =>
+      (context.conference || context.primaryId === null) && !context.participants.some((p) => isPerson(p) && isPresent(p)),
+    recordingsSettled: ({ context }) => context.recordingsPending.length === 0 && behaviour.transcriptionsSettled(context),
+    /** A voicemail drop's message has played out (or could not): the call ends (voicemail_left). */
+    voicemailPlayed: ({ context }) => behaviour.voicemailPlayed(context),
+    /** A moved caller's link is gone (not moved on): the call ends (moved_call_ended). */
+    movedLinkGone: ({ context }) => behaviour.movedLinkGone(context),
+    /** An inbound routing's message has played: the call ends (routing_ended). */
+    routingMessagePlayed: ({ context }) => behaviour.routingDue(context) === 'messagePlayed',
+    /** A routing target joined while the caller rings: the caller is answered. */
+    routingTargetJoined: ({ context }) => behaviour.routingDue(context) === 'answerCaller',
+    /** Every routing target is gone: the call ends as the last did. */
+    routingTargetsGone: ({ context }) => behaviour.routingDue(context) === 'targetsGone',
+    /** An event of a type the chart does not name that names a command: a verb's own media event. */
+    namesCommand: ({ event }) => typeof (event as { commandId?: unknown }).commandId === 'string',
+  } satisfies Record<string, (args: { context: CallContext; event: CallActorEvent }) => boolean>;
+}
 
 /** The call's named actions: its lifecycle's entry actions, then what takes each event while live and after the end. */
-function callActions(verbs: VerbPort) {
-  const act = (run: Handler) => draftAction(verbs, run);
+function callActions(verbs: VerbPort, behaviour: CallBehaviour) {
+  const act = (run: Handler) => draftAction(verbs, behaviour, run);
+  const handled = Object.fromEntries(HANDLED.map((name) => [name, act(behaviour.handlers[name])])) as Record<HandledAction, ReturnType<typeof act>>;
   return {
-    launch: act((d, e: InitEvent) => launchCall(d, e.input)),
     replyOnCreate: act(replyOnCreate),
     markRinging: act((d) => void (d.ctx.status = 'ringing')),
-    answer: act(answerCall),
-    finish: act((d, e: CallActorEvent) => finishCall(d, e.type)),
     endFromPrimary: act(setEndFromPrimary),
     endAsLastPersonLeft: act((d) => void (d.ctx.endReason ??= 'last_person_left')),
-    endAsVoicemailLeft: act(endAsVoicemailLeft),
-    endAsMovedCallEnded: act(endAsMovedCallEnded),
-    endAsRoutingEnded: act(endAsRoutingEnded),
-    endAsTargetsGone: act(endAsTargetsGone),
-    answerRoutedCaller: act(answerRoutedCaller),
-
-    replyCall: act(on.replyCall),
-    updateMetadata: act(on.updateMetadata),
-    addParticipant: act(on.addParticipant),
-    updateParticipant: act(on.updateParticipant),
-    removeParticipant: act(on.removeParticipant),
-    renewParticipantToken: act(on.renewParticipantToken),
-    linkMovedCaller: act(on.linkMovedCaller),
-    replyStream: act(on.replyStream),
-    replyCommand: act(on.replyCommand),
-    decideVerb: act(on.decideVerb),
-    takeRoutingCharge: act(on.takeRoutingCharge),
-    takeKey: act(on.takeKey),
-    takeOpResult: act(on.takeOpResult),
-    takeDetection: act(on.takeDetection),
-    takeSegments: act(on.takeSegments),
-    endTranscription: act(on.endTranscription),
-    takeCommandEvent: act(on.takeCommandEvent),
-    takeLegEvent: act(on.takeLegEvent),
-    fireTimer: act(on.fireTimer),
-    loseMedia: act(on.loseMedia),
-    failCommandRequest: act(on.failCommandRequest),
-
-    readCallAfterEnd: act(on.replyCall),
-    updateMetadataAfterEnd: act(on.updateMetadata),
-    replyStreamAfterEnd: act(on.replyStream),
-    replyCommandAfterEnd: act(on.replyCommand),
-    refuseDecisionAfterEnd: act(on.refuseDecisionEnded),
-    refuseAfterEnd: act(on.refuseEnded),
-    decideVerbAfterEnd: act(on.decideVerbAfterEnd),
-    releaseRoutingCharge: act(on.releaseRoutingCharge),
-    takeLateOpResult: act(on.takeLateOpResult),
-    takeLateSegments: act(on.takeSegments),
-    endTranscriptionAfterEnd: act(on.endTranscription),
-    takeLateCommandEvent: act(on.takeCommandEvent),
-    fireEndedTimer: act(on.fireEndedTimer),
-    loseMediaAfterEnd: act(on.loseMediaAfterEnd),
+    ...handled,
   };
 }
 
@@ -269,7 +256,7 @@ function endedEvents(verbs: VerbPort) {
  * chart does not name is a verb's own media event when it names a command (`namesCommand`), and is
  * ignored otherwise.
  */
-export function createCallMachine(verbs: VerbPort) {
+export function createCallMachine(verbs: VerbPort, behaviour: CallBehaviour) {
   const machine = setup({
     types: {
       context: {} as CallContext,
@@ -277,11 +264,11 @@ export function createCallMachine(verbs: VerbPort) {
       input: {} as CallActorInput,
       emitted: {} as CallEffect,
     },
-    actions: callActions(verbs),
-    guards: callGuards,
+    actions: callActions(verbs, behaviour),
+    guards: callGuards(behaviour),
   }).createMachine({
     id: 'call',
-    context: ({ input }) => initialContext(input),
+    context: ({ input }) => behaviour.initialContext(input),
     initial: 'live',
     states: {
       live: {

@@ -3,7 +3,7 @@ import { stepStored } from '../../../shared/machines/machine-step.js';
 import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction, CommandState } from '../../../protocol/calls/command.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
-import type { CallDraft, OpBody } from './call-draft.js';
+import type { CallDraft, OpBody } from '../context/call-draft.js';
 import type { CommandRecord, CommandSlot, TimerKind } from '../context/call-context.js';
 
 /** A command whose op the media node has not acknowledged within this long is uncertain. */

@@ -6,7 +6,7 @@ import { kindOf } from '../../../protocol/calls/participant-kinds.js';
 import { Value } from 'typebox/value';
 import { StreamEndReason } from '../../../protocol/stream/stream-end-reason.js';
 import { ledgerMoves, priceItem, settle } from '../context/billing-meter.js';
-import type { CallDraft } from './call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 import type { ParticipantRecord, TimerKind } from '../context/call-context.js';
 import { eventFields, isAppLike, isBotLike, isDialled, isLink, isStream, paidWindowMs } from '../context/participant-records.js';
 

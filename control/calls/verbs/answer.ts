@@ -1,5 +1,5 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { answerCaller, decideInbound, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
+import { answerCaller, decideInbound, refuseDecisionAfterEnd } from '../inbound/inbound-flow.js';
 import { callBody } from '../context/reply-bodies.js';
 import { defineVerb } from './verb.js';
 

@@ -1,5 +1,5 @@
 /** What the command verbs share: the machine's admission of a new command. */
-import type { CallDraft } from '../machines/call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 import { commandBody } from '../context/reply-bodies.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import type { GatherResult } from '../../../protocol/calls/command.js';
 import type { CommandRecord, ParticipantRecord } from '../context/call-context.js';
-import type { CallDraft } from '../machines/call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 import { commandBody } from '../context/reply-bodies.js';
 import { finishCommand, issueCommand } from '../machines/command-machine.js';
 import { DEFAULT_GATHER_TIMEOUT_SECONDS, pressKey, speechPhrases, spoke, stopped, timedOut, type GatherRecord } from './gather-result.js';

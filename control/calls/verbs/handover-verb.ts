@@ -1,8 +1,8 @@
 /** What the offer, transfer and move verbs share: admitting a new one (and finding the caller). */
-import type { CallDraft } from '../machines/call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 import type { ParticipantRecord } from '../context/call-context.js';
 import type { InboundDecisionKind } from '../../../protocol/calls/inbound.js';
-import { decideInbound } from '../machines/inbound-flow.js';
+import { decideInbound } from '../inbound/inbound-flow.js';
 import { isRinging } from '../machines/offer-machine.js';
 import { isPresent } from '../context/participant-records.js';
 import { isActive } from '../machines/transfer-machine.js';

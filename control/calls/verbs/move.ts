@@ -1,7 +1,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { enqueue, linkInto } from '../machines/call-move.js';
+import { enqueue, linkInto } from '../handovers/call-move.js';
 import { callBody } from '../context/reply-bodies.js';
-import { answerCaller, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
+import { answerCaller, refuseDecisionAfterEnd } from '../inbound/inbound-flow.js';
 import { admitHandover } from './handover-verb.js';
 import { defineVerb } from './verb.js';
 

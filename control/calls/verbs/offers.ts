@@ -1,9 +1,9 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { offerBody } from '../context/reply-bodies.js';
-import { applyOfferStep } from '../machines/handover.js';
-import { holdAnswerCharge, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
+import { applyOfferStep } from '../handovers/handover.js';
+import { holdAnswerCharge, refuseDecisionAfterEnd } from '../inbound/inbound-flow.js';
 import { openOffer } from '../machines/offer-machine.js';
-import { launchParticipant } from '../machines/participant-launch.js';
+import { launchParticipant } from '../participants/participant-launch.js';
 import { admitHandover } from './handover-verb.js';
 import { defineVerb } from './verb.js';
 

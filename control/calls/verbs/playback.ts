@@ -1,7 +1,7 @@
 /** How a command that plays audio (say, play, a gather's question) ends: with the node's playback.ended. */
 import type { CallMediaEvent } from '../../../protocol/calls/call-actor.js';
 import type { CommandRecord } from '../context/call-context.js';
-import type { CallDraft } from '../machines/call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 import { finishCommand } from '../machines/command-machine.js';
 
 /** How long a clip may play (per repeat) before a missing playback.ended makes the command uncertain. */

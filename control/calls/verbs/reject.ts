@@ -1,5 +1,5 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { decideInbound, refuseDecisionAfterEnd, rejectCaller } from '../machines/inbound-flow.js';
+import { decideInbound, refuseDecisionAfterEnd, rejectCaller } from '../inbound/inbound-flow.js';
 import { defineVerb } from './verb.js';
 
 type RejectEvent = Extract<CallRequestEvent, { type: 'call.reject' }>;

@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import type { CommandRecord } from '../context/call-context.js';
-import type { CallDraft } from '../machines/call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 import { commandBody } from '../context/reply-bodies.js';
 import { issueCommand } from '../machines/command-machine.js';
 import { admitCommand } from './command-verb.js';

@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { streamBody } from '../context/reply-bodies.js';
-import { launchStream } from '../machines/participant-launch.js';
+import { launchStream } from '../participants/participant-launch.js';
 import { isPresent, isStream } from '../context/participant-records.js';
 import { defineVerb } from './verb.js';
 

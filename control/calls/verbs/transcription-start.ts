@@ -1,5 +1,5 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { liveTranscription, startTranscription, transcriptionOp } from '../machines/call-transcription.js';
+import { liveTranscription, startTranscription, transcriptionOp } from '../speech/call-transcription.js';
 import { commandBody } from '../context/reply-bodies.js';
 import { issueCommand } from '../machines/command-machine.js';
 import { admitCommand } from './command-verb.js';

@@ -1,5 +1,5 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { liveTranscription } from '../machines/call-transcription.js';
+import { liveTranscription } from '../speech/call-transcription.js';
 import { commandBody } from '../context/reply-bodies.js';
 import { defineVerb } from './verb.js';
 

@@ -1,6 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { transferBody } from '../context/reply-bodies.js';
-import { applyTransferStep } from '../machines/handover.js';
+import { applyTransferStep } from '../handovers/handover.js';
 import { completeTransfer } from '../machines/transfer-machine.js';
 import { defineVerb } from './verb.js';
 

@@ -1,8 +1,8 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { transferBody } from '../context/reply-bodies.js';
-import { applyTransferStep } from '../machines/handover.js';
-import { holdAnswerCharge, refuseDecisionAfterEnd } from '../machines/inbound-flow.js';
-import { launchParticipant } from '../machines/participant-launch.js';
+import { applyTransferStep } from '../handovers/handover.js';
+import { holdAnswerCharge, refuseDecisionAfterEnd } from '../inbound/inbound-flow.js';
+import { launchParticipant } from '../participants/participant-launch.js';
 import { isPerson, isPresent } from '../context/participant-records.js';
 import { openTransfer } from '../machines/transfer-machine.js';
 import { admitHandover } from './handover-verb.js';

@@ -1,5 +1,5 @@
 import type { CommandAction } from '../../../protocol/calls/command.js';
-import type { CallVerb, VerbEvent, VerbPort } from '../machines/verb-port.js';
+import type { CallVerb, VerbEvent, VerbPort } from '../context/verb-port.js';
 
 /** The verbs a call machine knows, by mailbox event type and by command action. */
 export class VerbRegistry implements VerbPort {

@@ -8,7 +8,7 @@ import { commandBody } from '../../../control/calls/context/reply-bodies.js';
 import { finishCommand, issueCommand } from '../../../control/calls/machines/command-machine.js';
 import { admitCommand } from '../../../control/calls/verbs/command-verb.js';
 import { defineVerb } from '../../../control/calls/verbs/verb.js';
-import type { VerbEvent } from '../../../control/calls/machines/verb-port.js';
+import type { VerbEvent } from '../../../control/calls/context/verb-port.js';
 
 /** The knock's mailbox event. */
 export type KnockEvent = VerbEvent & { type: 'command.knock'; commandId: string; times: number };

@@ -1,4 +1,4 @@
-import type { VerbPort } from '../../../calls/machines/verb-port.js';
+import type { VerbPort } from '../../../calls/context/verb-port.js';
 import { matchedRoutes, type VerbRoutes } from './verb-routes.js';
 
 /** The marker after which docs/verbs.md is generated from the registry (npm run docs). */

@@ -15,7 +15,7 @@ import { transcriptionStopRoute } from './transcription-stop-route.js';
 import { transferCancelRoute } from './transfer-cancel-route.js';
 import { transferCompleteRoute } from './transfer-complete-route.js';
 import { transferRoute } from './transfer-route.js';
-import type { VerbPort } from '../../../calls/machines/verb-port.js';
+import type { VerbPort } from '../../../calls/context/verb-port.js';
 import type { VerbRoute } from './verb-route.js';
 
 /** The routes of the verbs, by verb name: one for each verb the call machine knows (control/calls/verbs/call-verbs.ts). */

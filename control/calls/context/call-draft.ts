@@ -2,7 +2,7 @@ import type { CallEffect, ReplyBody } from '../../../protocol/calls/call-actor.j
 import type { CallEventType } from '../../../protocol/calls/call-events.js';
 import type { MediaOp } from '../../../protocol/media/media-op.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
-import type { CallContext, CommandRecord, ParticipantRecord, TimerKind, TimerRecord } from '../context/call-context.js';
+import type { CallContext, CommandRecord, ParticipantRecord, TimerKind, TimerRecord } from './call-context.js';
 import type { OwnCommands, VerbPort } from './verb-port.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

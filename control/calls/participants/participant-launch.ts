@@ -9,7 +9,7 @@ import { kindOf } from '../../../protocol/calls/participant-kinds.js';
 import { paidMs } from '../context/billing-meter.js';
 import type { ParticipantRecord } from '../context/call-context.js';
 import { eventFields, isAppLike, isDialled, paidWindowMs } from '../context/participant-records.js';
-import type { CallDraft } from './call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 
 /** A bot's token lets it connect for its paid time plus this long. */
 export const BOT_CONNECT_GRACE_MS = 5 * 60_000;

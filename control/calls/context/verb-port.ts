@@ -6,7 +6,7 @@
  */
 import type { CallMediaEvent, CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import type { CommandAction } from '../../../protocol/calls/command.js';
-import type { CommandRecord, TimerKind } from '../context/call-context.js';
+import type { CommandRecord, TimerKind } from './call-context.js';
 import type { CallDraft } from './call-draft.js';
 
 /** A verb's request as the call's actor receives it: the mailbox event `event` with its payload fields and `at`. */

@@ -8,7 +8,7 @@
  */
 import type { CallActorInput, CallMediaEvent } from '../../../protocol/calls/call-actor.js';
 import type { AmdRecord, CallContext } from '../context/call-context.js';
-import type { CallDraft } from './call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 
 /** The detection record of a new call (null without amd). */
 export function amdRecord(input: CallActorInput): AmdRecord | null {

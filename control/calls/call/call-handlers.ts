@@ -5,16 +5,16 @@
  * effects; none decides the call's state, which follows from the facts they record.
  */
 import type { ActorMessageFailedEvent, CallActorEvent, CallMediaEvent, CallRequestEvent, MediaLostEvent, RoutingChargedEvent, TimerFiredEvent } from '../../../protocol/calls/call-actor.js';
-import { onDetection } from './answering-machine.js';
-import type { CallDraft } from './call-draft.js';
+import { onDetection } from '../speech/answering-machine.js';
+import type { CallDraft } from '../context/call-draft.js';
 import { giveUpRecordings } from './call-lifecycle.js';
 import { callBody, commandBody, participantBody, streamBody } from '../context/reply-bodies.js';
-import { onCommandTimer, onOpResult, rejectCommand } from './command-machine.js';
-import { answerCaller, awaitingDecision, decideInbound, endWaitingTone, onDecideByTimer, onRoutingCharged, refuseDecisionAfterEnd } from './inbound-flow.js';
-import { addMovedCaller, isMovedAway } from './call-move.js';
-import { onTranscriptionEnded, onTranscriptionRefused, onTranscriptionSegments, transcriptionsSettled } from './call-transcription.js';
-import { leave, onLegEvent, onParticipantTimer } from './participant-machine.js';
-import { launchParticipant, renewToken } from './participant-launch.js';
+import { onCommandTimer, onOpResult, rejectCommand } from '../machines/command-machine.js';
+import { answerCaller, awaitingDecision, decideInbound, endWaitingTone, onDecideByTimer, onRoutingCharged, refuseDecisionAfterEnd } from '../inbound/inbound-flow.js';
+import { addMovedCaller, isMovedAway } from '../handovers/call-move.js';
+import { onTranscriptionEnded, onTranscriptionRefused, onTranscriptionSegments, transcriptionsSettled } from '../speech/call-transcription.js';
+import { leave, onLegEvent, onParticipantTimer } from '../machines/participant-machine.js';
+import { launchParticipant, renewToken } from '../participants/participant-launch.js';
 import { isAppLike, isBotLike, isDialled, isPresent, isStream, updatedFields } from '../context/participant-records.js';
 
 /** One of the call's events, by its type. */

@@ -7,7 +7,7 @@
  */
 import type { CallMediaEvent } from '../../../protocol/calls/call-actor.js';
 import type { TranscriptSegment } from '../../../protocol/calls/transcript.js';
-import type { CallDraft } from './call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 import type { CallContext, TranscriptionRecord } from '../context/call-context.js';
 
 /** After the call, a post-call transcription may take this long plus the call's own length before it is given up. */

@@ -10,10 +10,10 @@
  */
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { MAX_CALL_MINUTES } from '../../../protocol/calls/call.js';
-import type { CallDraft } from './call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 import type { CallContext, ParticipantRecord } from '../context/call-context.js';
-import { leave } from './participant-machine.js';
-import { blank } from './participant-launch.js';
+import { leave } from '../machines/participant-machine.js';
+import { blank } from '../participants/participant-launch.js';
 import { isPresent } from '../context/participant-records.js';
 
 type MoveEvent = Extract<CallRequestEvent, { type: 'call.move' }>;

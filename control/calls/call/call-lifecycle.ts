@@ -4,16 +4,16 @@
  * recording, stream, transcript) and the end (everyone leaves, money settled, call.ended recorded).
  */
 import type { CallActorEvent, CallActorInput } from '../../../protocol/calls/call-actor.js';
-import { amdRecord, startDetection } from './answering-machine.js';
+import { amdRecord, startDetection } from '../speech/answering-machine.js';
 import { ledgerMoves, paidMs, priceItem, settle, wouldCostOre } from '../context/billing-meter.js';
 import type { CallContext } from '../context/call-context.js';
-import type { CallDraft } from './call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 import { callBody } from '../context/reply-bodies.js';
-import { finishCommand } from './command-machine.js';
-import { closeWindow, launchInbound } from './inbound-flow.js';
-import { giveUpTranscriptions, settleTranscript, startRecordedTranscription, transcriptionWaitMs, transcriptionsOf, transcriptionsSettled } from './call-transcription.js';
-import { leave } from './participant-machine.js';
-import { DEFAULT_RING_TIMEOUT_MS, launchParticipant, launchStream } from './participant-launch.js';
+import { finishCommand } from '../machines/command-machine.js';
+import { closeWindow, launchInbound } from '../inbound/inbound-flow.js';
+import { giveUpTranscriptions, settleTranscript, startRecordedTranscription, transcriptionWaitMs, transcriptionsOf, transcriptionsSettled } from '../speech/call-transcription.js';
+import { leave } from '../machines/participant-machine.js';
+import { DEFAULT_RING_TIMEOUT_MS, launchParticipant, launchStream } from '../participants/participant-launch.js';
 import { isStream } from '../context/participant-records.js';
 
 /** After the call ends, it waits this long for recordings to be reported before the actor is done. */

@@ -9,12 +9,12 @@
  * offer and the transfer the same way, in the same transition.
  */
 import type { CallContext, ParticipantRecord } from '../context/call-context.js';
-import type { CallDraft } from './call-draft.js';
-import { answerRinging } from './inbound-flow.js';
-import { cancelOffer, deadlinePassed, isRinging, isTarget, targetAnswered, targetGone, type OfferStep } from './offer-machine.js';
-import { leave } from './participant-machine.js';
+import type { CallDraft } from '../context/call-draft.js';
+import { answerRinging } from '../inbound/inbound-flow.js';
+import { cancelOffer, deadlinePassed, isRinging, isTarget, targetAnswered, targetGone, type OfferStep } from '../machines/offer-machine.js';
+import { leave } from '../machines/participant-machine.js';
 import { updatedFields } from '../context/participant-records.js';
-import { callEnded, callerGone, isActive, operatorGone, targetAnswered as transferTargetAnswered, targetGone as transferTargetGone, type TransferStep } from './transfer-machine.js';
+import { callEnded, callerGone, isActive, operatorGone, targetAnswered as transferTargetAnswered, targetGone as transferTargetGone, type TransferStep } from '../machines/transfer-machine.js';
 import type { OfferRecord, TransferFailure, TransferRecord } from '../context/handover-records.js';
 
 /** call.offer.* data (besides the fields every call event carries). */

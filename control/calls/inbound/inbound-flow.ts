@@ -9,14 +9,14 @@ import type { Charge } from '../../../protocol/calls/call-actor.js';
 import type { CallEndReason } from '../../../protocol/calls/call.js';
 import type { InboundDecisionKind } from '../../../protocol/calls/inbound.js';
 import type { CallActorInput } from '../../../protocol/calls/call-actor.js';
-import type { CallDraft } from './call-draft.js';
+import type { CallDraft } from '../context/call-draft.js';
 import type { CallContext, ParticipantRecord } from '../context/call-context.js';
 import { callerLeft, deadlinePassed, decide, decisionAfterEnd, openWindow, type RoutingAction, type WindowStep } from '../context/inbound-window.js';
-import { isRinging } from './offer-machine.js';
-import { leave } from './participant-machine.js';
-import { launchParticipant } from './participant-launch.js';
+import { isRinging } from '../machines/offer-machine.js';
+import { leave } from '../machines/participant-machine.js';
+import { launchParticipant } from '../participants/participant-launch.js';
 import { isPresent } from '../context/participant-records.js';
-import { isActive } from './transfer-machine.js';
+import { isActive } from '../machines/transfer-machine.js';
 
 /**
  * Inbound actions that still work on a call decided by another action (adding a participant, an offer, a
