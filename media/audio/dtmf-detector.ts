@@ -18,6 +18,7 @@
  * V8's native arithmetic. Per sample there is only typed-array reads and multiply-adds, no calls.
  */
 import { DTMF_COLUMNS, DTMF_KEYPAD, DTMF_ROWS } from '../../shared/audio/tones.js';
+import { goertzelCoefficient, goertzelPower } from './goertzel.js';
 
 /** Tuning of a DtmfDetector; defaults follow Q.24 practice. */
 export interface DtmfDetectorOptions {
@@ -48,7 +49,7 @@ const SLOPE_MAX = 2.4;
 
 const FREQUENCIES = [...DTMF_ROWS, ...DTMF_COLUMNS];
 /** Goertzel coefficients 2·cos(2πf/8000) for the four rows then the four columns. */
-const COEFFICIENTS = Float64Array.from(FREQUENCIES, (f) => 2 * Math.cos((2 * Math.PI * f) / SAMPLE_RATE));
+const COEFFICIENTS = Float64Array.from(FREQUENCIES, (f) => goertzelCoefficient(f, SAMPLE_RATE));
 
 function dbToPowerRatio(db: number): number {
   return 10 ** (db / 10);
@@ -197,17 +198,6 @@ export class DtmfDetector {
 
   /** Goertzel power of filters [from, to) over the block, into `energies`. */
   private goertzel(from: number, to: number): void {
-    const x = this.block;
-    for (let f = from; f < to; f++) {
-      const c = COEFFICIENTS[f]!;
-      let s1 = 0;
-      let s2 = 0;
-      for (let k = 0; k < DTMF_BLOCK; k++) {
-        const s0 = x[k]! + c * s1 - s2;
-        s2 = s1;
-        s1 = s0;
-      }
-      this.energies[f] = s1 * s1 + s2 * s2 - c * s1 * s2;
-    }
+    for (let f = from; f < to; f++) this.energies[f] = goertzelPower(this.block, DTMF_BLOCK, COEFFICIENTS[f]!);
   }
 }

@@ -6,6 +6,7 @@
  * harmonics does not). A beep is at least `minMs` of tone frames whose frequency stays within 50 Hz; it is
  * reported once it stops (two frames without it), with its start, end and frequency.
  */
+import { goertzelCoefficient, goertzelPower } from '../audio/goertzel.js';
 
 /** Tuning of a BeepDetector. */
 export interface BeepDetectorOptions {
@@ -50,7 +51,7 @@ export class BeepDetector {
     this.purity = opts.purity ?? 0.7;
     this.minRms = opts.minRms ?? 300;
     const count = Math.floor((HIGH_HZ - LOW_HZ) / STEP_HZ) + 1;
-    this.coefficients = Float64Array.from({ length: count }, (_, i) => 2 * Math.cos((2 * Math.PI * (LOW_HZ + i * STEP_HZ)) / this.rate));
+    this.coefficients = Float64Array.from({ length: count }, (_, i) => goertzelCoefficient(LOW_HZ + i * STEP_HZ, this.rate));
   }
 
   /** Feeds one frame; returns a beep that ended with it, or null. */
@@ -93,15 +94,7 @@ export class BeepDetector {
     let bestPower = 0;
     const c = this.coefficients;
     for (let f = 0; f < c.length; f++) {
-      const coefficient = c[f]!;
-      let s1 = 0;
-      let s2 = 0;
-      for (let k = 0; k < n; k++) {
-        const s0 = frame[k]! + coefficient * s1 - s2;
-        s2 = s1;
-        s1 = s0;
-      }
-      const power = s1 * s1 + s2 * s2 - coefficient * s1 * s2;
+      const power = goertzelPower(frame, n, c[f]!);
       if (power > bestPower) {
         bestPower = power;
         best = f;
