@@ -87,7 +87,8 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
   const { config, clock, bus } = services;
   const nodeId = config.nodeId ?? newId('node', clock);
   const log = services.log.child({ role: 'media', nodeId });
-  const startedAt = clock.now();
+  // A new run begins when the registry entry lapsed (node-registration.ts).
+  let startedAt = clock.now();
   const capacity = config.mediaCapacity;
   const tick = options.tick ?? new TickClock();
   const sim = new SimNetwork();
@@ -187,6 +188,11 @@ export async function startMediaNode(services: MediaServices, options: MediaNode
         ...(running.isDraining ? { draining: true } : {}),
       }),
       options.heartbeatMs,
+      () => {
+        // The control plane has ended (or is ending) these calls as media_lost; their sessions go too.
+        running.closeAll('media_lost');
+        startedAt = clock.now();
+      },
     );
     await registration.start();
   } catch (err) {

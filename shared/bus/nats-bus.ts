@@ -23,9 +23,11 @@
  * BusError `replicas_unavailable`, whose message names the setting.
  *
  * The connection reconnects forever (short wait), to any server of the cluster; consumers and KV watches
- * resume after the server is back. While it is away, `ping()` rejects at once with `unavailable`.
+ * resume after the server is back. On a cluster, a stream's or consumer's leader can die: a publish with a
+ * message id is retried until the new leader takes it (nats-publish.ts), and a consumer pulls from its new
+ * leader as soon as JetStream announces it (nats-consumer.ts). While it is away, `ping()` rejects at once with `unavailable`.
  */
-import { connect, errors, nanos, type Msg, type NatsConnection } from '@nats-io/transport-node';
+import { errors, nanos, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -55,12 +57,14 @@ import type {
 } from './bus.js';
 import { BusError } from './bus-error.js';
 import { DEFAULT_ACK_WAIT_MS, MAX_DELIVERIES, PING_TIMEOUT_MS, PULL_EXPIRES_MS, duplicateWindow } from './bus-defaults.js';
+import { connectNats } from './nats-connect.js';
 import { NatsConsumerSubscription } from './nats-consumer.js';
 import { natsBacklog } from './nats-backlog.js';
 import { ERROR_HEADER, answerRequest, traceHeaders } from './nats-responder.js';
 import { outgoingTrace } from '../tracing/trace-context.js';
 import { isNoResponders, toBusError } from './nats-errors.js';
 import { NatsKvBucket, kvStreamName } from './nats-kv.js';
+import { publishToStream } from './nats-publish.js';
 import { natsSubscription } from './nats-subscription.js';
 import { alignBucket, checkClustered, differs, probeStreams, replicasError, streamLeader } from './nats-replicas.js';
 import { sanitizeName } from './subject.js';
@@ -83,18 +87,10 @@ export interface NatsBusOptions {
   roundTrips?: Record<'publish' | 'request', DurationObserver>;
 }
 
-// Time between reconnect attempts while the server is away.
-const RECONNECT_WAIT_MS = 250;
 
 /** Connects to NATS and returns the JetStream bus; rejects if the first connection fails. */
 export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
-  const nc = await connect({
-    servers: options.url.split(',').map((s) => s.trim()),
-    name: options.name ?? 'sentral',
-    maxReconnectAttempts: -1,
-    reconnectTimeWait: RECONNECT_WAIT_MS,
-    reconnectJitter: 100,
-  });
+  const nc = await connectNats({ url: options.url, name: options.name ?? 'sentral' });
   const replicas = options.replicas ?? 1;
   try {
     checkClustered(nc, replicas);
@@ -184,17 +180,8 @@ class NatsBus implements Bus {
   }
 
   async publish(subject: string, data: Uint8Array, options: PublishOptions = {}): Promise<PublishAck> {
-    try {
-      const sent = { ...(options.msgId !== undefined ? { msgID: options.msgId } : {}), ...traceHeaders(outgoingTrace()) };
-      const ack = await timed(this.roundTrips?.publish, () => this.js.publish(this.subject(subject), data, sent));
-      return { seq: ack.seq, duplicate: ack.duplicate };
-    } catch (err) {
-      // JetStream answers "no responders" when no stream takes the subject.
-      if (err instanceof Error && isNoResponders(err.cause)) {
-        throw new BusError('no_responders', `no stream takes subject ${subject}`, { cause: err });
-      }
-      throw toBusError(err, `publish to ${subject}`);
-    }
+    const sent = traceHeaders(outgoingTrace());
+    return timed(this.roundTrips?.publish, () => publishToStream(this.js, this.subject(subject), subject, data, { msgId: options.msgId, ...sent }));
   }
 
   async consume(options: ConsumeOptions, handler: (msg: BusMessage) => Promise<void> | void): Promise<Subscription> {
@@ -225,8 +212,9 @@ class NatsBus implements Bus {
         throw err;
       });
       const consumer = await this.js.consumers.get(stream, options.durable);
-      const messages = await consumer.consume({ max_messages: maxInFlight, expires: PULL_EXPIRES_MS });
-      const sub = new NatsConsumerSubscription(this, consumer, messages, maxInFlight, handler, this.log);
+      const open = () => consumer.consume({ max_messages: maxInFlight, expires: PULL_EXPIRES_MS });
+      const parts = { nc: this.nc, stream, durable: options.durable, consumer, open, maxInFlight, handler };
+      const sub = new NatsConsumerSubscription(this, parts, await open(), this.log);
       return this.track(sub);
     } catch (err) {
       throw replicasError(err, this.nc, this.replicas, `consumer ${options.durable} of ${stream}`);

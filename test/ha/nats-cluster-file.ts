@@ -3,7 +3,7 @@ import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { afterAll, beforeAll } from 'vitest';
 import type { Bus } from '../../shared/bus/bus.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
-import { startNatsCluster, type NatsCluster } from './nats-cluster.js';
+import { startNatsCluster, type NatsCluster, type NatsNode } from './nats-cluster.js';
 
 /** Text as a bus payload. */
 export const enc = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -14,8 +14,14 @@ export const dec = (b: Uint8Array): string => new TextDecoder().decode(b);
 export interface ClusterFile {
   readonly cluster: NatsCluster;
   readonly jsm: JetStreamManager;
-  /** A bus on the cluster under `prefix` with `replicas`, closed after the file. */
-  bus(prefix: string, replicas: number): Promise<Bus>;
+  /** A bus on the cluster under `prefix` with `replicas` (connected to `servers`, default all), closed after the file. */
+  bus(prefix: string, replicas: number, servers?: NatsNode[]): Promise<Bus>;
+  /**
+   * Listens for the next leader JetStream announces for a stream (`stream`) or a consumer (`stream.durable`):
+   * resolves, once the server has the subscription, with `elected`, which resolves with that LEADER_ELECTED
+   * advisory's leader and when it came (ms). Ask before the fault.
+   */
+  nextLeader(kind: 'STREAM' | 'CONSUMER', name: string): Promise<{ elected: Promise<{ leader: string; at: number }> }>;
 }
 
 /** Starts a cluster of `size` nodes before the file's tests and stops it, with every bus made on it, after them. */
@@ -41,10 +47,19 @@ export function natsClusterForFile(size = 3): ClusterFile {
     get jsm() {
       return jsm!;
     },
-    async bus(prefix, replicas) {
-      const b = await createNatsBus({ url: cluster!.url, prefix, replicas, name: `cluster-test-${prefix}` });
+    async bus(prefix, replicas, servers = cluster!.nodes) {
+      const b = await createNatsBus({ url: servers.map((n) => n.url).join(','), prefix, replicas, name: `cluster-test-${prefix}` });
       buses.push(b);
       return b;
+    },
+    async nextLeader(kind, name) {
+      const sub = admin!.subscribe(`$JS.EVENT.ADVISORY.${kind}.LEADER_ELECTED.${name}`, { max: 1 });
+      const elected = (async () => {
+        for await (const m of sub) return { leader: (m.json() as { leader: string }).leader, at: Date.now() };
+        throw new Error(`no leader announced for ${kind} ${name}`);
+      })();
+      await admin!.flush();
+      return { elected };
     },
   };
 }

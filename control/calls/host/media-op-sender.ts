@@ -2,8 +2,10 @@
  * How a committed call's media ops reach its media node: a request per op on the node's control subject,
  * tried again with the same op id (the node drops repeats), and a node that left an op unanswered is not
  * tried again for a while, so a dead node does not hold up its partition's other calls for every op of
- * every call it carried. The node publishes each op's outcome into the call's mailbox itself; the one
- * outcome it cannot publish, that it never answered, is mailed from here (media_unreachable).
+ * every call it carried, unless its registry entry is written again meanwhile (that proves its bus
+ * connection back: a node cut off by a partition takes its new calls at once when the path heals). The
+ * node publishes each op's outcome into the call's mailbox itself; the one outcome it cannot publish, that
+ * it never answered, is mailed from here (media_unreachable).
  */
 import type { ActorMessage } from '../../../protocol/calls/mailbox.js';
 import type { MediaOp, MediaOpAnswer } from '../../../protocol/media/media-op.js';
@@ -11,6 +13,7 @@ import { mailboxSubject, mediaControlSubject } from '../../../protocol/bus/bus-n
 import type { Bus } from '../../../shared/bus/bus.js';
 import type { Clock } from '../../../shared/clock/clock.js';
 import type { Logger } from '../../../shared/log/log.js';
+import { MediaNodePicker } from '../requests/media-node-picker.js';
 
 /** What the sender needs. */
 export interface MediaOpSenderDeps {
@@ -31,8 +34,9 @@ const decoder = new TextDecoder();
 
 /** Sends the media ops of committed call transitions to their nodes. */
 export class MediaOpSender {
-  /** Nodes that just failed to answer, until when (monotonic ms). */
-  private readonly unreachableUntil = new Map<string, number>();
+  /** Nodes that just failed to answer: until when (monotonic ms), and their registry heartbeat then (0: none). */
+  private readonly unreachable = new Map<string, { until: number; beat: number }>();
+  private readonly registry: MediaNodePicker;
   private readonly timeoutMs: number;
   private readonly attempts: number;
   private readonly downForMs: number;
@@ -41,6 +45,7 @@ export class MediaOpSender {
     this.timeoutMs = deps.opTimeoutMs ?? 3000;
     this.attempts = deps.opAttempts ?? 3;
     this.downForMs = deps.nodeDownMs ?? 15_000;
+    this.registry = new MediaNodePicker(deps.bus, deps.clock);
   }
 
   /** Carries out one op of call `callId` on node `nodeId`. */
@@ -55,19 +60,35 @@ export class MediaOpSender {
   /** Sends one op to its node, retrying the same op id; null when the node never answered. */
   private async send(nodeId: string, op: MediaOp): Promise<MediaOpAnswer | null> {
     const { bus, clock, log } = this.deps;
-    if ((this.unreachableUntil.get(nodeId) ?? 0) > clock.monotonic()) return null;
+    if (!(await this.worthTrying(nodeId))) return null;
     const data = encoder.encode(JSON.stringify(op));
     for (let attempt = 1; attempt <= this.attempts; attempt++) {
       try {
         const answer = JSON.parse(decoder.decode(await bus.request(mediaControlSubject(nodeId), data, { timeoutMs: this.timeoutMs }))) as MediaOpAnswer;
-        this.unreachableUntil.delete(nodeId);
+        this.unreachable.delete(nodeId);
         return answer;
       } catch (err) {
         log.warn({ err, nodeId, opId: op.opId, op: op.op, attempt }, 'media node did not answer an op');
       }
     }
-    this.unreachableUntil.set(nodeId, clock.monotonic() + this.downForMs);
+    const until = clock.monotonic() + this.downForMs;
+    this.unreachable.set(nodeId, { until, beat: (await this.heartbeat(nodeId)) ?? 0 });
     return null;
+  }
+
+  /** The node's heartbeat in the registry, null when it has none (or the registry cannot be read). */
+  private async heartbeat(nodeId: string): Promise<number | null> {
+    return (await this.registry.node(nodeId).catch(() => null))?.heartbeatAt ?? null;
+  }
+
+  /** False while the node is marked unreachable and its registry entry has not been written since the mark. */
+  private async worthTrying(nodeId: string): Promise<boolean> {
+    const mark = this.unreachable.get(nodeId);
+    if (!mark || mark.until <= this.deps.clock.monotonic()) return true;
+    const beat = await this.heartbeat(nodeId);
+    if (beat === null || beat <= mark.beat) return false;
+    this.unreachable.delete(nodeId);
+    return true;
   }
 
   /** Mails media_unreachable for an op the node never answered (the message id is the op's, so a rerun is dropped as a duplicate). */
