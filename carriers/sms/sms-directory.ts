@@ -2,6 +2,7 @@
  * The simulated SMS network's directory: what happens to a message to each number. The simulated SMSC
  * (smsc-sim.ts) follows it over SMPP, and test-key messages follow it without SMPP.
  */
+import { isValidPhoneNumber } from 'libphonenumber-js/max';
 
 /** What the SMSC answers to a submit to a number. */
 export type SubmitVerdict = 'accept' | 'invalid_destination' | 'throttle_every_other';
@@ -15,20 +16,39 @@ export interface DirectoryEntry {
   receipt: DirectoryReceipt;
 }
 
-/** The numbers with a behaviour of their own; any other number is delivered after 200 ms. */
-export const SMS_DIRECTORY: Readonly<Record<string, DirectoryEntry & { description: string }>> = {
-  '+447700900101': { submit: 'accept', receipt: { stat: 'DELIVRD', afterMs: 1_000 }, description: 'delivered after 1 s' },
-  '+447700900102': { submit: 'accept', receipt: { stat: 'UNDELIV', afterMs: 1_000 }, description: 'undeliverable (UNDELIV)' },
-  '+447700900103': { submit: 'accept', receipt: { stat: 'EXPIRED', atValidity: true }, description: 'never delivered: expires at the validity period (EXPIRED)' },
-  '+447700900104': { submit: 'invalid_destination', receipt: { stat: 'UNDELIV', afterMs: 0 }, description: 'refused at submit (ESME_RINVDSTADR)' },
-  '+447700900105': { submit: 'throttle_every_other', receipt: { stat: 'DELIVRD', afterMs: 200 }, description: 'throttled (ESME_RTHROTTLED) on every other submit, then accepted' },
-};
+/**
+ * The behaviours of the directory, each at two numbers: one of the simulated network's own phones
+ * (+447700900xxx, which test keys reach) and the same last digits in the NANP's range for fiction
+ * (+1 202 555 01xx: valid in the numbering plan, so live keys reach it too, yet never a subscriber).
+ */
+const BEHAVIOURS: readonly [string, DirectoryEntry & { description: string }][] = [
+  ['101', { submit: 'accept', receipt: { stat: 'DELIVRD', afterMs: 1_000 }, description: 'delivered after 1 s' }],
+  ['102', { submit: 'accept', receipt: { stat: 'UNDELIV', afterMs: 1_000 }, description: 'undeliverable (UNDELIV)' }],
+  ['103', { submit: 'accept', receipt: { stat: 'EXPIRED', atValidity: true }, description: 'never delivered: expires at the validity period (EXPIRED)' }],
+  ['104', { submit: 'invalid_destination', receipt: { stat: 'UNDELIV', afterMs: 0 }, description: 'refused at submit (ESME_RINVDSTADR)' }],
+  ['105', { submit: 'throttle_every_other', receipt: { stat: 'DELIVRD', afterMs: 200 }, description: 'throttled (ESME_RTHROTTLED) on every other submit, then accepted' }],
+];
+
+/** The numbers with a behaviour of their own; any other number that can exist is delivered after 200 ms. */
+export const SMS_DIRECTORY: Readonly<Record<string, DirectoryEntry & { description: string }>> = Object.fromEntries(
+  BEHAVIOURS.flatMap(([last, entry]) => [[`+447700900${last}`, entry], [`+12025550${last}`, entry]]),
+);
+
+/** The simulated network's own phones (Ofcom's drama range): reachable although no real plan allocates them. */
+export const SIM_SMS_PREFIX = '+447700900';
 
 const ANY_OTHER: DirectoryEntry = { submit: 'accept', receipt: { stat: 'DELIVRD', afterMs: 200 } };
+const CANNOT_EXIST: DirectoryEntry = { submit: 'invalid_destination', receipt: { stat: 'UNDELIV', afterMs: 0 } };
 
-/** The behaviour of a number on the simulated network. */
+/**
+ * The behaviour of a number on the simulated network: its own entry, else delivered when it is one of the
+ * network's phones or a number valid in its country's plan (libphonenumber-js), else refused at submit
+ * (ESME_RINVDSTADR), as a real SMSC answers a destination that cannot exist.
+ */
 export function directoryEntry(number: string): DirectoryEntry {
-  return SMS_DIRECTORY[number] ?? ANY_OTHER;
+  const listed = SMS_DIRECTORY[number];
+  if (listed) return listed;
+  return number.startsWith(SIM_SMS_PREFIX) || isValidPhoneNumber(number) ? ANY_OTHER : CANNOT_EXIST;
 }
 
 /**

@@ -172,6 +172,7 @@ export const errorCatalogue = {
   sender_taken: { status: 409, message: 'This sender id is already registered on the profile.' },
   // message outcomes (a message's errorCode)
   invalid_destination: { status: 422, message: 'The network refused the recipient number.' },
+  invalid_phone_number: { status: 400, message: 'The phone number cannot exist: it is not valid in the numbering plan of its country.' },
   outcome_unknown: { status: 502, message: 'The carrier did not answer whether it took the message; it was not sent again and was not charged.' },
   validity_expired: { status: 410, message: 'The validity period ended before the message was delivered.' },
   undeliverable: { status: 422, message: 'The network could not deliver the message to the recipient.' },

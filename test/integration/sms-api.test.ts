@@ -105,6 +105,13 @@ describe('test keys: the simulated directory', () => {
     expect(await states(throttled.data.id)).toEqual(['accepted', 'sending', 'accepted', 'sending', 'sent', 'delivered']);
   });
 
+  it('a number that cannot exist is refused at submit (ESME_RINVDSTADR) as a real SMSC answers it: rejected with invalid_destination, nothing drawn', async () => {
+    const refused = await send(company.testKey, { to: '+4712345678', text: 'x' });
+    expect(refused.statusCode, refused.body).toBe(201);
+    await settle();
+    expect(await message(company.testKey, refused.data.id)).toMatchObject({ state: 'rejected', errorCode: 'invalid_destination', priceOre: 0, wouldCostOre: 0 });
+  });
+
   it('+447700900103 expires at the end of its validity', async () => {
     const res = await send(company.testKey, { to: '+447700900103', text: 'never', validitySeconds: 60 });
     await settle(59_000);
@@ -191,14 +198,33 @@ describe('refusals', () => {
 describe('live keys: money', () => {
   it('reserves at accept; with no SMSC configured a live message waits, its money held', async () => {
     const before = await balance();
-    const ok = await send(company.liveKey, { to: '+447700900101', text: 'x'.repeat(161) });
-    const refused = await send(company.liveKey, { to: '+447700900104', text: 'y' });
+    const ok = await send(company.liveKey, { to: '+12025550101', text: 'x'.repeat(161) });
+    const refused = await send(company.liveKey, { to: '+12025550104', text: 'y' });
     expect(ok.data.priceOre).toBe(150);
     expect(await balance()).toBe(before - 150 - 75);
     // No SMSC is configured in this test: the live message waits (accepted), its reservation held.
     await settle();
     expect((await message(company.liveKey, ok.data.id)).state).toBe('accepted');
     expect((await message(company.liveKey, refused.data.id)).state).toBe('accepted');
+  });
+});
+
+describe('live keys: numbers that cannot exist', () => {
+  it('are refused with 400 invalid_phone_number naming to and what is wrong, before anything is stored or drawn', async () => {
+    const before = await balance();
+    for (const [to, why] of [['+4712345678', /no range \+47 has allocated/], ['+999999999999999', /country code is not one in use/], ['+479123456789', /too long/], ['+447700900101', /no range \+44/]] as const) {
+      const res = await send(company.liveKey, { to, text: 'x' });
+      expect([res.statusCode, res.data.error.code, res.data.error.param], to).toEqual([400, 'invalid_phone_number', 'to']);
+      expect(res.data.error.message).toMatch(why);
+    }
+    const batch = await call(api.app, {
+      method: 'POST', url: '/v1/sms/batches', headers: bearer(company.liveKey, { 'idempotency-key': randomUUID() }),
+      payload: { profileId, from: FROM, to: ['+4791234567', '+4712345678'], text: 'x' },
+    });
+    expect([batch.statusCode, batch.data.error?.code, batch.data.error?.param]).toEqual([400, 'invalid_phone_number', 'to.1']);
+    expect(await balance()).toBe(before);
+    // A test key keeps the simulated network's directory.
+    expect((await send(company.testKey, { to: '+447700900101', text: 'x' })).statusCode).toBe(201);
   });
 });
 

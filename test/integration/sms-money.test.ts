@@ -39,8 +39,8 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-// Throttling (+447700900105) is the SMPP test's: here it would only add its one-second pauses.
-const TO = ['+4791000001', '+447700900101', '+447700900102', '+447700900104'];
+// Throttling (+12025550105) is the SMPP test's: here it would only add its one-second pauses.
+const TO = ['+4791000001', '+12025550101', '+12025550102', '+12025550104'];
 const TEXT = fc.oneof(fc.constantFrom('a', 'ø'.repeat(161), '€'.repeat(81), '😀 hei', 'x'.repeat(400)), fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== '' && !s.includes('\u0000')));
 
 async function balance(): Promise<number> {

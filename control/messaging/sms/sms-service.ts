@@ -17,6 +17,7 @@ import type { Admitted, MessageSend } from '../message-channel.js';
 import { suppressedPairs } from '../suppressions.js';
 import { smsUnits } from './sms-units.js';
 import { isTestNumber } from '../../numbers/test-numbers.js';
+import { liveNumberError } from '../../numbers/phone-validity.js';
 
 /** The encoding, units and price of a text (more than maxUnits units would be refused by a send). */
 export async function quoteSms(db: Db, companyId: string, body: SmsQuoteRequest): Promise<SmsQuote> {
@@ -27,7 +28,8 @@ export async function quoteSms(db: Db, companyId: string, body: SmsQuoteRequest)
 
 /**
  * The SMS checks of sends whose profile is active with SMS on, in this order: the sender (a number of the
- * profile with SMS on, or a registered sender id), the recipient (not on the profile's suppression list),
+ * profile with SMS on, or a registered sender id; a test number only in test mode), a live recipient that can
+ * exist (phone-validity.ts), the recipient (not on the profile's suppression list),
  * the units (at most 10), the schedule and validity. One query of each kind for the whole batch.
  */
 export async function admitSms(tx: Tx, clock: Clock, sends: readonly { send: MessageSend<SmsCreate>; profile: Profile }[]): Promise<(Admitted | SentralError)[]> {
@@ -40,6 +42,8 @@ export async function admitSms(tx: Tx, clock: Clock, sends: readonly { send: Mes
     const { caller, body } = send;
     if (!senders[i]) return new SentralError('sender_not_allowed', { param: 'from' });
     if (caller.mode === 'live' && isTestNumber(body.from)) return new SentralError('live_number_required', { param: 'from' });
+    const invalid = caller.mode === 'live' ? liveNumberError(body.to, 'to') : null;
+    if (invalid) return invalid;
     if (suppressed[i]) return new SentralError('recipient_opted_out', { param: 'to' });
     const units = smsUnits(body.text);
     if (units.units > SMS_MAX_UNITS) {
