@@ -10,11 +10,19 @@
  * (one producer; rate and latency under load), "paced" records events/4 at `rate` events/s (latency below
  * capacity).
  *
+ * Each phase also reports, per delivery, the dispatchers' CPU ms and the CPU ms of the database's PostgreSQL
+ * backends (from /proc; the producer's backend included, idle in the drain) and the transactions committed
+ * in the database (pg_stat_database: a statement outside a transaction counts as one; the producer's
+ * included, none in the drain).
+ *
  *   node --import tsx bench/webhooks/run.ts [events=20000] [burst=100] [rate=250]
+ *
+ * SENTRAL_BENCH_DISPATCHERS=1 (default 1,2) chooses the dispatcher counts; SENTRAL_BENCH_CPU_PROF=<dir> runs
+ * the dispatchers with --cpu-prof into <dir> (summarise with bench/calls/profile-summary.ts).
  */
 import { spawn, fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { realClock } from '../../shared/clock/real-clock.js';
@@ -28,6 +36,7 @@ import { createEndpoint } from '../../control/events/webhook-endpoints.js';
 import { recordEvent, wakeDispatcher } from '../../control/events/event-log.js';
 import type { FromReceiver, ToReceiver } from './receiver.js';
 import { createScratchDatabase, type ScratchDatabase } from '../../test/support/scratch-database.js';
+import { backendsCpuMs, backendsCpuSince, procCpuMs } from '../support/proc-cpu.js';
 
 const events = Number(process.argv[2] ?? 20_000);
 const burst = Number(process.argv[3] ?? 100);
@@ -35,6 +44,8 @@ const rate = Number(process.argv[4] ?? 250);
 const ADMIN_URL = process.env.SENTRAL_BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const COUNTS = (process.env.SENTRAL_BENCH_DISPATCHERS ?? '1,2').split(',').map(Number);
+const CPU_PROF = process.env.SENTRAL_BENCH_CPU_PROF;
 // No phase may take longer than this: the benchmark stops by itself even if deliveries stall.
 const PHASE_LIMIT_MS = 300_000;
 const CLI = fileURLToPath(new URL('../../scripts/sentral.js', import.meta.url));
@@ -92,20 +103,15 @@ function dump(r: Receiver): Promise<Extract<FromReceiver, { type: 'dump' }>> {
   });
 }
 
-/** CPU time (ms) a process has used so far, from /proc (clock ticks of 10 ms on Linux). */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
 function startDispatcher(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [CLI, 'dispatcher'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const profile = CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : [];
+  const child = spawn(process.execPath, [...profile, CLI, 'dispatcher'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let text = '';
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`sentral dispatcher exited (${code}):\n${text}`)));
     child.stdout!.on('data', (chunk: Buffer) => {
       text += chunk.toString();
-      if (/sentral dispatcher running/.test(text)) resolve(child);
+      if (text.includes('sentral dispatcher (')) resolve(child);
     });
   });
 }
@@ -133,10 +139,31 @@ interface PhaseResult {
   latency: { p50: number; p90: number; p99: number; max: number } | null;
   duplicates: number;
   dispatcherCpuPercent: number;
+  /** Per delivery: the dispatchers' CPU ms, the database backends' CPU ms, transactions committed. */
+  perDelivery: { dispatcherCpuMs: number; postgresCpuMs: number; transactions: number };
+}
+
+/** Readings taken at a phase's start: the dispatchers' CPU, the backends' CPU, the commits so far. */
+interface Readings {
+  cpuBefore: number;
+  backends: Map<number, number>;
+  commits: number;
+}
+
+async function commitsOf(sql: Sql): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`select xact_commit::int8 as n from pg_stat_database where datname = current_database()`;
+  return Number(row!.n);
+}
+
+async function readings(sql: Sql, dispatchers: ChildProcess[]): Promise<Readings> {
+  // pg_stat_database is a snapshot per transaction: cleared so this reading is current.
+  await sql`select pg_stat_clear_snapshot()`;
+  return { cpuBefore: cpuMsOfAll(dispatchers), backends: await backendsCpuMs(sql), commits: await commitsOf(sql) };
 }
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-const cpuMsOfAll = (children: ChildProcess[]): number => children.reduce((s, c) => s + cpuMsOf(c.pid!), 0);
+const cpuMsOfAll = (children: ChildProcess[]): number => children.reduce((s, c) => s + procCpuMs(c.pid!), 0);
+const round2 = (n: number): number => Math.round(n * 100) / 100;
 
 /**
  * Records `count` events in transactions of `size`, one every `intervalMs` (0: back to back), waking the
@@ -175,11 +202,16 @@ async function produce(sql: Sql, bus: Bus, companyId: string, count: number, siz
 async function measure(
   r: Receiver,
   committed: Map<string, number>,
-  timing: { started: number; recorded: number; cpuBefore: number; dispatchers: ChildProcess[]; drain: boolean },
+  sql: Sql,
+  timing: { started: number; recorded: number; before: Readings; dispatchers: ChildProcess[]; drain: boolean },
 ): Promise<PhaseResult> {
   await waitForDistinct(r, committed.size);
   const d = await dump(r);
-  const cpuMs = cpuMsOfAll(timing.dispatchers) - timing.cpuBefore;
+  const cpuMs = cpuMsOfAll(timing.dispatchers) - timing.before.cpuBefore;
+  const postgresCpuMs = backendsCpuSince(timing.before.backends, await backendsCpuMs(sql));
+  await sql`select pg_stat_clear_snapshot()`;
+  const transactions = (await commitsOf(sql)) - timing.before.commits;
+  const n = committed.size;
   const cpuWindow = wallMs() - timing.started;
   const latencies: number[] = [];
   const arrivals: number[] = [];
@@ -205,6 +237,7 @@ async function measure(
     latency: timing.drain ? null : { p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: latencies.at(-1)! },
     duplicates: d.requests - d.first.length,
     dispatcherCpuPercent: (100 * cpuMs) / cpuWindow,
+    perDelivery: { dispatcherCpuMs: round2(cpuMs / n), postgresCpuMs: round2(postgresCpuMs / n), transactions: round2(transactions / n) },
   };
 }
 
@@ -235,9 +268,11 @@ async function runWith(r: Receiver, count: number): Promise<RunResult> {
     r.distinct = 0;
     const backlog = await produce(sql, bus, companyId, events, burst, 0);
     const recorded = wallMs();
+    const beforeDrain = await readings(sql, []);
     dispatchers.push(...(await Promise.all(Array.from({ length: count }, () => startDispatcher(env)))));
-    const ready = { started: wallMs(), recorded, cpuBefore: cpuMsOfAll(dispatchers), dispatchers };
-    const drain = await measure(r, backlog, { ...ready, drain: true });
+    // The dispatchers' start-up is not the drain's: their CPU counts from here.
+    const ready = { started: wallMs(), recorded, before: { ...beforeDrain, cpuBefore: cpuMsOfAll(dispatchers) }, dispatchers };
+    const drain = await measure(r, backlog, sql, { ...ready, drain: true });
 
     const live = await phaseWhileRunning(r, sql, bus, companyId, dispatchers, events, burst, 0);
     const pacedBurst = Math.max(1, Math.round(burst / 10));
@@ -259,10 +294,10 @@ async function phaseWhileRunning(
 ): Promise<PhaseResult> {
   tell(r, { type: 'reset' });
   r.distinct = 0;
+  const before = await readings(sql, dispatchers);
   const started = wallMs();
-  const cpuBefore = cpuMsOfAll(dispatchers);
   const committed = await produce(sql, bus, companyId, count, size, intervalMs);
-  return measure(r, committed, { started, recorded: wallMs(), cpuBefore, dispatchers, drain: false });
+  return measure(r, committed, sql, { started, recorded: wallMs(), before, dispatchers, drain: false });
 }
 
 const ms = (v: number): string => (v < 10 ? v.toFixed(1) : Math.round(v).toString());
@@ -272,8 +307,8 @@ function table(title: string, results: PhaseResult[]): string {
   const lines = [
     `${title}`,
     '',
-    '| measure | 1 dispatcher | 2 dispatchers |',
-    '|---|---|---|',
+    `| measure | ${COUNTS.map((c) => `${c} dispatcher${c === 1 ? '' : 's'}`).join(' | ')} |`,
+    `|---|${COUNTS.map(() => '---|').join('')}`,
     row('events', (p) => String(p.events)),
     row('recording time (s)', (p) => p.recordSeconds.toFixed(1)),
     row('start to last delivery (s)', (p) => p.deliverSeconds.toFixed(1)),
@@ -290,6 +325,7 @@ function table(title: string, results: PhaseResult[]): string {
   lines.push(
     row('duplicate requests', (p) => String(p.duplicates)),
     row('dispatcher CPU (% of one core, all processes)', (p) => Math.round(p.dispatcherCpuPercent).toString()),
+    row('per delivery: dispatcher CPU ms / PostgreSQL CPU ms / transactions', (p) => `${p.perDelivery.dispatcherCpuMs} / ${p.perDelivery.postgresCpuMs} / ${p.perDelivery.transactions}`),
   );
   return lines.join('\n');
 }
@@ -298,7 +334,9 @@ const receiver = await startReceiver();
 try {
   console.error(`webhooks benchmark: ${events} events (flood, bursts of ${burst}), ${Math.round(events / 4)} paced at ${rate}/s`);
   const results = [];
-  for (const count of [1, 2]) results.push(await runWith(receiver, count));
+  console.error(`load average at the start: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  for (const count of COUNTS) results.push(await runWith(receiver, count));
+  console.error(`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(table(`Drain: ${events} events recorded before the dispatchers start`, results.map((x) => x.drain)));
   console.log(`\n${table(`Live: ${events} events recorded back to back while the dispatchers run`, results.map((x) => x.live))}`);
   console.log(`\n${table(`Paced: ${Math.round(events / 4)} events at ${rate}/s`, results.map((x) => x.paced))}`);
