@@ -39,3 +39,8 @@ export function visibleTo(db: Db, caller: KeyPrincipal, table: string, profileId
   return db`${t}.company_id = ${caller.companyId} and ${t}.mode = ${caller.mode}
     and ${only === null ? db`true` : db`${t}.profile_id = ${only}::uuid`}`;
 }
+
+/** The profile part of what the caller sees: everything for a company key, only its profile's rows (`column`) for a profile key. */
+export function ownProfileRows(db: Db, caller: KeyPrincipal, column = db`profile_id`) {
+  return caller.profileId === null ? db`true` : db`${column} = ${caller.profileId}::uuid`;
+}

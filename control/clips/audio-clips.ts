@@ -4,7 +4,7 @@ import { SentralError } from '../../shared/errors/sentral-error.js';
 import { newId } from '../../shared/ids/ids.js';
 import { cursorSeq, pageOf } from '../../shared/db/page.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
-import { requestedProfile } from '../accounts/profile-scope.js';
+import { ownProfileRows, requestedProfile } from '../accounts/profile-scope.js';
 import type { Db } from '../../shared/db/database.js';
 import type { DecodedClip } from './clip-decoding.js';
 
@@ -52,7 +52,7 @@ export async function createClip(
 export async function getClip(db: Db, caller: KeyPrincipal, id: string): Promise<AudioClip> {
   const [row] = await db<ClipRow[]>`
     select ${db(COLUMNS)} from audio_clips
-    where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}`;
+    where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${ownProfileRows(db, caller)}`;
   if (!row) throw new SentralError('not_found', { message: 'No such audio clip.' });
   return toClip(row);
 }
@@ -62,10 +62,10 @@ export async function listClips(db: Db, caller: KeyPrincipal, query: AudioClipLi
   const limit = query.limit ?? 50;
   const beforeSeq = query.before === undefined ? null : await cursorSeq(db<{ seq: number }[]>`
     select seq from audio_clips
-    where id = ${query.before} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}`, 'audio clip', 'before');
+    where id = ${query.before} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${ownProfileRows(db, caller)}`, 'audio clip', 'before');
   const rows = await db<ClipRow[]>`
     select ${db(COLUMNS)} from audio_clips
-    where company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}
+    where company_id = ${caller.companyId} and mode = ${caller.mode} and ${ownProfileRows(db, caller)}
       and ${beforeSeq === null ? db`true` : db`seq < ${beforeSeq}`}
     order by seq desc limit ${limit + 1}`;
   return pageOf(rows, limit, toClip);
@@ -78,7 +78,7 @@ export async function listClips(db: Db, caller: KeyPrincipal, query: AudioClipLi
 export async function deleteClip(db: Db, caller: KeyPrincipal, id: string): Promise<AudioClipDeleted> {
   const [row] = await db<{ id: string }[]>`
     delete from audio_clips
-    where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}
+    where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${ownProfileRows(db, caller)}
     returning id`;
   if (!row) throw new SentralError('not_found', { message: 'No such audio clip.' });
   return { id: row.id, object: 'audio_clip', deleted: true };
@@ -92,11 +92,6 @@ export async function readClipBytes(db: Db, id: string, offset: number, length: 
     from audio_clips where id = ${id}`;
   return row ? { totalBytes: row.total, chunk: row.chunk } : null;
 }
-
-function visibleTo(db: Db, caller: KeyPrincipal) {
-  return caller.profileId === null ? db`true` : db`profile_id = ${caller.profileId}::uuid`;
-}
-
 
 function toClip(row: ClipRow): AudioClip {
   return {

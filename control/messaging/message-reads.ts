@@ -3,6 +3,7 @@ import { cursorSeq, pageOf, type Page } from '../../shared/db/page.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import type { ChannelName, MessageRow } from './message-row.js';
+import { ownProfileRows } from '../accounts/profile-scope.js';
 
 // Reading messages as their caller may see them.
 
@@ -38,7 +39,7 @@ export function listFilters(query: Record<string, unknown>): MessageFilters {
 export async function getMessage(db: Db, caller: KeyPrincipal, channel: ChannelName, id: string): Promise<MessageRow> {
   const [row] = await db<MessageRow[]>`
     select * from messages where id = ${id} and channel = ${channel} and company_id = ${caller.companyId} and mode = ${caller.mode}
-      and ${visibleTo(db, caller)}`;
+      and ${ownProfileRows(db, caller)}`;
   if (!row) throw new SentralError('not_found', { message: 'No such message.' });
   return row;
 }
@@ -54,10 +55,10 @@ export async function listMessages<T extends { id: string }>(
   const limit = filters.limit ?? 50;
   const beforeSeq = filters.before === undefined ? null : await cursorSeq(db<{ seq: number }[]>`
     select seq from messages where id = ${filters.before} and channel = ${channel} and company_id = ${caller.companyId} and mode = ${caller.mode}
-      and ${visibleTo(db, caller)}`, 'message', 'before');
+      and ${ownProfileRows(db, caller)}`, 'message', 'before');
   const rows = await db<MessageRow[]>`
     select * from messages
-    where company_id = ${caller.companyId} and mode = ${caller.mode} and channel = ${channel} and ${visibleTo(db, caller)}
+    where company_id = ${caller.companyId} and mode = ${caller.mode} and channel = ${channel} and ${ownProfileRows(db, caller)}
       and ${filters.profileId === undefined ? db`true` : db`profile_id = ${filters.profileId}::uuid`}
       and ${filters.direction === undefined ? db`true` : db`direction = ${filters.direction}`}
       and ${filters.state === undefined ? db`true` : db`state = ${filters.state}`}
@@ -67,8 +68,4 @@ export async function listMessages<T extends { id: string }>(
       and ${beforeSeq === null ? db`true` : db`seq < ${beforeSeq}`}
     order by seq desc limit ${limit + 1}`;
   return pageOf(rows, limit, view);
-}
-
-function visibleTo(db: Db, caller: KeyPrincipal) {
-  return caller.profileId === null ? db`true` : db`profile_id = ${caller.profileId}::uuid`;
 }

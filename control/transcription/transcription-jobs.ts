@@ -17,6 +17,7 @@ import type { KeyPrincipal } from '../accounts/principal.js';
 import { isoOrNull } from '../../shared/clock/iso.js';
 import { recordEvent } from '../events/event-log.js';
 import { nextJobStatus, type JobEvent } from './job-status.js';
+import { ownProfileRows } from '../accounts/profile-scope.js';
 
 /** A job as stored. */
 export interface JobRow {
@@ -94,7 +95,7 @@ interface JobSource {
 async function clipSource(db: Db, caller: KeyPrincipal, clipId: string): Promise<JobSource> {
   const [clip] = await db<{ profile_id: string | null; duration_ms: number }[]>`
     select profile_id, duration_ms from audio_clips
-    where id = ${clipId} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}`;
+    where id = ${clipId} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${ownProfileRows(db, caller)}`;
   if (!clip) throw new SentralError('not_found', { message: 'No such audio clip.', param: 'clipId' });
   return { type: 'clip', clipId, recordingId: null, callId: null, storageKey: null, profileId: clip.profile_id, durationMs: Number(clip.duration_ms) };
 }
@@ -103,7 +104,7 @@ async function recordingSource(db: Db, caller: KeyPrincipal, recordingId: string
   const [rec] = await db<{ call_id: string; storage_key: string; duration_ms: number; profile_id: string }[]>`
     select r.call_id, r.storage_key, r.duration_ms, c.profile_id
     from call_recordings r join calls c on c.id = r.call_id
-    where r.id = ${recordingId} and c.company_id = ${caller.companyId} and c.mode = ${caller.mode} and ${visibleTo(db, caller, db`c.profile_id`)}`;
+    where r.id = ${recordingId} and c.company_id = ${caller.companyId} and c.mode = ${caller.mode} and ${ownProfileRows(db, caller, db`c.profile_id`)}`;
   if (!rec) throw new SentralError('not_found', { message: 'No such recording.', param: 'recordingId' });
   return { type: 'recording', clipId: null, recordingId, callId: rec.call_id, storageKey: rec.storage_key, profileId: rec.profile_id, durationMs: Number(rec.duration_ms) };
 }
@@ -111,7 +112,7 @@ async function recordingSource(db: Db, caller: KeyPrincipal, recordingId: string
 /** One job the caller can see (its company and mode; its profile's only, for a profile key), or not_found. */
 export async function getJob(db: Db, caller: KeyPrincipal, id: string): Promise<TranscriptionJob> {
   const [row] = await db<JobRow[]>`
-    select * from transcription_jobs where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}`;
+    select * from transcription_jobs where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${ownProfileRows(db, caller)}`;
   if (!row) throw new SentralError('not_found', { message: 'No such transcription job.' });
   return jobView(row);
 }
@@ -120,10 +121,10 @@ export async function getJob(db: Db, caller: KeyPrincipal, id: string): Promise<
 export async function listJobs(db: Db, caller: KeyPrincipal, query: TranscriptionJobListQuery): Promise<TranscriptionJobList> {
   const limit = query.limit ?? 50;
   const beforeSeq = query.before === undefined ? null : await cursorSeq(db<{ seq: number }[]>`
-    select seq from transcription_jobs where id = ${query.before} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}`, 'transcription job', 'before');
+    select seq from transcription_jobs where id = ${query.before} and company_id = ${caller.companyId} and mode = ${caller.mode} and ${ownProfileRows(db, caller)}`, 'transcription job', 'before');
   const rows = await db<JobRow[]>`
     select * from transcription_jobs
-    where company_id = ${caller.companyId} and mode = ${caller.mode} and ${visibleTo(db, caller)}
+    where company_id = ${caller.companyId} and mode = ${caller.mode} and ${ownProfileRows(db, caller)}
       and ${beforeSeq === null ? db`true` : db`seq < ${beforeSeq}`}
     order by seq desc limit ${limit + 1}`;
   return pageOf(rows, limit, jobView);
@@ -216,8 +217,4 @@ export function jobView(row: JobRow): TranscriptionJob {
     createdAt: new Date(Number(row.created_at_ms)).toISOString(),
     completedAt: isoOrNull(row.completed_at_ms === null ? null : Number(row.completed_at_ms)),
   };
-}
-
-function visibleTo(db: Db, caller: KeyPrincipal, column = db`profile_id`) {
-  return caller.profileId === null ? db`true` : db`${column} = ${caller.profileId}::uuid`;
 }
