@@ -20,12 +20,17 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[], pollMs?: num
   const [error, setError] = useState<string | null>(null);
   const latest = useRef(load);
   latest.current = load;
+  // Only the newest load's answer counts: an older one that answers later (other deps) is dropped.
+  const generation = useRef(0);
   const reload = useCallback(async () => {
+    const mine = ++generation.current;
     try {
-      setValue(await latest.current());
+      const loaded = await latest.current();
+      if (mine !== generation.current) return;
+      setValue(loaded);
       setError(null);
     } catch (err) {
-      setError(problem(err));
+      if (mine === generation.current) setError(problem(err));
     }
   }, []);
   useEffect(() => {

@@ -82,6 +82,7 @@ function Rent(props: { onRented: () => Promise<void> }) {
           </select>
         </p>
       </div>
+      {session()!.mode === 'test' ? <p class="muted">Test numbers: free, reached only by the simulated network; a live key rents real ones.</p> : null}
       <ErrorNote error={action.error} />
       {available.value === undefined ? <Loading error={available.error} /> : (
         <Table caption="Available numbers" head={['Number', 'Monthly rent', '']} empty="No numbers of this type are available.">
