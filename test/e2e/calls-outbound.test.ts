@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import { callDraws } from '../support/ledger-draws.js';
 
 let sys: CallsSystem;
 let customer: Customer;
@@ -34,6 +36,27 @@ describe('an outbound call as the customer sees it', () => {
     expect(await customer.balance()).toBe(before - ended.data.priceOre);
     const read = await sys.request(customer.key, 'GET', `/v1/calls/${call.id}`);
     expect(read.body).toMatchObject({ state: 'ended', priceOre: 25, countedMinutes: 1 });
+  });
+});
+
+describe('a call\'s price is what the ledger drew', () => {
+  it('for calls of every outcome (fast-check picks them), call.ended and the call say what the ledger captured, item by item', async () => {
+    // Answered and hung up by the API after a while, answered and hung up by the phone, busy, not in service.
+    const outcomes = fc.sample(fc.array(fc.record({ to: fc.constantFrom('+447700900001', '+447700900007', '+447700900002', '+447700900099'), holdMs: fc.integer({ min: 0, max: 1500 }) }), { minLength: 4, maxLength: 4 }), { seed: 41, numRuns: 1 })[0]!;
+    await Promise.all(outcomes.map(async ({ to, holdMs }) => {
+      const call = await dial(to);
+      const answered = customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === call.id).then(() => true, () => false);
+      const ended = customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === call.id);
+      if (to === '+447700900001' && (await answered)) {
+        await new Promise((r) => setTimeout(r, holdMs));
+        await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
+      }
+      const end = await ended;
+      const drawn = await callDraws(sys.services.sql, call.id, end.data.priceItems);
+      expect([to, end.data.priceOre]).toEqual([to, drawn.total]);
+      for (const item of end.data.priceItems) expect([to, item.id, item.priceOre]).toEqual([to, item.id, drawn.byItem.get(item.id)]);
+      expect((await sys.request(customer.key, 'GET', `/v1/calls/${call.id}`)).body).toMatchObject({ priceOre: drawn.total, priceItems: end.data.priceItems });
+    }));
   });
 });
 

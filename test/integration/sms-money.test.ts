@@ -1,8 +1,9 @@
 /**
  * Money under concurrent sends (fast-check): 50 live SMS at once from two profiles, one with a monthly limit,
  * over SMPP to the simulated SMSC (in this process, real TCP). What the balance lost equals the sum of the
- * priceOre of the messages the SMSC took, to the øre; nothing stays reserved; the limited profile stops at
- * its limit (402 profile_limit_reached) while the other goes on.
+ * priceOre of the messages the SMSC took, to the øre; each message's terminal sms.status carries what the ledger
+ * drew for it; nothing stays reserved; the limited profile stops at its limit (402 profile_limit_reached)
+ * while the other goes on.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -14,6 +15,7 @@ import { startMessaging, type Messaging } from '../../control/messaging/outbox/m
 import { startSmscSim, type SmscSim } from '../../carriers/sms/smsc-sim.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { eventually } from '../support/eventually.js';
+import { capturedByReference } from '../support/ledger-draws.js';
 
 let sim: SmscSim;
 let api: ApiHarness;
@@ -83,6 +85,12 @@ it('draws exactly the priceOre of what the SMSC took, and stops only the profile
         expect(held).toBe(0);
         const drawnByLimited = taken.filter((r) => r.profile_id === profiles[0]!.id).reduce((sum, r) => sum + Number(r.price_ore), 0);
         expect(drawnByLimited).toBeLessThanOrEqual(limitOre);
+        // Each message's last sms.status says what the ledger drew for it, to the øre (0 for one the SMSC refused).
+        const captured = await capturedByReference(api.sql, ids);
+        const last = await api.sql<{ object_id: string; body: string }[]>`
+          select distinct on (object_id) object_id, body from events where object_id = any(${api.sql.array(ids)}::text[]) and type = 'sms.status' order by object_id, seq desc`;
+        expect(last).toHaveLength(ids.length);
+        for (const e of last) expect([e.object_id, (JSON.parse(e.body) as { data: { priceOre: number } }).data.priceOre]).toEqual([e.object_id, captured.get(e.object_id)]);
       },
     ),
     { numRuns: 3 },
