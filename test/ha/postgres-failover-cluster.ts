@@ -35,6 +35,8 @@ export interface Answer {
 export interface FailoverClusterOptions extends PostgresPairOptions {
   /** Worker processes (default 1). */
   workers?: number;
+  /** NATS servers (default the shared one) and SENTRAL_NATS_REPLICAS (default 1). */
+  nats?: { url: string; replicas: number };
 }
 
 /** The running cluster. */
@@ -70,7 +72,8 @@ export async function startFailoverCluster(options: FailoverClusterOptions = {})
   const dataDir = mkdtempSync(join(tmpdir(), 'sentral-pgfail-'));
   const env = {
     DATABASE_URL: pair.url(),
-    NATS_URL: serviceUrls.nats,
+    NATS_URL: options.nats?.url ?? serviceUrls.nats,
+    SENTRAL_NATS_REPLICAS: String(options.nats?.replicas ?? 1),
     REDIS_URL: serviceUrls.redis,
     SENTRAL_PREFIX: prefix,
     SENTRAL_PARTITIONS: '4',
