@@ -90,13 +90,25 @@ export function runInTrace<T>(ctx: Context | undefined, fn: () => T): T {
 export class MessageTraces<K extends object> {
   private readonly contexts = new WeakMap<K, Context>();
 
-  /** Runs `handle` in a span child of `carried` (the message's trace), or as is when it carries none. */
+  /**
+   * Runs `handle` under a span child of `carried` (the message's trace), or as is when it carries none. The
+   * span is not made active around `handle`: a queue it feeds may handle other messages in the same run,
+   * so only what runs through run() is in the span.
+   */
   handle<T>(key: K, carried: TraceCarrier | undefined, name: string, attributes: Attributes, handle: () => Promise<T>): Promise<T> {
-    if (!carried) return handle();
-    return inSpan(name, { parent: carried, kind: SpanKind.CONSUMER, attributes }, (ctx) => {
-      if (ctx) this.contexts.set(key, ctx);
-      return handle();
-    });
+    const span = carried ? startSpan(name, { parent: carried, kind: SpanKind.CONSUMER, attributes }) : null;
+    if (!span) return handle();
+    this.contexts.set(key, span.context);
+    return handle().then(
+      (value) => {
+        span.end({}, false);
+        return value;
+      },
+      (err: unknown) => {
+        span.end({}, true);
+        throw err;
+      },
+    );
   }
 
   /** Runs `fn` in the span of `key`'s message (as is when it has none). */

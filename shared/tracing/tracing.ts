@@ -16,7 +16,7 @@ export interface TracingOptions {
 
 /** Tracing started in this process. */
 export interface Tracing {
-  /** Sends the spans still buffered, then stops (at the process's stop). */
+  /** Sends the spans still buffered, then stops (at the process's stop; again: the same stop). */
   stop(): Promise<void>;
 }
 
@@ -27,7 +27,7 @@ export function activeTracer(): Tracer | null {
   return tracer;
 }
 
-/** Turns tracing on for this process (once; a second start answers the running one). */
+/** Turns tracing on for this process (stop it before starting it again). */
 export async function startTracing(options: TracingOptions): Promise<Tracing> {
   const [{ NodeTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
     import('@opentelemetry/sdk-trace-node'),
@@ -41,13 +41,17 @@ export async function startTracing(options: TracingOptions): Promise<Tracing> {
   });
   provider.register();
   tracer = trace.getTracer('sentral');
+  let stopped: Promise<void> | null = null;
   return {
-    async stop() {
-      tracer = null;
-      await provider.shutdown();
-      trace.disable();
-      context.disable();
-      propagation.disable();
+    stop() {
+      stopped ??= (async () => {
+        tracer = null;
+        await provider.shutdown();
+        trace.disable();
+        context.disable();
+        propagation.disable();
+      })();
+      return stopped;
     },
   };
 }
