@@ -158,7 +158,9 @@ function readEvents(client: MailboxCarrier, clock: Clock, log: Logger, reports: 
         if (events.length < 100) break;
       }
     } catch (err) {
-      log.warn({ err }, 'the mailbox service\'s event feed could not be read; trying again');
+      // An unreachable feed is an expected condition (it is read again on the next tick): one line, no stack;
+      // none at all when the read was cut by our own stop.
+      if (!stopped) log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'the mailbox service\'s event feed could not be read; trying again');
     }
     if (!stopped) timer = clock.setTimer(LETTER_EVENTS_POLL_MS, () => void tick());
   };
