@@ -14,6 +14,7 @@ import type { Bus } from '../../../shared/bus/bus.js';
 import type { Clock } from '../../../shared/clock/clock.js';
 import type { Logger } from '../../../shared/log/log.js';
 import { MediaNodePicker } from '../requests/media-node-picker.js';
+import { errorText } from './message-failure.js';
 
 /** What the sender needs. */
 export interface MediaOpSenderDeps {
@@ -68,7 +69,8 @@ export class MediaOpSender {
         this.unreachable.delete(nodeId);
         return answer;
       } catch (err) {
-        log.warn({ err, nodeId, opId: op.opId, op: op.op, attempt }, 'media node did not answer an op');
+        // A node that is gone (restarted, drained) is expected: one line with the reason, no stack.
+        log.warn({ reason: errorText(err, 200), nodeId, opId: op.opId, op: op.op, attempt }, 'media node did not answer an op');
       }
     }
     const until = clock.monotonic() + this.downForMs;
