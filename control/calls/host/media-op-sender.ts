@@ -69,8 +69,8 @@ export class MediaOpSender {
         this.unreachable.delete(nodeId);
         return answer;
       } catch (err) {
-        // A node that is gone (restarted, drained) is expected: one line with the reason, no stack.
-        log.warn({ reason: errorText(err, 200), nodeId, opId: op.opId, op: op.op, attempt }, 'media node did not answer an op');
+        // A node that is gone (restarted, drained) is expected: one line for the op, with the reason, no stack.
+        if (attempt === this.attempts) log.warn({ reason: errorText(err, 200), nodeId, opId: op.opId, op: op.op, attempts: attempt }, 'media node did not answer an op');
       }
     }
     const until = clock.monotonic() + this.downForMs;
