@@ -105,9 +105,8 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
     }
     const messaging = await startMessaging({ ...services, config: { ...config, smpp } });
     parts.push({ name: 'messaging', stop: () => messaging.stop() });
-    // Campaigns: hand their recipients to the outbox at each campaign's rate, claimed for this process's
-    // outbox in the runner's own transaction as far as it has room.
-    const campaigns = await startCampaignRunner(services, { outbox: messaging.outbox });
+    // Campaigns: hand their recipients to the outbox at each campaign's rate.
+    const campaigns = await startCampaignRunner(services);
     parts.push({ name: 'campaign-runner', stop: () => campaigns.stop() });
   }
   let first: FirstStart = {};
