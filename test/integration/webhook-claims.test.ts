@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvent, wakeDispatcher } from '../../control/events/event-log.js';
+import { recordEvent } from '../../control/events/event-log.js';
 import { createEndpoint } from '../../control/events/webhook-endpoints.js';
 import { DELIVERY_LEASE_MS, DeliveryClaim } from '../../control/events/delivery-claim.js';
 import { openWebhookHarness, type WebhookHarness } from '../support/webhook-harness.js';
@@ -63,8 +63,11 @@ describe('webhook delivery claims', () => {
     });
     await recordTwo('call_slow');
     const before = h.reports.length;
-    await h.dispatcher();
-    await wakeDispatcher(h.services.bus);
+    // The attempt's timeout runs on real time: a loaded machine may take longer than the default 15 s over
+    // the clock moves below, and a timed-out attempt would be retried, not renewed. Woken directly, so that
+    // the first test's dispatcher (default timeout) does not take it.
+    const sender = await h.dispatcher({ timeoutMs: 10 * 60_000 });
+    sender.wake();
     await eventually(() => indicesOf('call_slow').length === 1);
     const other = await h.dispatcher();
     // Four and a half leases of the manual clock pass, a second at a time, while the endpoint has not answered.
