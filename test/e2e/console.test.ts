@@ -72,7 +72,15 @@ async function seriousViolations(page: Page): Promise<string[]> {
     const result = await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] });
     return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target.join(' ')).slice(0, 3) }));
   });
-  return found.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes.join(', ')}`);
+  // Ids used twice on one page (axe leaves those in closed <details> out): a label then names the wrong field.
+  const twice = await page.evaluate(() => {
+    const ids = [...(globalThis as any).document.querySelectorAll('[id]')].map((e: any) => e.id as string);
+    return [...new Set(ids.filter((id, i) => ids.indexOf(id) !== i))];
+  });
+  return [
+    ...found.filter((v: { impact: string }) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.nodes.join(', ')}`),
+    ...twice.map((id) => `duplicate id: #${id}`),
+  ];
 }
 
 /** Signs the browser in as `key` with a fresh sign-in link (the previous session's cookie is dropped). */

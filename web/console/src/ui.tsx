@@ -123,9 +123,9 @@ export function BarChart(props: { label: string; bars: { name: string; ore: numb
   );
 }
 
-/** A text input with its label. */
-export function Field(props: { label: string; name: string; value?: string; placeholder?: string; required?: boolean; type?: string; hint?: string; list?: string }) {
-  const id = `f-${props.name}`;
+/** A text input with its label; `id` when the page has another field of the same name (default `f-<name>`). */
+export function Field(props: { label: string; name: string; id?: string; value?: string; placeholder?: string; required?: boolean; type?: string; hint?: string; list?: string }) {
+  const id = props.id ?? `f-${props.name}`;
   return (
     <p class="field">
       <label for={id}>{props.label}</label>

@@ -26,7 +26,7 @@ export function CallList() {
         <Choice label="State" name="state" options={['', 'dialing', 'ringing', 'in_progress', 'ended']} />
         <Choice label="Direction" name="direction" options={['', 'outbound', 'inbound']} />
         <Field label="Number called (to)" name="number" placeholder="+47…" />
-        <Field label="External ref" name="externalRef" />
+        <Field label="External ref" name="externalRef" id="f-filter-externalRef" />
         <Field label="From date" name="createdFrom" type="date" />
         <Field label="To date" name="createdTo" type="date" />
         <button type="submit">Filter</button>
