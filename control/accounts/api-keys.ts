@@ -9,6 +9,7 @@ import { apiKeyMode, displayPrefix, generateApiKey, hashSecret } from './key-sec
 import type { KeyPrincipal } from './principal.js';
 import { isoOrNull } from '../../shared/clock/iso.js';
 import { cachedPrincipal, forgetCachedKeys, type KeyCache } from './api-key-cache.js';
+import { ownProfileRows } from './profile-scope.js';
 
 interface KeyRow {
   id: string;
@@ -99,7 +100,7 @@ export async function listApiKeys(db: Db, caller: KeyPrincipal): Promise<ApiKey[
   const rows = await db<KeyRow[]>`
     select * from api_keys
     where company_id = ${caller.companyId} and mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)
+      and ${ownProfileRows(db, caller)}
     order by created_at_ms, id`;
   return rows.map(toApiKey);
 }
@@ -109,7 +110,7 @@ export async function getApiKey(db: Db, caller: KeyPrincipal, id: string): Promi
   const [row] = await db<KeyRow[]>`
     select * from api_keys
     where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`;
+      and ${ownProfileRows(db, caller)}`;
   if (!row) throw new SentralError('not_found', { message: 'No such API key.' });
   return toApiKey(row);
 }

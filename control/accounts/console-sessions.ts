@@ -7,6 +7,7 @@ import type { ConsoleSession, ConsoleSessionRevoked, ConsoleSignInLink } from '.
 import { hashSecret, randomBase62 } from './key-secret.js';
 import { authenticateApiKey, keyPrincipalOf } from './api-keys.js';
 import type { KeyPrincipal } from './principal.js';
+import { ownProfileRows } from './profile-scope.js';
 
 /** How long a sign-in link can be used (once). */
 export const LINK_TTL_MS = 10 * 60_000;
@@ -106,7 +107,7 @@ export async function revokeSession(db: Db, clock: Clock, caller: KeyPrincipal, 
     update console_sessions s set revoked_at_ms = coalesce(s.revoked_at_ms, ${clock.now()})
     from api_keys k
     where s.id = ${id} and s.company_id = ${caller.companyId} and k.id = s.key_id and k.mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or k.profile_id = ${caller.profileId}::uuid)
+      and ${ownProfileRows(db, caller, db`k.profile_id`)}
     returning s.id, s.revoked_at_ms`;
   if (!row) throw new SentralError('not_found', { message: 'No such console session.' });
   return { id: row.id, object: 'console_session', revokedAt: new Date(Number(row.revoked_at_ms)).toISOString() };

@@ -9,6 +9,7 @@ import { EVENT_API_VERSION, type EventEnvelope, type EventList } from '../../pro
 import type { EventType } from '../../protocol/events/event-catalogue.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import { eventTypeMatches } from './event-filter.js';
+import { ownProfileRows } from '../accounts/profile-scope.js';
 
 /** What happened, to whom: the input of recordEvent. */
 export interface NewEvent {
@@ -132,7 +133,7 @@ export async function getEvent(db: Db, caller: KeyPrincipal, id: string): Promis
   const [row] = await db<EventRow[]>`
     select id, seq, body from events
     where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`;
+      and ${ownProfileRows(db, caller)}`;
   if (!row) throw new SentralError('not_found', { message: 'No such event.' });
   return JSON.parse(row.body) as EventEnvelope;
 }
@@ -146,11 +147,11 @@ export async function listEvents(
   const limit = query.limit ?? 50;
   const afterSeq = query.after === undefined ? 0 : await cursorSeq(db<{ seq: number }[]>`
     select seq from events where id = ${query.after} and company_id = ${caller.companyId} and mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`, 'event', 'after');
+      and ${ownProfileRows(db, caller)}`, 'event', 'after');
   const rows = await db<EventRow[]>`
     select id, seq, body from events
     where company_id = ${caller.companyId} and mode = ${caller.mode} and seq > ${afterSeq}
-      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)
+      and ${ownProfileRows(db, caller)}
       and (${query.type ?? null}::text is null or type = ${query.type ?? null})
       and (${query.objectId ?? null}::text is null or object_id = ${query.objectId ?? null})
     order by seq

@@ -12,7 +12,7 @@ import type {
   WebhookSecretRotated,
 } from '../../protocol/webhooks/webhook-endpoint.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
-import { requestedProfile } from '../accounts/profile-scope.js';
+import { ownProfileRows, requestedProfile } from '../accounts/profile-scope.js';
 import type { Db } from '../../shared/db/database.js';
 import { isoOrNull } from '../../shared/clock/iso.js';
 
@@ -78,7 +78,7 @@ export async function listEndpoints(db: Db, caller: KeyPrincipal): Promise<Webho
   const rows = await db<EndpointRow[]>`
     select * from webhook_endpoints
     where company_id = ${caller.companyId} and mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)
+      and ${ownProfileRows(db, caller)}
     order by created_at_ms, id`;
   return rows.map(toEndpoint);
 }
@@ -88,7 +88,7 @@ export async function findEndpoint(db: Db, caller: KeyPrincipal, id: string): Pr
   const [row] = await db<EndpointRow[]>`
     select * from webhook_endpoints
     where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`;
+      and ${ownProfileRows(db, caller)}`;
   if (!row) throw new SentralError('not_found', { message: 'No such webhook endpoint.' });
   return row;
 }

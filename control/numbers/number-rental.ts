@@ -14,6 +14,7 @@ import type { PhoneNumberRecord } from '../../protocol/api/admin.js';
 import type { AvailableNumber, AvailableNumbersQuery, CustomerNumberUpdate, InventoryAdd, NumberListQuery, NumberRent, NumberType } from '../../protocol/api/numbers.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import { getProfile, viewerOf } from '../accounts/profiles.js';
+import { ownProfileRows } from '../accounts/profile-scope.js';
 import { priceListFor } from '../billing/price-list.js';
 import { DEFAULT_DECIDE_WITHIN_SECONDS, toRecord, type NumberRow } from './numbers.js';
 import { addMonths, chargeMonth, monthlyRent, numberEvent } from './number-rent.js';
@@ -126,7 +127,7 @@ export async function listCustomerNumbers(db: Db, caller: KeyPrincipal, query: N
   const rows = await db<NumberRow[]>`
     select * from phone_numbers
     where company_id = ${caller.companyId} and mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)
+      and ${ownProfileRows(db, caller)}
       and ${query.profileId === undefined ? db`true` : db`profile_id = ${query.profileId.toLowerCase()}::uuid`}
       and ${query.state === undefined ? db`true` : db`status = ${query.state}`}
       and ${query.type === undefined ? db`true` : db`type = ${query.type}`}
@@ -185,7 +186,7 @@ export async function deleteCustomerNumber(sql: Sql, clock: Clock, caller: KeyPr
 async function visibleRow(db: Db, caller: KeyPrincipal, id: string, cursorParam?: string, forUpdate = false): Promise<NumberRow> {
   const [row] = await db<NumberRow[]>`
     select * from phone_numbers where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)
+      and ${ownProfileRows(db, caller)}
     ${forUpdate ? db`for update` : db``}`;
   if (row) return row;
   if (cursorParam !== undefined) throw new SentralError('invalid_request', { message: 'The cursor names no number this key can see.', param: cursorParam });

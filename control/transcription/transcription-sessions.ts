@@ -12,6 +12,7 @@ import { priceListFor } from '../billing/price-list.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import { isoOrNull } from '../../shared/clock/iso.js';
 import { recordEvent } from '../events/event-log.js';
+import { ownProfileRows } from '../accounts/profile-scope.js';
 
 /** A session as stored. */
 export interface SessionRow {
@@ -67,7 +68,7 @@ export async function createSession(tx: Tx, clock: Clock, caller: KeyPrincipal, 
 export async function getSession(db: Db, caller: KeyPrincipal, id: string): Promise<TranscriptionSession> {
   const [row] = await db<SessionRow[]>`
     select * from transcription_sessions where id = ${id} and company_id = ${caller.companyId} and mode = ${caller.mode}
-      and ${caller.profileId === null ? db`true` : db`profile_id = ${caller.profileId}::uuid`}`;
+      and ${ownProfileRows(db, caller)}`;
   if (!row) throw new SentralError('not_found', { message: 'No such transcription session.' });
   return sessionView(row);
 }

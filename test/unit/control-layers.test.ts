@@ -39,6 +39,11 @@ describe('control/ layers', () => {
     expect(found.filter((c) => c.startsWith('control: '))).toEqual([]);
   });
 
+  it('a profile key\'s own-profile clause is written once, in accounts/profile-scope.ts (ownProfileRows, visibleTo)', () => {
+    const inline = /profileId\}::uuid is null or \w*\.?profile_id|profileId === null \? db`true` : db`\w*\.?profile_id/;
+    expect(files.filter((f) => inline.test(readFileSync(join(root, f), 'utf8')))).toEqual([]);
+  });
+
   it('finds an upward arrow and a cycle when there is one', () => {
     const graph = new Map([['a', new Set(['b'])], ['b', new Set(['c'])], ['c', new Set(['a'])], ['d', new Set(['a'])]]);
     expect(stronglyConnected(graph)).toEqual([['a', 'b', 'c']]);

@@ -12,6 +12,7 @@ import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { parseInstant } from '../../../shared/clock/instant.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
 import type { Db } from '../../../shared/db/database.js';
+import { ownProfileRows } from '../../accounts/profile-scope.js';
 
 interface ListRow {
   id: string;
@@ -28,7 +29,7 @@ export async function listCalls(db: Db, caller: KeyPrincipal, query: CallListQue
   if (query.after !== undefined) {
     const [row] = await db<{ id: string; created_at_ms: number }[]>`
       select id, created_at_ms from calls where id = ${query.after} and company_id = ${caller.companyId} and mode = ${caller.mode}
-        and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`;
+        and ${ownProfileRows(db, caller)}`;
     if (!row) throw new SentralError('invalid_request', { message: 'The cursor names no call this key can see.', param: 'after' });
     cursor = row;
   }
@@ -38,7 +39,7 @@ export async function listCalls(db: Db, caller: KeyPrincipal, query: CallListQue
     select c.id, c.created_at_ms, v.body, c.launch->'charge' as charge, c.metadata_after_end
     from calls c join call_views v on v.call_id = c.id
     where c.company_id = ${caller.companyId} and c.mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or c.profile_id = ${caller.profileId}::uuid)
+      and ${ownProfileRows(db, caller, db`c.profile_id`)}
       and ${query.profileId === undefined ? db`true` : db`c.profile_id = ${query.profileId.toLowerCase()}::uuid`}
       and ${query.state === undefined ? db`true` : db`v.body->>'state' = ${query.state}`}
       and ${query.direction === undefined ? db`true` : db`v.body->>'direction' = ${query.direction}`}

@@ -5,6 +5,7 @@ import type { Clock } from '../../../shared/clock/clock.js';
 import type { Db, Tx } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { KeyPrincipal } from '../../accounts/principal.js';
+import { ownProfileRows } from '../../accounts/profile-scope.js';
 
 /** A call's row: who owns it and what was launched. */
 export interface CallRow {
@@ -51,7 +52,7 @@ export async function callRow(db: Db, callId: string): Promise<CallRow | null> {
 export async function findCall(db: Db, caller: KeyPrincipal, callId: string): Promise<CallRow> {
   const [row] = await db<Row[]>`
     select * from calls where id = ${callId} and company_id = ${caller.companyId} and mode = ${caller.mode}
-      and (${caller.profileId}::uuid is null or profile_id = ${caller.profileId}::uuid)`;
+      and ${ownProfileRows(db, caller)}`;
   if (!row) throw new SentralError('not_found', { message: 'No such call.', param: 'id' });
   return toCall(row);
 }
