@@ -1,27 +1,8 @@
 import type { Services } from '../../shared/services/services.js';
 import type { Readiness } from './readiness.js';
-import { startJobRunner } from '../transcription/job-runner.js';
-import { startSessionSettler } from '../transcription/session-settler.js';
 import type { RoleName } from './run-role.js';
-import { buildApiServer } from '../api/server/server.js';
-import { bootstrapStandalone } from './bootstrap.js';
-import { signInLinkForKey } from '../accounts/console-sessions.js';
-import { startDispatcher } from '../events/dispatcher.js';
-import { startClipServer } from '../clips/clip-server.js';
+import type { BootstrapResult } from './bootstrap.js';
 import { ensureRoomKeys } from '../calls/room-keys.js';
-import { startMediaPart } from './media-role.js';
-import { startActorHost } from '../calls/host/actor-host.js';
-import { FENCE_TIMEOUTS } from '../calls/host/fence.js';
-import { callMachines } from '../calls/host/machine-registry.js';
-import { callEffectHooks } from '../calls/host/call-effects.js';
-import { backfillCallViews } from '../calls/store/call-views.js';
-import { startReservationSweeper } from '../calls/host/reservation-sweeper.js';
-import { startMediaWatcher } from '../calls/host/media-watcher.js';
-import { startInboundConsumer } from '../calls/requests/inbound-calls.js';
-import { startMessaging } from '../messaging/outbox/messaging-role.js';
-import { startSmscSim } from '../../carriers/sms/smsc-sim.js';
-import { startRentRunner } from '../numbers/rent-runner.js';
-import { startCampaignRunner } from '../messaging/campaigns/campaign-runner.js';
 
 /** A running part of a role, stopped in reverse order of start. */
 export interface Part {
@@ -44,6 +25,8 @@ export async function startParts(role: RoleName, services: Services, readiness: 
   }
 }
 
+// Each role's modules are imported only when the process runs that role: an API process loads no chart, no
+// verb, no actor host, no outbox and no media node (test/unit/role-modules.test.ts).
 async function startEach(role: RoleName, services: Services, readiness: () => Promise<Readiness>, parts: Part[]): Promise<Part[]> {
   const runs = (r: RoleName): boolean => role === 'start' || role === r;
   const { config, log } = services;
@@ -53,81 +36,25 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
 
   const summary: string[] = [];
   if (runs('media')) {
+    const { startMediaPart } = await import('./media-role.js');
     const media = await startMediaPart(services, roomKeys?.publicKey);
     parts.push(media);
     summary.push(...media.listening);
   }
-  if (runs('worker')) {
-    // Call actors: the partitions this worker owns (all of them standalone), with the call effect hooks.
-    const hooks = callEffectHooks({ bus: services.bus, clock: services.clock, log, hot: services.hot, partitions: config.partitions, sql: services.sql });
-    // Calls last committed before the read model existed get theirs before the API is asked about them.
-    const backfilled = await backfillCallViews(services.sql, log, services.clock.now());
-    if (backfilled > 0) log.info({ calls: backfilled }, 'call read model backfilled');
-    // Calls on a media node that stopped heartbeating (or, standalone, live at the last stop) end. Started
-    // before the host: after a restart their end is in the mailbox before the timers that fell due meanwhile.
-    const mediaWatcher = await startMediaWatcher({ ...services, partitions: config.partitions, standalone: config.mode === 'standalone' });
-    parts.push({ name: 'media-watcher', stop: () => mediaWatcher.stop() });
-    const host = await startActorHost(services, {
-      machines: callMachines,
-      ...hooks,
-      ...(config.nodeId ? { workerId: config.nodeId } : {}),
-      ...(config.mode === 'cluster' ? { fenceTimeouts: FENCE_TIMEOUTS } : {}),
-    });
-    parts.push({ name: 'worker', stop: () => host.stop() });
-    // Money held by calls whose start was interrupted (no actor after the grace period) goes back.
-    const sweeper = startReservationSweeper({ sql: services.sql, clock: services.clock, log, hot: services.hot, partitions: config.partitions });
-    parts.push({ name: 'reservation-sweeper', stop: () => sweeper.stop() });
-    // Inbound calls offered by a carrier (the simulated network, the SIP trunk) become call actors here.
-    const inbound = await startInboundConsumer(services);
-    parts.push({ name: 'inbound-offers', stop: () => inbound.stop() });
-    // Transcription jobs: claimed from PostgreSQL, transcribed by any media node.
-    const jobs = await startJobRunner(services);
-    parts.push({ name: 'transcription-jobs', stop: () => jobs.stop() });
-    const settler = await startSessionSettler(services);
-    parts.push({ name: 'transcription-sessions', stop: () => settler.stop() });
-    // Numbers' monthly rent: renewed, suspended, resumed after a top-up, released after a delete.
-    const rent = await startRentRunner(services);
-    parts.push({ name: 'number-rent', stop: () => rent.stop() });
-  }
+  if (runs('worker')) await (await import('./worker-parts.js')).startWorkerParts(services, parts);
   if (runs('dispatcher')) {
+    const { startDispatcher } = await import('../events/dispatcher.js');
     const dispatcher = await startDispatcher(services);
     parts.push({ name: 'dispatcher', stop: () => dispatcher.stop() });
   }
-  if (runs('messaging')) {
-    // Messages: the outbox sender and the channels' carriers (SMPP binds, the simulated networks).
-    // With no SMSC configured, `start` runs the simulated one in-process so that live SMS work on a fresh machine.
-    let smpp = config.smpp;
-    if (role === 'start' && smpp.host === null) {
-      const sim = await startSmscSim({ host: '127.0.0.1', port: 0, systemId: smpp.systemId, password: smpp.password });
-      parts.push({ name: 'smsc-sim', stop: () => sim.stop() });
-      smpp = { ...smpp, host: '127.0.0.1', port: sim.port };
-      summary.push(`simulated SMSC (SMPP) on 127.0.0.1:${sim.port}`);
-    }
-    const messaging = await startMessaging({ ...services, config: { ...config, smpp } });
-    parts.push({ name: 'messaging', stop: () => messaging.stop() });
-    // Campaigns: hand their recipients to the outbox at each campaign's rate.
-    const campaigns = await startCampaignRunner(services);
-    parts.push({ name: 'campaign-runner', stop: () => campaigns.stop() });
-  }
+  if (runs('messaging')) summary.push(...(await (await import('./messaging-parts.js')).startMessagingParts(services, parts, role === 'start')));
   let first: FirstStart = {};
   let consoleLink: string | null = null;
   if (runs('api')) {
-    // Media nodes have no database: they fetch audio clips from the API processes over the bus.
-    const clipServer = await startClipServer({ bus: services.bus, sql: services.sql });
-    parts.push({ name: 'clip-server', stop: () => clipServer.stop() });
-    const app = await buildApiServer(services, { readiness });
-    const address = await app.listen({ host: config.host, port: config.apiPort }).catch(async (err: unknown) => {
-      await app.close();
-      throw err;
-    });
-    // Fastify's close stops taking requests and waits for in-flight ones.
-    parts.push({ name: 'api', stop: () => app.close() });
-    // After the port is bound: a start that cannot listen must not make the shown-once keys and lose them.
-    if (role === 'start') first = await bootstrapStandalone(services);
-    // The console opens straight from the first start: a sign-in link of the demo test key.
-    if (first.demo) consoleLink = await signInLinkForKey(services.sql, services.clock, first.demo.testKey, address);
-    summary.unshift(`control API listening on ${address}`, `API reference ${address}/docs, softphone ${address}/phone, console ${address}/console`);
-    if (role === 'start') summary.push(...firstSteps(address, first));
+    const api = await (await import('./api-parts.js')).startApiParts(services, parts, readiness, role === 'start');
+    ({ first, consoleLink } = api);
+    summary.unshift(`control API listening on ${api.address}`, `API reference ${api.address}/docs, softphone ${api.address}/phone, console ${api.address}/console`);
+    if (role === 'start') summary.push(...firstSteps(api.address, first));
   }
   log.debug({ role, mode: config.mode }, `sentral ${role} running (${config.mode} mode)`);
   // The summary goes to the terminal itself, never through the logger (which redacts and ships logs); the
@@ -136,7 +63,7 @@ async function startEach(role: RoleName, services: Services, readiness: () => Pr
   return parts;
 }
 
-type FirstStart = Awaited<ReturnType<typeof bootstrapStandalone>>;
+type FirstStart = BootstrapResult;
 
 /** What to do next: on a later start, how to make more keys (the first start's are shown with the frame). */
 function firstSteps(apiUrl: string, first: FirstStart): string[] {

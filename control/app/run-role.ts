@@ -3,7 +3,6 @@ import type { Logger } from '../../shared/log/log.js';
 import { openMediaServices, openServices, type OpenMediaServices, type OpenServices } from './open-services.js';
 import { checkReadiness } from './readiness.js';
 import { startParts, type Part } from './parts.js';
-import { startMediaPart } from './media-role.js';
 import { startTracing } from '../../shared/tracing/tracing.js';
 
 /** The commands that start long-running roles. `start` runs every role in one process. */
@@ -35,6 +34,8 @@ async function runUntilStopped(role: RoleName, config: Config, log: Logger): Pro
       const media = await openMediaServices(config, options);
       services = media;
       start = async () => {
+        // Loaded only here and by a `start`: no other role loads the media node.
+        const { startMediaPart } = await import('./media-role.js');
         const part = await startMediaPart(media);
         for (const line of part.listening) process.stdout.write(`sentral media (${config.mode} mode): ${line}\n`);
         return [part];

@@ -2,9 +2,6 @@ import { ConfigError, loadConfig } from '../../shared/config/config.js';
 import { createLogger } from '../../shared/log/log.js';
 import { runRole, type RoleName } from '../app/run-role.js';
 import { runMigrate } from '../app/run-migrate.js';
-import { runAdminCommand } from './admin-command.js';
-import { runSmscSim } from './smsc-sim-command.js';
-import { runRecordingsCommand } from './recordings-command.js';
 
 const HELP = `sentral — voice platform API
 
@@ -34,7 +31,7 @@ export async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return command ? 0 : 1;
   }
-  if (command === 'admin') return runAdminCommand(rest, process.env);
+  if (command === 'admin') return (await import('./admin-command.js')).runAdminCommand(rest, process.env);
   let config;
   try {
     config = loadConfig(process.env);
@@ -47,8 +44,8 @@ export async function main(argv: string[]): Promise<number> {
   }
   const log = createLogger({ level: config.logLevel, pretty: Boolean(process.stdout.isTTY) });
   if (command === 'migrate') return runMigrate(config, log);
-  if (command === 'smsc-sim') return runSmscSim(config, log);
-  if (command === 'recordings') return runRecordingsCommand(rest, config);
+  if (command === 'smsc-sim') return (await import('./smsc-sim-command.js')).runSmscSim(config, log);
+  if (command === 'recordings') return (await import('./recordings-command.js')).runRecordingsCommand(rest, config);
   if ((ROLES as readonly string[]).includes(command)) return runRole(command as RoleName, config, log);
   console.error(`sentral: unknown command "${command}"\n\n${HELP}`);
   return 2;

@@ -93,8 +93,3 @@ export async function startJobRunner(services: Services, options: JobRunnerOptio
   });
   return { idle: () => loop.whenIdle(), stop: () => loop.stop() };
 }
-
-/** Wakes the job runners: a job was queued. */
-export async function wakeJobRunners(services: Pick<Services, 'bus'>): Promise<void> {
-  await services.bus.notify(TRANSCRIPTION_JOBS_WAKE_SUBJECT, new Uint8Array(0));
-}

@@ -18,6 +18,8 @@ import { isoOrNull } from '../../shared/clock/iso.js';
 import { recordEvent } from '../events/event-log.js';
 import { nextJobStatus, type JobEvent } from './job-status.js';
 import { ownProfileRows } from '../accounts/profile-scope.js';
+import type { Services } from '../../shared/services/services.js';
+import { TRANSCRIPTION_JOBS_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 
 /** A job as stored. */
 export interface JobRow {
@@ -217,4 +219,9 @@ export function jobView(row: JobRow): TranscriptionJob {
     createdAt: new Date(Number(row.created_at_ms)).toISOString(),
     completedAt: isoOrNull(row.completed_at_ms === null ? null : Number(row.completed_at_ms)),
   };
+}
+
+/** Wakes the job runners (job-runner.ts): a job was queued. */
+export async function wakeJobRunners(services: Pick<Services, 'bus'>): Promise<void> {
+  await services.bus.notify(TRANSCRIPTION_JOBS_WAKE_SUBJECT, new Uint8Array(0));
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeWav } from '../../shared/audio/wav.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
-import { wakeJobRunners } from '../../control/transcription/job-runner.js';
+import { wakeJobRunners } from '../../control/transcription/transcription-jobs.js';
 import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
 
 const SPEAKER = '+447700900021';

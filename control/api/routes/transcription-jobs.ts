@@ -8,7 +8,7 @@ import {
   TranscriptionJobListQuery,
 } from '../../../protocol/transcription/transcription-job.js';
 import type { Services } from '../../../shared/services/services.js';
-import { wakeJobRunners } from '../../transcription/job-runner.js';
+import { wakeJobRunners } from '../../transcription/transcription-jobs.js';
 import { createJob, getJob, jobView, listJobs } from '../../transcription/transcription-jobs.js';
 import { keyPrincipal } from '../route-config.js';
 import { idempotentId } from '../../accounts/principal.js';
