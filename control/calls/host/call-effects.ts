@@ -15,7 +15,7 @@ import { capture, release } from '../../billing/ledger.js';
 import type { ActorEffect, EffectContext, EffectRunner, OnCommit, Transition } from './effect.js';
 import { recordEvents, wakeDispatcher, type NewEvent } from '../../events/event-log.js';
 import { fileRecording } from '../store/call-records.js';
-import { saveCallView } from '../store/call-views.js';
+import { saveCallViews } from '../store/call-views.js';
 import type { CallContext } from '../context/call-context.js';
 import { fileTranscript, fileTranscriptSegments } from '../store/call-transcripts.js';
 import { reserveRouting } from '../requests/inbound-calls.js';
@@ -72,24 +72,32 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
 
   const onCommit: OnCommit = async (tx: Tx, transitions: readonly Transition[]) => {
     const events: NewEvent[] = [];
+    const others: ActorEffect[] = [];
     // Each call's read model once per batch, from its last transition.
-    const views = new Map<string, EffectContext>();
+    const views = new Map<string, { ctx: CallContext; done: boolean }>();
     for (const { effects, context } of transitions) {
       for (const effect of effects) {
-        if (effect.type !== 'event.record') await commitEffect(tx, clock, effect);
+        if (effect.type !== 'event.record') others.push(effect);
         else {
           const e = effect as Emitted<'event.record'>;
           events.push({ companyId: e.companyId, profileId: e.profileId, mode: e.mode, type: e.eventType, data: e.data, objectId: e.objectId, occurredAtMs: e.occurredAtMs });
         }
       }
-      if (context.kind === 'call') views.set(context.callId, context);
-    }
-    await recordEvents(tx, clock, events);
-    for (const context of views.values()) {
       // The one place a call's snapshot is looked into: the call machine's own context, turned into its read model.
+      if (context.kind !== 'call') continue;
       const ctx = (context.snapshot as { context?: CallContext } | null)?.context;
-      if (ctx !== undefined) await saveCallView(tx, ctx, context.status !== 'active', clock.now());
+      if (ctx !== undefined) views.set(context.callId, { ctx, done: context.status !== 'active' });
+      else views.delete(context.callId);
     }
+    // Three independent chains sent together (pipelined on the transaction's connection): the effects in
+    // their order (money moves one after the other), the events, the read models.
+    await Promise.all([
+      (async () => {
+        for (const effect of others) await commitEffect(tx, clock, effect);
+      })(),
+      recordEvents(tx, clock, events),
+      saveCallViews(tx, [...views.values()], clock.now()),
+    ]);
   };
 
   const effectRunner: EffectRunner = async (effects: ActorEffect[], context: EffectContext) => {

@@ -80,10 +80,13 @@ export async function claimEpoch(sql: Sql, clock: Clock, partition: number, leas
  * cannot hold that lock while it sits idle.
  */
 export async function withFence(tx: Tx, partition: number, epoch: number, limits?: FenceTimeouts): Promise<void> {
-  if (limits) await limitTransaction(tx, limits);
-  const rows = await tx`
-    update partition_epochs set epoch = epoch
-    where partition = ${partition} and epoch = ${epoch}
-    returning 1`;
+  // The limits and the check go out together (one round trip), the limits first.
+  const [, rows] = await Promise.all([
+    limits ? limitTransaction(tx, limits) : undefined,
+    tx`
+      update partition_epochs set epoch = epoch
+      where partition = ${partition} and epoch = ${epoch}
+      returning 1`,
+  ]);
   if (rows.length === 0) throw new StaleEpochError(partition, epoch);
 }

@@ -2,8 +2,8 @@
  * Group commit: the decisions of a batch of mailbox messages written in one fenced transaction. Per batch
  * one fence check, one statement for the new actors' snapshots, one for the changed ones (the last
  * snapshot of each call), one for the messages' outcomes; timer changes in the order the machines asked
- * for them; then onCommit with the batch's transitions in mailbox order. One commit (one WAL flush) for
- * the batch.
+ * for them; onCommit with the batch's transitions in mailbox order. After the fence, these are sent
+ * together, pipelined. One commit (one WAL flush) for the batch.
  */
 import type { Sql, Tx } from '../../../shared/db/database.js';
 import { insertSnapshots, recordOutcomes, saveSnapshots, deleteCallTimers, deleteTimer, upsertTimer, type SnapshotRow } from './actor-store.js';
@@ -46,11 +46,18 @@ async function commitBatch(deps: GroupCommitDeps, decisions: readonly Decision[]
   const { sql, partition, epoch, onCommit } = deps;
   await sql.begin(async (tx) => {
     await withFence(tx, partition, epoch, deps.fenceTimeouts);
-    await writeSnapshots(tx, decisions, partition, epoch, at);
-    for (const decision of decisions) await writeTimers(tx, decision, partition);
-    await recordOutcomes(tx, decisions.map((d) => ({ callId: d.callId, messageId: d.entry.id, outcome: d.outcome, at })));
+    // Under the fence's lock, the batch's writes go out together (pipelined on the transaction's connection:
+    // one round trip, not one per statement); the first that fails aborts the transaction before its commit.
     const transitions = decisions.flatMap((d) => (d.change ? [{ effects: d.change.effects.others, context: contextOf(d) }] : []));
-    if (transitions.length > 0) await onCommit(tx, transitions);
+    await Promise.all([
+      writeSnapshots(tx, decisions, partition, epoch, at),
+      (async () => {
+        // In mailbox order: a later message's timer change of a call wins.
+        for (const decision of decisions) await writeTimers(tx, decision, partition);
+      })(),
+      recordOutcomes(tx, decisions.map((d) => ({ callId: d.callId, messageId: d.entry.id, outcome: d.outcome, at }))),
+      transitions.length > 0 ? onCommit(tx, transitions) : undefined,
+    ]);
     if (deps.commitFault) for (const d of decisions) await deps.commitFault(tx, { id: d.entry.id, callId: d.callId, type: d.entry.type });
   });
 }

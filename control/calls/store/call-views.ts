@@ -41,24 +41,45 @@ type Json = Parameters<Tx['json']>[0];
  * `keepExisting`, a document already there is left as it is (a backfill never overwrites a newer commit).
  */
 export async function saveCallView(tx: Tx, ctx: CallContext, done: boolean, at: number, keepExisting = false): Promise<void> {
-  const items = [
-    ...ctx.commands.map((c) => ({ kind: 'command', id: c.id, body: commandBody(ctx, c) })),
-    ...ctx.participants.filter(isStream).map((p) => ({ kind: 'stream', id: p.id, body: streamBody(ctx, p) })),
-  ];
-  await tx`
+  await saveCallViews(tx, [{ ctx, done }], at, keepExisting);
+}
+
+/**
+ * Writes the read models of several calls (one entry per call) in two statements whatever their number:
+ * the documents travel as one JSON parameter, so the statements' text, prepared once per connection, does
+ * not change with the batch.
+ */
+export async function saveCallViews(tx: Tx, calls: readonly { ctx: CallContext; done: boolean }[], at: number, keepExisting = false): Promise<void> {
+  if (calls.length === 0) return;
+  const views = calls.map(({ ctx, done }) => ({
+    call_id: ctx.callId, done, body: callBody(ctx), paid_until_ms: ctx.paidUntil, paid_minutes: ctx.charge.paidMinutes,
+    primary_participant_id: ctx.primaryId, updated_at_ms: at, inbound_phase: ctx.inbound?.window.phase ?? null, media_node_id: ctx.media.nodeId,
+  }));
+  const items = calls.flatMap(({ ctx }) => [
+    ...ctx.commands.map((c) => ({ call_id: ctx.callId, kind: 'command', id: c.id, body: commandBody(ctx, c) })),
+    ...ctx.participants.filter(isStream).map((p) => ({ call_id: ctx.callId, kind: 'stream', id: p.id, body: streamBody(ctx, p) })),
+  ]);
+  const written = tx`
     insert into call_views (call_id, done, body, paid_until_ms, paid_minutes, primary_participant_id, updated_at_ms, inbound_phase, media_node_id)
-    values (${ctx.callId}, ${done}, ${tx.json(callBody(ctx) as unknown as Json)}, ${ctx.paidUntil}, ${ctx.charge.paidMinutes}, ${ctx.primaryId}, ${at}, ${ctx.inbound?.window.phase ?? null}, ${ctx.media.nodeId})
+    select * from jsonb_to_recordset(${tx.json(views as unknown as Json)}) as x(call_id text, done boolean, body jsonb, paid_until_ms bigint,
+      paid_minutes integer, primary_participant_id text, updated_at_ms bigint, inbound_phase text, media_node_id text)
     on conflict (call_id) do ${keepExisting ? tx`nothing` : tx`update
       set done = excluded.done, body = excluded.body, paid_until_ms = excluded.paid_until_ms, paid_minutes = excluded.paid_minutes,
           primary_participant_id = excluded.primary_participant_id, updated_at_ms = excluded.updated_at_ms, inbound_phase = excluded.inbound_phase,
           media_node_id = excluded.media_node_id`}`;
-  if (items.length === 0) return;
-  // One statement for all of them; a document that did not change is not rewritten.
-  await tx`
-    insert into call_view_items (call_id, kind, item_id, body)
-    select ${ctx.callId}, x.kind, x.id, x.body from jsonb_to_recordset(${tx.json(items as unknown as Json)}) as x(kind text, id text, body jsonb)
-    on conflict (call_id, kind, item_id) do ${keepExisting ? tx`nothing` : tx`update set body = excluded.body
-      where call_view_items.body is distinct from excluded.body`}`;
+  if (items.length === 0) {
+    await written;
+    return;
+  }
+  // Sent with the views (one round trip); a document that did not change is not rewritten.
+  await Promise.all([
+    written,
+    tx`
+      insert into call_view_items (call_id, kind, item_id, body)
+      select x.call_id, x.kind, x.id, x.body from jsonb_to_recordset(${tx.json(items as unknown as Json)}) as x(call_id text, kind text, id text, body jsonb)
+      on conflict (call_id, kind, item_id) do ${keepExisting ? tx`nothing` : tx`update set body = excluded.body
+        where call_view_items.body is distinct from excluded.body`}`,
+  ]);
 }
 
 const BACKFILL_BATCH = 200;
