@@ -19,7 +19,7 @@ const SUCCESS_BATCH_MAX = 128;
 
 /** Options of a dispatcher. */
 export interface DispatcherOptions {
-  /** Attempts in flight at once (default 16). */
+  /** Attempts in flight at once (default: config.webhookConcurrency, SENTRAL_WEBHOOK_CONCURRENCY). */
   concurrency?: number;
   /** Request timeout (default 15 s). */
   timeoutMs?: number;
@@ -60,6 +60,7 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
   const jitter = options.jitter ?? 0;
   const metrics = dispatcherMetrics(services.metrics, sql, clock);
   const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
+  const concurrency = options.concurrency ?? config.webhookConcurrency;
   const deliveries = new DeliveryClaim(sql, leaseMs);
   const claims = startClaimRenewal(services, deliveries, leaseMs);
   // Successes that finish together are recorded in one statement.
@@ -104,10 +105,10 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
     log,
     bus,
     wakeSubject: DISPATCHER_WAKE_SUBJECT,
-    concurrency: options.concurrency ?? 16,
+    concurrency,
     pollIntervalMs: options.pollIntervalMs ?? 5_000,
     // Each claim is one walk of the pending deliveries: claimed for half the slots at a time, not one per finished attempt.
-    minClaim: Math.ceil((options.concurrency ?? 16) / 2),
+    minClaim: Math.ceil(concurrency / 2),
     claim: (room, now, held) => deliveries.claim(room, now, held),
     idOf: (delivery) => delivery.id,
     run: attempt,
