@@ -76,13 +76,31 @@ function followUpEvents(c: CallContext, at: number): CallActorEvent[] {
   return events;
 }
 
+/** A target for the handovers the walk starts: one phone, with its own reservation. */
+const handoverTarget = { participantId: 'part_target', kind: 'phone', to: '+4790000009', charge: { reservationId: 'res_target', service: 'phone', reservedOre: 250, rateOre: 25, paidMinutes: 10 } } as const;
+
+/**
+ * What starts a handover, for the walk of their follow-up: an offer to an inbound caller still awaiting its
+ * decision (ringing), a cold transfer of an answered call; once, so the walk stays small.
+ */
+function handoverEvents(state: AnyMachineSnapshot): CallActorEvent[] {
+  const c = state.context as CallContext;
+  const at = Math.max(c.createdAt, c.answeredAt ?? 0, c.endedAt ?? 0) + 1_000;
+  if (c.offer || c.transfer) return eventsFor(state);
+  const answerCharge = { reservationId: 'res_answer', service: 'inbound', reservedOre: 900, rateOre: 15, paidMinutes: 60 };
+  const start: CallActorEvent[] = [];
+  if (c.inbound?.window.phase === 'awaiting_decision') start.push({ type: 'call.offer', offerId: 'ofr_1', targets: [handoverTarget], timeoutSeconds: 30, answerCharge, at } as CallActorEvent);
+  if (c.inbound === null && c.status === 'in_progress') start.push({ type: 'call.transfer', transferId: 'xfer_1', kind: 'cold', target: handoverTarget, timeoutSeconds: 30, at } as CallActorEvent);
+  return [...eventsFor(state), ...start];
+}
+
 /**
  * A call's state for the walk: the chart's state and what its guards read (participants' states, a requested
  * end, recordings pending; for the follow-ups the commands' states, the detection's and the routing's answer).
  */
 function serializeState(state: AnyMachineSnapshot): string {
   const c = state.context as CallContext;
-  const followUps = [c.commands.map((m) => m.state), c.amd?.state ?? null, c.inbound?.answerSent ?? null, c.inbound?.routeTargets.length ?? null, c.moved !== null && c.moved !== undefined];
+  const followUps = [c.commands.map((m) => m.state), c.amd?.state ?? null, c.inbound?.answerSent ?? null, c.inbound?.routeTargets.length ?? null, c.moved !== null && c.moved !== undefined, c.offer?.state ?? null, c.transfer?.state ?? null];
   return JSON.stringify([valueOf(state), c.participants.map((p) => p.state), c.endReason !== null, c.recordingsPending.length, c.status, ...followUps]);
 }
 
@@ -93,12 +111,15 @@ const inputs: CallActorInput[] = [
   inboundCall(),
 ];
 
-/** Calls whose follow-ups the walk takes too: a voicemail drop, an inbound routing's message and its forward to a phone. */
+/** Calls whose follow-ups the walk takes too: a voicemail drop, an inbound routing's message and its forward to a phone (the handovers' below). */
 const followUpInputs: CallActorInput[] = [
   phoneCall({ amd: { mode: 'voicemail_drop', commandId: 'cmd_amd', messageCommandId: 'cmd_vm', text: 'Please call us back.' } }),
   inboundCall({ mode: 'routing' }),
   inboundCall({ mode: 'routing', routing: { type: 'forward', to: '+447700900001' } }),
 ];
+
+/** Calls whose handovers the walk takes: an inbound caller offered while it rings, an answered call transferred. */
+const handoverInputs: CallActorInput[] = [inboundCall(), phoneCall()];
 
 /** The chart's transitions an actor takes from `snapshot` on `event` (or from its start), read with XState's inspection. */
 function transitionsTaken(input: CallActorInput, snapshot?: AnyMachineSnapshot, event?: EventObject): string[] {
@@ -119,9 +140,10 @@ describe('the call chart, walked by xstate/graph', () => {
   it('reaches every state and takes every drawn transition that changes the state, and every follow-up', () => {
     const states = new Set<string>();
     const taken = new Set<string>();
-    for (const input of [...inputs, ...followUpInputs]) {
+    const walks = [...[...inputs, ...followUpInputs].map((input) => ({ input, events: eventsFor })), ...handoverInputs.map((input) => ({ input, events: handoverEvents }))];
+    for (const { input, events } of walks) {
       for (const t of transitionsTaken(input)) taken.add(t);
-      for (const { state, transitions } of Object.values(getAdjacencyMap(machine, { events: eventsFor, input, serializeState }))) {
+      for (const { state, transitions } of Object.values(getAdjacencyMap(machine, { events, input, serializeState }))) {
         states.add(valueOf(state));
         if (state.status === 'done') continue;
         for (const { event } of Object.values(transitions) as { event: EventObject }[]) for (const t of transitionsTaken(input, state, event)) taken.add(t);

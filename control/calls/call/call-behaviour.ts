@@ -1,12 +1,11 @@
 /**
  * What the call does, given to its chart (control/calls/machines/call-machine.ts, which imports none of it):
  * the first context, the handler of each action the chart names (its lifecycle, each event's handler, the
- * follow-ups), the facts the follow-ups and the end read, and what the offer and the transfer hear after
- * every step.
+ * follow-ups) and the facts the follow-ups and the end read.
  */
 import type { CallActorEvent } from '../../../protocol/calls/call-actor.js';
 import type { CallBehaviour, InitEvent } from '../machines/call-machine.js';
-import { followHandovers } from '../handovers/handover.js';
+import { followHandovers, handoversBehind } from '../handovers/handover.js';
 import { endAsMovedCallEnded, movedLinkGone } from '../handovers/call-move.js';
 import { answerRoutedCaller, endAsRoutingEnded, endAsTargetsGone, routingDue } from '../inbound/inbound-flow.js';
 import { endAsVoicemailLeft, voicemailPlayed } from '../speech/answering-machine.js';
@@ -26,6 +25,7 @@ export const callBehaviour: CallBehaviour = {
     endAsRoutingEnded,
     endAsTargetsGone,
     answerRoutedCaller,
+    followHandovers,
 
     replyCall: on.replyCall,
     updateMetadata: on.updateMetadata,
@@ -68,5 +68,5 @@ export const callBehaviour: CallBehaviour = {
   movedLinkGone,
   routingDue,
   transcriptionsSettled,
-  afterStep: followHandovers,
+  handoversBehind,
 };

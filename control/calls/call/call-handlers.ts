@@ -12,6 +12,7 @@ import { callBody, commandBody, participantBody, streamBody } from '../context/r
 import { onCommandTimer, onOpResult, rejectCommand } from '../machines/command-machine.js';
 import { answerCaller, awaitingDecision, decideInbound, endWaitingTone, onDecideByTimer, onRoutingCharged, refuseDecisionAfterEnd } from '../inbound/inbound-flow.js';
 import { addMovedCaller, isMovedAway } from '../handovers/call-move.js';
+import { offerDeadline } from '../handovers/handover.js';
 import { onTranscriptionEnded, onTranscriptionRefused, onTranscriptionSegments, transcriptionsSettled } from '../speech/call-transcription.js';
 import { leave, onLegEvent, onParticipantTimer } from '../machines/participant-machine.js';
 import { launchParticipant, renewToken } from '../participants/participant-launch.js';
@@ -178,6 +179,7 @@ export function fireTimer(d: CallDraft, e: TimerFiredEvent): void {
   if (t === undefined) return;
   if (t.kind === 'callPaid') d.ctx.endReason ??= 'paid_time_exhausted';
   else if (t.kind === 'decideBy') onDecideByTimer(d);
+  else if (t.kind === 'offer') offerDeadline(d);
   else if (participantTimers.has(t.kind)) {
     const p = d.participant(t.subjectId);
     if (p) onParticipantTimer(d, p, t.kind);

@@ -1,10 +1,11 @@
 /**
  * Offers and transfers on the call (docs/calls.md, Offers and transfers): carries out their steps on the
- * draft (stop a participant, hold or unhold the caller, record the event) and, after every transition of
- * the call, tells them what happened to their participants (joined, left), to the offer's deadline and to
- * the call's end. The decisions themselves are offer-machine.ts and transfer-machine.ts, pure.
+ * draft (stop a participant, hold or unhold the caller, record the event), and tells them what happened to
+ * their participants (joined, left) and to the call (its end) when the call's chart sees they have news
+ * (`handoversBehind`, a guarded transition of the chart) and the offer's deadline when its timer fires. The
+ * decisions themselves are offer-machine.ts and transfer-machine.ts, pure.
  *
- * Watching the transition's outcome rather than hooking each handler means that whatever made a participant
+ * Reading the news off the context rather than hooking each handler means that whatever made a participant
  * join or leave (a leg event, a ring timeout, a removal, a paid-time timer, the call's end) reaches the
  * offer and the transfer the same way, in the same transition.
  */
@@ -67,28 +68,50 @@ function failureOf(p: ParticipantRecord): TransferFailure {
   return p.leftReason === 'busy' || p.leftReason === 'no_answer' || p.leftReason === 'failed' ? p.leftReason : 'hangup';
 }
 
+/** What a participant's state tells the running offer or transfer that it has not heard yet. */
+type News = 'joined' | 'left' | null;
+
+function newsOf(c: CallContext, p: ParticipantRecord): News {
+  const { offer, transfer } = c;
+  if (isRinging(offer)) {
+    const target = offer.targets.find((t) => t.participantId === p.id);
+    if (target?.state === 'ringing' && (p.state === 'joined' || p.state === 'left')) return p.state;
+    if (target === undefined && p.id === c.primaryId && p.state === 'left') return 'left';
+  }
+  if (isActive(transfer)) {
+    if (p.id === transfer.targetId && p.state === 'joined' && transfer.state === 'ringing') return 'joined';
+    if (p.state === 'left' && (p.id === transfer.targetId || p.id === transfer.callerId || transfer.operatorIds.includes(p.id))) return 'left';
+  }
+  return null;
+}
+
 /**
- * After a transition of the call (`before` is the context it started from): the offer's deadline timer,
- * participants that joined or left, and the call's end reach the running offer and transfer.
+ * Whether a running offer or transfer has news: a participant of theirs joined or left since they last heard,
+ * or the call ended. Each step moves them on, so after followHandovers they have none.
  */
-export function followHandovers(before: CallContext, d: CallDraft, event: { type: string; timerId?: string }): void {
-  if (!isRinging(d.ctx.offer) && !isActive(d.ctx.transfer)) return;
+export function handoversBehind(c: CallContext): boolean {
+  if (!isRinging(c.offer) && !isActive(c.transfer)) return false;
+  return c.status === 'ended' || c.participants.some((p) => newsOf(c, p) !== null);
+}
+
+/** The running offer and transfer hear their news (handoversBehind), participant by participant, in the call's order. */
+export function followHandovers(d: CallDraft): void {
   if (d.ctx.status === 'ended') {
     // Everyone has left with the call and call.ended says the rest: both settle without an event of their own.
     if (isRinging(d.ctx.offer)) d.ctx.offer = cancelOffer(d.ctx.offer, d.at).offer;
     if (isActive(d.ctx.transfer)) d.ctx.transfer = callEnded(d.ctx.transfer, d.at);
     return;
   }
-  // The call's timer handling takes the firing off the armed list; the offer's kind tells it is the deadline.
-  if (event.type === 'timer.fired' && event.timerId !== undefined && before.timers[event.timerId]?.kind === 'offer' && isRinging(d.ctx.offer)) {
-    applyOfferStep(d, deadlinePassed(d.ctx.offer, d.at));
-  }
   for (const p of d.ctx.participants) {
-    const was = before.participants.find((x) => x.id === p.id)?.state;
-    if (was === p.state) continue;
-    if (p.state === 'joined' && was !== 'reconnecting') joined(d, p);
-    else if (p.state === 'left') left(d, p);
+    const news = newsOf(d.ctx, p);
+    if (news === 'joined') joined(d, p);
+    else if (news === 'left') left(d, p);
   }
+}
+
+/** The offer's deadline timer fired (the call's timer handling took it off the armed list): a ringing offer expires. */
+export function offerDeadline(d: CallDraft): void {
+  if (isRinging(d.ctx.offer)) applyOfferStep(d, deadlinePassed(d.ctx.offer, d.at));
 }
 
 function joined(d: CallDraft, p: ParticipantRecord): void {

@@ -20,7 +20,7 @@ export type Handler = (d: CallDraft, e: never) => void;
 /** The actions the chart names whose handlers the call's behaviour gives it. */
 const HANDLED = [
   'launch', 'answer', 'finish', 'endAsVoicemailLeft', 'endAsMovedCallEnded', 'endAsRoutingEnded', 'endAsTargetsGone', 'answerRoutedCaller',
-  'replyCall', 'updateMetadata', 'addParticipant', 'updateParticipant', 'removeParticipant', 'renewParticipantToken', 'linkMovedCaller',
+  'followHandovers', 'replyCall', 'updateMetadata', 'addParticipant', 'updateParticipant', 'removeParticipant', 'renewParticipantToken', 'linkMovedCaller',
   'replyStream', 'replyCommand', 'decideVerb', 'takeRoutingCharge', 'takeKey', 'takeOpResult', 'takeDetection', 'takeSegments',
   'endTranscription', 'takeCommandEvent', 'takeLegEvent', 'fireTimer', 'loseMedia', 'failCommandRequest',
   'readCallAfterEnd', 'updateMetadataAfterEnd', 'replyStreamAfterEnd', 'replyCommandAfterEnd', 'refuseDecisionAfterEnd', 'refuseAfterEnd',
@@ -33,8 +33,8 @@ export type HandledAction = (typeof HANDLED)[number];
 
 /**
  * What the call does, given to its chart (control/calls/call/call-behaviour.ts): its first context, the
- * handler of each action the chart names, the facts its follow-ups and its end read, and what follows every
- * step. The chart says which event or fact reaches which handler; the behaviour, what the handler does.
+ * handler of each action the chart names, and the facts its follow-ups and its end read. The chart says which
+ * event or fact reaches which handler; the behaviour, what the handler does.
  */
 export interface CallBehaviour {
   initialContext(input: CallActorInput): CallContext;
@@ -47,8 +47,8 @@ export interface CallBehaviour {
   routingDue(c: CallContext): 'messagePlayed' | 'answerCaller' | 'targetsGone' | null;
   /** Every transcription the call started has settled. */
   transcriptionsSettled(c: CallContext): boolean;
-  /** After every action: the offer and the transfer hear what it did to their participants (`before` is the context before it). */
-  afterStep(before: CallContext, d: CallDraft, event: { type: string; timerId?: string }): void;
+  /** A running offer or transfer has not heard yet that a participant of theirs joined or left, or that the call ended. */
+  handoversBehind(c: CallContext): boolean;
 }
 
 function atOf(event: AnyCallEvent): number {
@@ -100,14 +100,12 @@ function taking(types: readonly string[], action: CallActionName): EventMap {
 }
 
 /** A named action: the handler runs on a draft of the context, which is then assigned and its effects emitted in order. */
-function draftAction(verbs: VerbPort, behaviour: CallBehaviour, run: Handler) {
+function draftAction(verbs: VerbPort, run: Handler) {
   return enqueueActions<CallContext, CallActorEvent, undefined, CallActorEvent, never, never, never, never, CallEffect>(({ context, event: received, enqueue }) => {
     // The entry of the first state runs with XState's init event, which carries the input.
     const event = received as AnyCallEvent;
     const d = new CallDraft(context, atOf(event), verbs);
     (run as (d: CallDraft, e: AnyCallEvent) => void)(d, event);
-    // Offers and transfers hear what the transition did to their participants, whatever did it.
-    behaviour.afterStep(context, d, event);
     enqueue.assign(() => d.ctx);
     for (const effect of d.effects) enqueue.emit(effect);
   });
@@ -140,6 +138,8 @@ function callGuards(behaviour: CallBehaviour) {
     routingTargetJoined: ({ context }) => behaviour.routingDue(context) === 'answerCaller',
     /** Every routing target is gone: the call ends as the last did. */
     routingTargetsGone: ({ context }) => behaviour.routingDue(context) === 'targetsGone',
+    /** A running offer or transfer has news: a participant of theirs joined or left, or the call ended. */
+    handoversBehind: ({ context }) => behaviour.handoversBehind(context),
     /** An event of a type the chart does not name that names a command: a verb's own media event. */
     namesCommand: ({ event }) => typeof (event as { commandId?: unknown }).commandId === 'string',
   } satisfies Record<string, (args: { context: CallContext; event: CallActorEvent }) => boolean>;
@@ -147,7 +147,7 @@ function callGuards(behaviour: CallBehaviour) {
 
 /** The call's named actions: its lifecycle's entry actions, then what takes each event while live and after the end. */
 function callActions(verbs: VerbPort, behaviour: CallBehaviour) {
-  const act = (run: Handler) => draftAction(verbs, behaviour, run);
+  const act = (run: Handler) => draftAction(verbs, run);
   const handled = Object.fromEntries(HANDLED.map((name) => [name, act(behaviour.handlers[name])])) as Record<HandledAction, ReturnType<typeof act>>;
   return {
     replyOnCreate: act(replyOnCreate),
@@ -164,14 +164,17 @@ const commandMedia = COMMAND_MEDIA_EVENT_TYPES.filter((t) => !ownActions.has(t))
 const legMedia = LEG_MEDIA_EVENT_TYPES.filter((t) => !ownActions.has(t));
 
 /**
- * What follows any step of the live call, before its lifecycle's own checks, over the facts the step
- * recorded: a voicemail drop's message played, an inbound routing's message played, a routing target joined
- * (the caller is answered) or all of them gone, a moved caller's link gone. Each is a guarded transition of
- * the live states where its facts can hold (none while an outbound call dials: detection starts at the
- * answer, and routing and moves are for inbound calls, which ring from their start), so the chart draws
- * them (docs/statecharts.md).
+ * What follows any step of the call, before its lifecycle's own checks, over the facts the step recorded:
+ * the running offer or transfer hears what happened to its participants or to the call (first: what it does,
+ * an answered caller say, the checks after it see), a voicemail drop's message played, an inbound routing's
+ * message played, a routing target joined (the caller is answered) or all of them gone, a moved caller's link
+ * gone. Each is a guarded transition of the states where its facts can hold (none while an outbound call
+ * dials: detection starts at the answer, offers and transfers at the answer or while an inbound caller rings,
+ * and routing and moves are for inbound calls, which ring from their start), so the chart draws them
+ * (docs/statecharts.md).
  */
 const followUps = {
+  handovers: { guard: 'handoversBehind', actions: 'followHandovers' },
   voicemail: { guard: 'voicemailPlayed', target: '#call.ending', actions: 'endAsVoicemailLeft' },
   routingMessage: { guard: 'routingMessagePlayed', target: '#call.ending', actions: 'endAsRoutingEnded' },
   routingAnswer: { guard: 'routingTargetJoined', actions: 'answerRoutedCaller' },
@@ -291,6 +294,7 @@ export function createCallMachine(verbs: VerbPort, behaviour: CallBehaviour) {
             // An inbound caller rings until answered: its routing's targets and a move may follow; the routing's
             // message and a detection start at the answer.
             always: [
+              followUps.handovers,
               followUps.routingAnswer,
               followUps.routingTargets,
               followUps.move,
@@ -302,6 +306,7 @@ export function createCallMachine(verbs: VerbPort, behaviour: CallBehaviour) {
             entry: ['answer', 'replyOnCreate'],
             // The caller is answered: a routing target joining has nothing left to answer.
             always: [
+              followUps.handovers,
               followUps.voicemail,
               followUps.routingMessage,
               followUps.routingTargets,
@@ -315,7 +320,8 @@ export function createCallMachine(verbs: VerbPort, behaviour: CallBehaviour) {
       ending: {
         entry: 'finish',
         on: endedEvents(verbs),
-        always: { guard: 'recordingsSettled', target: 'ended' },
+        // An offer or transfer still running when the call ended settles first, without an event of its own.
+        always: [followUps.handovers, { guard: 'recordingsSettled', target: 'ended' }],
       },
       ended: { type: 'final' },
     },
