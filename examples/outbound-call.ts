@@ -2,7 +2,7 @@
  * Places a call with the typed client and follows it to its end.
  *
  *   SENTRAL_API_URL=http://127.0.0.1:8080 SENTRAL_KEY=sk_live_… node --import tsx examples/outbound-call.ts \
- *     --profile <profile id> --from +4723000001 --to +447700900001 [--text "Hello"] [--endpoint ep_… ]
+ *     --profile <profile id> --from +4723000001 --to +442079460001 [--text "Hello"] [--endpoint ep_… ]
  *     [--app] [--hangup-after 10]
  *
  * --endpoint streams the call to that endpoint (e.g. examples/voice-bot.ts); --app adds an app participant

@@ -1,10 +1,10 @@
 /**
  * A bot in a call's media room: places a call to `--to` with a bot participant, joins the room with the
  * `{url, token}` of the bot's `connection` (RoomClient), plays five seconds of 440 Hz, prints when it hears the
- * phone, and hangs up once it has heard half a second of it. Try the echo phone +447700900008.
+ * phone, and hangs up once it has heard half a second of it. Try the echo phone +442079460008.
  *
  *   SENTRAL_API_URL=http://127.0.0.1:8080 SENTRAL_KEY=sk_live_… node --import tsx examples/room-bot.ts \
- *     --to +447700900008 --from +4723000001 --profile prof_…
+ *     --to +442079460008 --from +4723000001 --profile prof_…
  */
 import { parseArgs } from 'node:util';
 import { createSentralClient, RoomClient } from '@sentral/client';

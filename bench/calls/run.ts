@@ -2,7 +2,7 @@
  * Calls benchmark, cluster mode in one process: real PostgreSQL (a fresh database, dropped at the end),
  * real NATS (a unique prefix, deleted at the end) and Redis, with the worker (call actors), a media node
  * (simulated phones), the webhook dispatcher and the control API on a real port. `concurrency` clients
- * each run whole calls back to back with a test key: POST /v1/calls to +447700900001 (answers after 1 s),
+ * each run whole calls back to back with a test key: POST /v1/calls to +442079460001 (answers after 1 s),
  * wait for call.participant.joined at a webhook receiver, POST hangup, wait for call.ended.
  *
  * Measures: creation latency (POST to 201), answer (POST to the joined webhook, of which 1 s is the
@@ -115,7 +115,7 @@ await Promise.all(
       const i = next++;
       try {
         const t0 = performance.now();
-        const res = await request(key, 'POST', '/v1/calls', { profileId: profile.body.id, to: '+447700900001', from: '+4723999001', maxMinutes: 1 }, { 'idempotency-key': `bench-${i}` });
+        const res = await request(key, 'POST', '/v1/calls', { profileId: profile.body.id, to: '+442079460001', from: '+4723999001', maxMinutes: 1 }, { 'idempotency-key': `bench-${i}` });
         if (res.status !== 201) throw new Error(`create ${res.status} ${JSON.stringify(res.body)}`);
         const t1 = performance.now();
         await event(res.body.id, 'call.participant.joined');

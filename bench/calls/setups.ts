@@ -3,7 +3,7 @@
  * its own process (installation.ts); this process is the customer: autocannon, the stream server and
  * the clock that measures. Loopback only; every run is bounded and stops by itself.
  *
- * 1. Setups per second: autocannon sends `requests` POST /v1/calls (test key, to +447700900001, each with
+ * 1. Setups per second: autocannon sends `requests` POST /v1/calls (test key, to +442079460001, each with
  *    its own Idempotency-Key) over `connections` connections; counted are 201s per second of the run.
  *    The calls stay up (the phone answers after 1 s and speaks) until all are sent, then are hung up.
  * 2. First media: `lanes` customers (one company each, so the 5-streams-per-company limit never bites)
@@ -38,7 +38,7 @@ const INSTALLATION = fileURLToPath(new URL('./installation.ts', import.meta.url)
 const CALL_LIMIT_MS = 30_000;
 // The start of an installation (migrations, embedded database) may take this long before the run gives up.
 const START_LIMIT_MS = 120_000;
-const TO = '+447700900001';
+const TO = '+442079460001';
 
 const machine = (): string => `nproc ${availableParallelism()} (${cpus()[0]?.model ?? 'unknown CPU'}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}, node ${process.version}`;
 

@@ -43,7 +43,7 @@ for (const n of steps) {
   for (; sessions < n; sessions++) {
     const callId = `call_mix${sessions}`;
     await bench.op({ op: 'openSession', callId });
-    await bench.op({ op: 'addLeg', callId, legId: 'part_phone', kind: 'phone', phone: { to: '+447700900008' } });
+    await bench.op({ op: 'addLeg', callId, legId: 'part_phone', kind: 'phone', phone: { to: '+442079460008' } });
     for (const kind of ['app', 'bot'] as const) {
       await bench.op({ op: 'addLeg', callId, legId: `part_${kind}`, kind: 'room', room: { participantKind: kind } });
       urls.push(await bench.roomUrl(callId, `part_${kind}`, kind));

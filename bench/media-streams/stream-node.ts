@@ -37,13 +37,13 @@ async function open(count: number, url: string, rooms: boolean): Promise<string[
   for (; streams < count; streams++) {
     const callId = `call_str${streams}`;
     await bench.op({ op: 'openSession', callId });
-    await bench.op({ op: 'addLeg', callId, legId: 'part_phone', kind: 'phone', phone: { to: '+447700900008' } });
+    await bench.op({ op: 'addLeg', callId, legId: 'part_phone', kind: 'phone', phone: { to: '+442079460008' } });
     const stream = {
       streamId: `str_bench${streams}`,
       url,
       secrets: [secret],
       accountSid: 'co_bench',
-      from: '+447700900008',
+      from: '+442079460008',
       to: null,
       customParameters: {},
       audio: 'talk',

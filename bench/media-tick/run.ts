@@ -30,7 +30,7 @@ for (let i = 0; i < sessions; i++) {
   const callId = `call_tick${i}`;
   await bench.op({ op: 'openSession', callId });
   await bench.op({ op: 'addLeg', callId, legId: 'part_tone', kind: 'phone', phone: { to: TONE_PHONE } });
-  await bench.op({ op: 'addLeg', callId, legId: 'part_echo', kind: 'phone', phone: { to: '+447700900008' } });
+  await bench.op({ op: 'addLeg', callId, legId: 'part_echo', kind: 'phone', phone: { to: '+442079460008' } });
 }
 
 // Start-up (module loading, JIT, speech pre-rendering) stalls the first second or so: lateness is measured

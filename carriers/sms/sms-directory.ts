@@ -3,6 +3,7 @@
  * (smsc-sim.ts) follows it over SMPP, and test-key messages follow it without SMPP.
  */
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
+import { SIM_PREFIX } from '../../protocol/media/sim-directory.js';
 
 /** What the SMSC answers to a submit to a number. */
 export type SubmitVerdict = 'accept' | 'invalid_destination' | 'throttle_every_other';
@@ -17,9 +18,8 @@ export interface DirectoryEntry {
 }
 
 /**
- * The behaviours of the directory, each at two numbers: one of the simulated network's own phones
- * (+447700900xxx, which test keys reach) and the same last digits in the NANP's range for fiction
- * (+1 202 555 01xx: valid in the numbering plan, so live keys reach it too, yet never a subscriber).
+ * The behaviours of the directory, at the simulated network's own phones (+44 20 7946 0xxx, Ofcom's London
+ * range for drama: valid in the numbering plan, so live keys reach them too, yet never a subscriber).
  */
 const BEHAVIOURS: readonly [string, DirectoryEntry & { description: string }][] = [
   ['101', { submit: 'accept', receipt: { stat: 'DELIVRD', afterMs: 1_000 }, description: 'delivered after 1 s' }],
@@ -31,24 +31,21 @@ const BEHAVIOURS: readonly [string, DirectoryEntry & { description: string }][] 
 
 /** The numbers with a behaviour of their own; any other number that can exist is delivered after 200 ms. */
 export const SMS_DIRECTORY: Readonly<Record<string, DirectoryEntry & { description: string }>> = Object.fromEntries(
-  BEHAVIOURS.flatMap(([last, entry]) => [[`+447700900${last}`, entry], [`+12025550${last}`, entry]]),
+  BEHAVIOURS.map(([last, entry]) => [`${SIM_PREFIX}${last}`, entry]),
 );
-
-/** The simulated network's own phones (Ofcom's drama range): reachable although no real plan allocates them. */
-export const SIM_SMS_PREFIX = '+447700900';
 
 const ANY_OTHER: DirectoryEntry = { submit: 'accept', receipt: { stat: 'DELIVRD', afterMs: 200 } };
 const CANNOT_EXIST: DirectoryEntry = { submit: 'invalid_destination', receipt: { stat: 'UNDELIV', afterMs: 0 } };
 
 /**
- * The behaviour of a number on the simulated network: its own entry, else delivered when it is one of the
- * network's phones or a number valid in its country's plan (libphonenumber-js), else refused at submit
+ * The behaviour of a number on the simulated network: its own entry, else delivered when it is a number
+ * valid in its country's plan (libphonenumber-js), else refused at submit
  * (ESME_RINVDSTADR), as a real SMSC answers a destination that cannot exist.
  */
 export function directoryEntry(number: string): DirectoryEntry {
   const listed = SMS_DIRECTORY[number];
   if (listed) return listed;
-  return number.startsWith(SIM_SMS_PREFIX) || isValidPhoneNumber(number) ? ANY_OTHER : CANNOT_EXIST;
+  return isValidPhoneNumber(number) ? ANY_OTHER : CANNOT_EXIST;
 }
 
 /**

@@ -3,7 +3,7 @@
  * it is never allocated to anyone, so no call or SMS from the telephone network can reach one of these
  * numbers, and libphonenumber-js judges them not valid, so a live SMS or call to one is refused
  * (invalid_phone_number) before it costs anything. The simulated network's own phones are in Ofcom's
- * 07700 900xxx drama range; keeping test numbers out of it means a number of ours and a phone of the
+ * 020 7946 0xxx drama range; keeping test numbers out of it means a number of ours and a phone of the
  * simulated network never share a value.
  */
 import type { NumberType } from '../../protocol/api/numbers.js';

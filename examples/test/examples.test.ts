@@ -89,7 +89,7 @@ describe('examples/ against a standalone sentral', () => {
     const endpointId = (await bot.printed(/bot: endpoint (ep_\S+)/))[1]!;
     await bot.printed(/bot: listening/);
 
-    const call = runExample('outbound-call.ts', ['--profile', profileId, '--from', NUMBER, '--to', '+447700900001', '--endpoint', endpointId, '--hangup-after', '60'], env);
+    const call = runExample('outbound-call.ts', ['--profile', profileId, '--from', NUMBER, '--to', '+442079460001', '--endpoint', endpointId, '--hangup-after', '60'], env);
     const callId = (await call.printed(/call: (call_\S+) dialing/))[1]!;
     await call.printed(/in_progress/);
 
@@ -112,7 +112,7 @@ describe('examples/ against a standalone sentral', () => {
   }, 120_000);
 
   it('the room bot joins its call\'s media room with the published client, hears the echo phone play its tone back, and hangs up', async () => {
-    const bot = runExample('room-bot.ts', ['--profile', profileId, '--from', NUMBER, '--to', '+447700900008'], { SENTRAL_API_URL: api, SENTRAL_KEY: liveKey });
+    const bot = runExample('room-bot.ts', ['--profile', profileId, '--from', NUMBER, '--to', '+442079460008'], { SENTRAL_API_URL: api, SENTRAL_KEY: liveKey });
     const callId = (await bot.printed(/bot: joined (call_\S+) as part_\S+/))[1]!;
     await bot.printed(/bot: heard the phone \(level \d+\)\nbot: heard half a second of it: hanging up/);
     await bot.printed(/bot: room closed: room_participant_removed/);

@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox';
 import { SimScript } from '../media/sim-script.js';
 import { PhoneNumber, Timestamp } from './common.js';
 
-/** A number of the simulated network's own range (+447700900000 to +447700900999). */
-export const SimNetworkNumber = Type.String({ pattern: '^\\+447700900[0-9]{3}$', description: '+447700900xxx' });
+/** A number of the simulated network's own range (+442079460000 to +442079460999). */
+export const SimNetworkNumber = Type.String({ pattern: '^\\+442079460[0-9]{3}$', description: '+442079460xxx' });
 
 /** POST /admin/v1/sim/phones: define (or redefine) a scripted phone on every media node. */
 export const SimPhoneDefine = Type.Object(

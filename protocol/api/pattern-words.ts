@@ -15,7 +15,7 @@ const WORDS: Readonly<Record<string, string>> = {
   '^[0-9*#A-D]{1,64}$': 'must be 1 to 64 DTMF digits: 0-9, *, #, A-D',
   '^[0-9*#A-Dw]{1,64}$': 'must be 1 to 64 DTMF digits (0-9, *, #, A-D) or w for a half-second pause',
   '^[0-9*#]{1,20}$': 'must be 1 to 20 keys of a phone: 0-9, * and #',
-  '^\\+447700900[0-9]{3}$': 'must be a simulated phone number: +447700900 and three digits',
+  '^\\+442079460[0-9]{3}$': 'must be a simulated phone number: +442079460 and three digits',
   '^[A-Za-z0-9_.:-]+$': 'must be letters, digits, _ . : and - only',
   '^(ep|whe)_[0-9a-zA-Z]+$': 'must be a webhook endpoint id (ep_…)',
   '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$': 'must be a BCP 47 language tag, e.g. en-US or nb-NO',

@@ -169,7 +169,7 @@ export const Call = Type.Object(
     priceOre: Type.Union([Type.Integer(), Type.Null()]),
     /** Test mode: what the ended call would have drawn live (its items' minutes at their live rates); null in live mode and while the call runs. */
     wouldCostOre: WouldCostOre,
-    /** The price by item; null while the call runs. */
+    /** The price by item, each with minutes used (a call never answered has none); null while the call runs. */
     priceItems: Type.Union([Type.Array(PriceItem), Type.Null()]),
     /** The latest offer (POST …/offers), or null. */
     offer: Type.Union([OfferSummary, Type.Null()]),

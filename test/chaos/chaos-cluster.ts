@@ -168,7 +168,7 @@ export async function startChaosCluster(): Promise<ChaosCluster> {
     async startLoad(count) {
       const placed: string[] = [];
       for (let i = calls.length; i < calls.length + count; i++) {
-        const call = await request(key, 'POST', '/v1/calls', { profileId: profile.body.id, to: '+447700900001', from: number, maxMinutes: 30 }, { 'idempotency-key': `chaos-call-${i}` });
+        const call = await request(key, 'POST', '/v1/calls', { profileId: profile.body.id, to: '+442079460001', from: number, maxMinutes: 30 }, { 'idempotency-key': `chaos-call-${i}` });
         if (call.status !== 201) throw new Error(`call: ${call.status} ${JSON.stringify(call.body)}`);
         placed.push(call.body.id);
       }

@@ -14,7 +14,7 @@ afterAll(async () => sys?.close());
 describe('calls in cluster mode (NATS JetStream mailboxes and media control, Redis counters)', () => {
   it('an answered call hung up by the API: events in order, and the balance drawn to the øre', async () => {
     const before = await customer.balance();
-    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 2 }, { 'idempotency-key': 'cluster-1' });
+    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 2 }, { 'idempotency-key': 'cluster-1' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === res.body.id);
     const hung = await sys.request(customer.key, 'POST', `/v1/calls/${res.body.id}/hangup`);
@@ -27,9 +27,9 @@ describe('calls in cluster mode (NATS JetStream mailboxes and media control, Red
 
   it('a cold transfer through the NATS mailboxes: the target (an echo phone) answers, call.transfer.completed, its leg priced as an outbound minute', async () => {
     const before = await customer.balance();
-    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 2 }, { 'idempotency-key': 'cluster-transfer' });
+    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 2 }, { 'idempotency-key': 'cluster-transfer' });
     await customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === res.body.id);
-    const started = await sys.request(customer.key, 'POST', `/v1/calls/${res.body.id}/transfer`, { to: '+447700900008' }, { 'idempotency-key': 'cluster-transfer-1' });
+    const started = await sys.request(customer.key, 'POST', `/v1/calls/${res.body.id}/transfer`, { to: '+442079460008' }, { 'idempotency-key': 'cluster-transfer-1' });
     expect(started.status, JSON.stringify(started.body)).toBe(201);
     await customer.nextEvent((e) => e.type === 'call.transfer.completed' && e.data.callId === res.body.id);
     await sys.request(customer.key, 'POST', `/v1/calls/${res.body.id}/hangup`);
@@ -46,7 +46,7 @@ describe('calls in cluster mode (NATS JetStream mailboxes and media control, Red
       options.secret = endpoint.body.secret;
       const open = async (i: number) =>
         sys.request(customer.key, 'POST', '/v1/calls', {
-          profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 1, stream: { endpointId: endpoint.body.id },
+          profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 1, stream: { endpointId: endpoint.body.id },
         }, { 'idempotency-key': `streamed-${i}` });
       const five = await Promise.all([1, 2, 3, 4, 5].map(open));
       expect(five.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);

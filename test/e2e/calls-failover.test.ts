@@ -114,7 +114,7 @@ describe('a worker killed with kill -9 in the middle of a call', () => {
 
     // The echo phone repeats what it hears; the stream hears the phone (and not itself).
     const res = await sys.request(customer.key, 'POST', '/v1/calls', {
-      profileId: customer.profileId, to: '+447700900008', from: customer.number, maxMinutes: 3, stream: { endpointId: endpoint.body.id },
+      profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 3, stream: { endpointId: endpoint.body.id },
     }, { 'idempotency-key': 'failover-1' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const callId: string = res.body.id;
@@ -209,16 +209,16 @@ describe('a worker killed with kill -9 in the middle of a call', () => {
   it('offers ringing across a kill -9: after the takeover one is accepted by the first target to answer, the other expires at its original deadline', async () => {
     const owner = workers.find((w) => w.child.exitCode === null && w.child.signalCode === null) ?? (await startWorker('worker_c', PARTITIONS));
     const call = async (key: string): Promise<string> => {
-      const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900008', from: customer.number, maxMinutes: 3 }, { 'idempotency-key': key });
+      const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 3 }, { 'idempotency-key': key });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       await customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === res.body.id);
       return res.body.id as string;
     };
     const [taken, lapsed] = await Promise.all([call('failover-offer-1'), call('failover-offer-2')]);
     // A staff member who connects only after the takeover, and a phone that never answers.
-    const offered = await act(`/v1/calls/${taken}/offers`, { targets: [{ kind: 'staff', externalRef: 'staff-9' }, { kind: 'phone', to: '+447700900003' }], timeoutSeconds: OFFER_TIMEOUT_SECONDS }, 'failover-offer-1a');
+    const offered = await act(`/v1/calls/${taken}/offers`, { targets: [{ kind: 'staff', externalRef: 'staff-9' }, { kind: 'phone', to: '+442079460003' }], timeoutSeconds: OFFER_TIMEOUT_SECONDS }, 'failover-offer-1a');
     expect(offered.status, JSON.stringify(offered.body)).toBe(201);
-    const left = await act(`/v1/calls/${lapsed}/offers`, { targets: [{ kind: 'phone', to: '+447700900003' }], timeoutSeconds: OFFER_TIMEOUT_SECONDS }, 'failover-offer-2a');
+    const left = await act(`/v1/calls/${lapsed}/offers`, { targets: [{ kind: 'phone', to: '+442079460003' }], timeoutSeconds: OFFER_TIMEOUT_SECONDS }, 'failover-offer-2a');
     expect(left.status, JSON.stringify(left.body)).toBe(201);
     const expiresAt = Date.parse(left.body.expiresAt);
 

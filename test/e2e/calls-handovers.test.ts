@@ -5,10 +5,10 @@ import { SHAPES, startCallsSystem, type CallsSystem, type Customer } from './cal
 
 // Scripted phones of the simulated network: the caller plays a 440 Hz tone once it answers; one phone
 // answers only after 8 s. The built-in …008 answers after 1 s and echoes what it hears, …003 never answers.
-const CALLER = '+447700900401';
-const LATE = '+447700900402';
-const ECHO = '+447700900008';
-const NEVER = '+447700900003';
+const CALLER = '+442079460401';
+const LATE = '+442079460402';
+const ECHO = '+442079460008';
+const NEVER = '+442079460003';
 
 let sys: CallsSystem;
 let customer: Customer;

@@ -47,13 +47,13 @@ describe.each(SHAPES)('%s', (shape) => {
       await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
       const before = await customer.balance();
       // The caller waits for audio once answered, then hangs up: it only does so if the waiting tone reaches it.
-      await simCall([{ step: 'waitForAudio' }, { step: 'wait', ms: 500 }, { step: 'hangup' }], '+447700900501');
-      const inc = await incoming('+447700900501');
+      await simCall([{ step: 'waitForAudio' }, { step: 'wait', ms: 500 }, { step: 'hangup' }], '+442079460501');
+      const inc = await incoming('+442079460501');
       expect(inc.data).toMatchObject({ to: customer.number, numberId, assignedTo: 'seller-7' });
       expect(Date.parse(inc.data.decideBy)).toBeGreaterThan(Date.now() + 20_000);
       const callId = inc.data.callId as string;
       const read = await sys.request(customer.key, 'GET', `/v1/calls/${callId}`);
-      expect(read.body).toMatchObject({ direction: 'inbound', state: 'ringing', from: '+447700900501', to: customer.number, numberId, assignedTo: 'seller-7', decideBy: inc.data.decideBy });
+      expect(read.body).toMatchObject({ direction: 'inbound', state: 'ringing', from: '+442079460501', to: customer.number, numberId, assignedTo: 'seller-7', decideBy: inc.data.decideBy });
       const answered = await post(callId, 'answer');
       expect(answered.status, JSON.stringify(answered.body)).toBe(200);
       const end = await ended(callId);
@@ -66,8 +66,8 @@ describe.each(SHAPES)('%s', (shape) => {
 
     it('answer then say: the waiting tone ends and the text is read to the caller', async () => {
       await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
-      await simCall([{ step: 'echo' }], '+447700900502');
-      const callId = (await incoming('+447700900502')).data.callId as string;
+      await simCall([{ step: 'echo' }], '+442079460502');
+      const callId = (await incoming('+442079460502')).data.callId as string;
       expect((await post(callId, 'answer')).status).toBe(200);
       await customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === callId);
       const said = await post(callId, 'say', { text: 'Thanks for waiting.' });
@@ -81,8 +81,8 @@ describe.each(SHAPES)('%s', (shape) => {
     it('reject: the call ends unanswered and nothing is charged, to the øre', async () => {
       await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
       const before = await customer.balance();
-      await simCall([{ step: 'say', text: 'Hello?' }], '+447700900503');
-      const callId = (await incoming('+447700900503')).data.callId as string;
+      await simCall([{ step: 'say', text: 'Hello?' }], '+442079460503');
+      const callId = (await incoming('+442079460503')).data.callId as string;
       const rejected = await post(callId, 'reject');
       expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
       expect(rejected.body).toMatchObject({ state: 'ended', endReason: 'rejected', priceOre: 0 });
@@ -92,8 +92,8 @@ describe.each(SHAPES)('%s', (shape) => {
 
     it('no decision: the routing (a message) runs once at decideBy, a later action is call_already_routed', async () => {
       await settings({ inboundMode: 'api', decideWithinSeconds: 1, routing: { type: 'message', text: 'We are closed.' } });
-      await simCall([{ step: 'wait', ms: 60_000 }], '+447700900504');
-      const callId = (await incoming('+447700900504')).data.callId as string;
+      await simCall([{ step: 'wait', ms: 60_000 }], '+442079460504');
+      const callId = (await incoming('+442079460504')).data.callId as string;
       await customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === callId);
       const late = await post(callId, 'answer');
       expect(late.status).toBe(409);
@@ -107,8 +107,8 @@ describe.each(SHAPES)('%s', (shape) => {
 
     it('a decision after the routing ran is call_already_routed even once the routed call has ended', async () => {
       await settings({ inboundMode: 'api', decideWithinSeconds: 1, routing: { type: 'message', text: 'We are closed.' } });
-      await simCall([{ step: 'wait', ms: 60_000 }], '+447700900541');
-      const callId = (await incoming('+447700900541')).data.callId as string;
+      await simCall([{ step: 'wait', ms: 60_000 }], '+442079460541');
+      const callId = (await incoming('+442079460541')).data.callId as string;
       expect((await ended(callId)).data).toMatchObject({ reason: 'routing_ended' });
       for (const [action, body] of [['answer'], ['reject'], ['participants', { participant: { kind: 'app' } }], ['offers', { targets: [{ kind: 'app' }] }], ['move', { queue: 'support' }]] as const) {
         const late = await post(callId, action, body);
@@ -120,8 +120,8 @@ describe.each(SHAPES)('%s', (shape) => {
 
     it('two decisions racing: exactly one wins', async () => {
       await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
-      await simCall([{ step: 'wait', ms: 60_000 }], '+447700900505');
-      const callId = (await incoming('+447700900505')).data.callId as string;
+      await simCall([{ step: 'wait', ms: 60_000 }], '+442079460505');
+      const callId = (await incoming('+442079460505')).data.callId as string;
       const [a, b] = await Promise.all([post(callId, 'answer'), post(callId, 'reject')]);
       const statuses = [a.status, b.status].sort();
       expect(statuses).toEqual([200, 409]);
@@ -134,24 +134,24 @@ describe.each(SHAPES)('%s', (shape) => {
 
     it('a redelivered offer is the same call: one actor, one call.incoming', async () => {
       await settings({ inboundMode: 'api', decideWithinSeconds: 30, routing: null });
-      expect((await sys.admin('POST', '/admin/v1/sim/phones', { number: '+447700900506', script: [{ step: 'wait', ms: 60_000 }] })).status).toBe(201);
+      expect((await sys.admin('POST', '/admin/v1/sim/phones', { number: '+442079460506', script: [{ step: 'wait', ms: 60_000 }] })).status).toBe(201);
       const { bus, sql, clock, log, config } = sys.services;
       const deps = { sql, clock, log, actors: { bus, clock, partitions: config.partitions }, picker: new MediaNodePicker(bus, clock) };
       const offer: InboundOffered = {
-        id: 'sim_redelivered0000000000000', carrier: 'sim', from: '+447700900506', to: customer.number, numberId, companyId: customer.companyId, profileId: customer.profileId, offeredAt: new Date().toISOString(),
+        id: 'sim_redelivered0000000000000', carrier: 'sim', from: '+442079460506', to: customer.number, numberId, companyId: customer.companyId, profileId: customer.profileId, offeredAt: new Date().toISOString(),
       };
       const first = await takeInboundOffer(deps, offer);
       const again = await takeInboundOffer(deps, offer);
       expect(again).toEqual(first);
       const callId = (first as { callId: string }).callId;
-      await incoming('+447700900506');
+      await incoming('+442079460506');
       expect((await post(callId, 'reject')).status).toBe(200);
       await ended(callId);
       expect(customer.callEvents(callId).filter((e) => e.type === 'call.incoming')).toHaveLength(1);
     });
 
     it('an outbound call takes no inbound decision', async () => {
-      const outbound = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 1 }, key());
+      const outbound = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 1 }, key());
       expect(outbound.body.direction).toBe('outbound');
       expect((await post(outbound.body.id, 'answer')).body.error.code).toBe('call_not_inbound');
       await post(outbound.body.id, 'hangup');
@@ -165,7 +165,7 @@ describe.each(SHAPES)('%s', (shape) => {
       expect(rented.status, JSON.stringify(rented.body)).toBe(201);
       expect(rented.body).toMatchObject({ mode: 'test', number: expect.stringMatching(/^\+441632960/) });
       const before = await tester.balance();
-      const offered = await sys.admin('POST', '/admin/v1/sim/calls', { from: '+447700900001', to: rented.body.number });
+      const offered = await sys.admin('POST', '/admin/v1/sim/calls', { from: '+442079460001', to: rented.body.number });
       expect(offered.status, JSON.stringify(offered.body)).toBe(202);
       const inc = await tester.nextEvent((e) => e.type === 'call.incoming' && e.data.to === rented.body.number);
       expect(inc.data).toMatchObject({ mode: 'test', numberId: rented.body.id });
@@ -180,7 +180,7 @@ describe.each(SHAPES)('%s', (shape) => {
       // A live key of the same company (made by its test key) may not call from the test number.
       const liveKey = await sys.request(tester.key, 'POST', '/v1/api-keys', { name: 'live', mode: 'live', scopes: ['calls:write'] });
       expect(liveKey.status, JSON.stringify(liveKey.body)).toBe(201);
-      const live = await sys.request(liveKey.body.key, 'POST', '/v1/calls', { profileId: tester.profileId, to: '+447700900001', from: rented.body.number }, key());
+      const live = await sys.request(liveKey.body.key, 'POST', '/v1/calls', { profileId: tester.profileId, to: '+442079460001', from: rented.body.number }, key());
       expect([live.status, live.body.error?.code, live.body.error?.param]).toEqual([403, 'live_number_required', 'from']);
     });
   });

@@ -66,7 +66,7 @@ describe('app participants and bots in rooms', () => {
 
   it('a conference ends when the last person leaves, although a bot stays connected', async () => {
     const before = await customer.balance();
-    const call = await startCall({ to: '+447700900007', from: customer.number, conference: true, participants: [{ kind: 'bot', maxMinutes: 5 }] });
+    const call = await startCall({ to: '+442079460007', from: customer.number, conference: true, participants: [{ kind: 'bot', maxMinutes: 5 }] });
     const botInfo = call.participants.find((p: any) => p.kind === 'bot');
     expect(botInfo.connection).toEqual({ url: expect.stringMatching(/^ws:\/\//), token: expect.any(String) });
     const bot = new RoomClient(`${botInfo.connection.url}?token=${botInfo.connection.token}`);
@@ -129,7 +129,7 @@ describe('changing who is in a running call', () => {
 
 describe('say, play and gather against a phone that presses keys (…005)', () => {
   it('gathers 1234 with a matching choice (barging into the question), then says and plays; every command completes', async () => {
-    const call = await startCall({ to: '+447700900005', from: customer.number });
+    const call = await startCall({ to: '+442079460005', from: customer.number });
     await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id);
     const gather = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/gather`, {
       text: 'Please type your four digit code, then the hash key.',
@@ -177,10 +177,10 @@ describe('streams and recordings', () => {
       expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
       options.secret = endpoint.body.secret;
       const before = await customer.balance();
-      const call = await startCall({ to: '+447700900001', from: customer.number, stream: { endpointId: endpoint.body.id, customParameters: { order: '42' } } });
+      const call = await startCall({ to: '+442079460001', from: customer.number, stream: { endpointId: endpoint.body.id, customParameters: { order: '42' } } });
       const conn = await server.connection(0);
       const start = await conn.waitForEvent('start');
-      expect(start.start.customParameters).toMatchObject({ order: '42', from_number: customer.number, to_number: '+447700900001' });
+      expect(start.start.customParameters).toMatchObject({ order: '42', from_number: customer.number, to_number: '+442079460001' });
       expect(start.start.svc.callId).toBe(call.id);
       expect(conn.messages[0]!.event).toBe('connected');
       await conn.waitFor((m) => m.event === 'media' && m.sequenceNumber > 20);
@@ -212,7 +212,7 @@ describe('streams and recordings', () => {
 
   it('a recorded call reports call.recording.ready and the WAV downloads', async () => {
     const before = await customer.balance();
-    const call = await startCall({ to: '+447700900001', from: customer.number, recording: true });
+    const call = await startCall({ to: '+442079460001', from: customer.number, recording: true });
     await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id);
     await customer.nextEvent((e) => e.type === 'call.command.completed' && e.data.callId === call.id && e.data.action === 'recording.start');
     // Something worth recording: a sentence read into the call, heard to its end.
@@ -238,7 +238,7 @@ describe('streams and recordings', () => {
     const made = await sys.request(customer.key, 'POST', '/v1/api-keys', { name: 'shop key', mode: 'live', profileId: customer.profileId, scopes: ['calls:write', 'calls:read', 'streams:write'] });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const profileKey: string = made.body.key;
-    const created = await sys.request(profileKey, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 2 }, key());
+    const created = await sys.request(profileKey, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 2 }, key());
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const call = created.body;
     await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id);

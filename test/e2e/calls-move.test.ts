@@ -49,7 +49,7 @@ describe.each(SHAPES)('%s', (shape) => {
       const [alice, bob] = room.clients as [RoomClient, RoomClient];
       // Nobody repeats alice's tone back to her yet: she hears only bob.
       expect(hears(alice, 440)).toBe(false);
-      const callId = await echoCaller('+447700900601');
+      const callId = await echoCaller('+442079460601');
       const moved = await post(`/v1/calls/${callId}/move`, { callId: room.id });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
       expect(moved.body).toMatchObject({ id: callId, movedInto: room.id, queue: null });
@@ -62,7 +62,7 @@ describe.each(SHAPES)('%s', (shape) => {
       await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === room.id && e.data.kind === 'call');
       const target = await get(`/v1/calls/${room.id}`);
       const mover = target.body.participants.find((p: any) => p.kind === 'call');
-      expect(mover).toMatchObject({ kind: 'call', state: 'joined', to: '+447700900601', linkedCallId: callId, connection: null });
+      expect(mover).toMatchObject({ kind: 'call', state: 'joined', to: '+442079460601', linkedCallId: callId, connection: null });
       // The caller's call hears of its link's connection on its own (the audio may come first).
       await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId && e.data.kind === 'call');
       expect((await get(`/v1/calls/${callId}`)).body.participants.find((p: any) => p.kind === 'call')).toMatchObject({ linkedCallId: room.id, state: 'joined' });
@@ -80,7 +80,7 @@ describe.each(SHAPES)('%s', (shape) => {
     });
 
     it('refuses a move into the caller\'s own call, into a call that does not exist, and of an outbound call', async () => {
-      const callId = await echoCaller('+447700900602');
+      const callId = await echoCaller('+442079460602');
       const self = await post(`/v1/calls/${callId}/move`, { callId });
       expect([self.status, self.body.error.code]).toEqual([422, 'move_target_invalid']);
       const missing = await post(`/v1/calls/${callId}/move`, { callId: 'call_doesnotexist' });
@@ -101,7 +101,7 @@ describe.each(SHAPES)('%s', (shape) => {
 
   describe('queues', () => {
     it('a queued caller hears the hold audio: one that hangs up on hearing it leaves the queue, its call ended as a hang-up', async () => {
-      const from = '+447700900615';
+      const from = '+442079460615';
       expect((await sys.admin('POST', '/admin/v1/sim/phones', { number: from, script: [{ step: 'waitForAudio' }, { step: 'wait', ms: 200 }, { step: 'hangup' }] })).status).toBe(201);
       expect((await sys.admin('POST', '/admin/v1/sim/calls', { from, to: customer.number })).status).toBe(202);
       const callId = (await customer.nextEvent((e) => e.type === 'call.incoming' && e.data.from === from)).data.callId as string;
@@ -111,8 +111,8 @@ describe.each(SHAPES)('%s', (shape) => {
     });
 
     it('queues two callers in arrival order on hold; dequeue takes the first into a conference, then the next; an empty queue is queue_empty', async () => {
-      const first = await echoCaller('+447700900611');
-      const second = await echoCaller('+447700900612');
+      const first = await echoCaller('+442079460611');
+      const second = await echoCaller('+442079460612');
       const q1 = await post(`/v1/calls/${first}/move`, { queue: 'support' });
       expect(q1.status, JSON.stringify(q1.body)).toBe(200);
       expect(q1.body).toMatchObject({ movedInto: null, queue: { name: 'support' } });
@@ -121,7 +121,7 @@ describe.each(SHAPES)('%s', (shape) => {
       const queue = await get(`/v1/queues/support?profileId=${customer.profileId}`);
       expect(queue.status, JSON.stringify(queue.body)).toBe(200);
       expect(queue.body).toMatchObject({ object: 'queue', name: 'support', size: 2 });
-      expect(queue.body.callers.map((c: any) => [c.callId, c.position, c.from])).toEqual([[first, 1, '+447700900611'], [second, 2, '+447700900612']]);
+      expect(queue.body.callers.map((c: any) => [c.callId, c.position, c.from])).toEqual([[first, 1, '+442079460611'], [second, 2, '+442079460612']]);
       expect((await get(`/v1/queues/sales?profileId=${customer.profileId}`)).body).toMatchObject({ size: 0, callers: [] });
 
       const room = await roomOfTwo([440, 700]);

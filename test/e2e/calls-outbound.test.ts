@@ -22,8 +22,8 @@ async function dial(to: string, extra: Record<string, unknown> = {}) {
 describe('an outbound call as the customer sees it', () => {
   it('answered, hung up by the API: joined, then ended with the price drawn from the balance to the øre', async () => {
     const before = await customer.balance();
-    const call = await dial('+447700900001', { externalRef: 'order-1', metadata: { shop: 'north' } });
-    expect(call).toMatchObject({ object: 'call', state: 'dialing', to: '+447700900001', from: customer.number, externalRef: 'order-1' });
+    const call = await dial('+442079460001', { externalRef: 'order-1', metadata: { shop: 'north' } });
+    expect(call).toMatchObject({ object: 'call', state: 'dialing', to: '+442079460001', from: customer.number, externalRef: 'order-1' });
     const joined = await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id);
     expect(joined.data).toMatchObject({ kind: 'phone', externalRef: 'order-1', metadata: { shop: 'north' }, mode: 'live', profileId: customer.profileId });
 
@@ -42,12 +42,12 @@ describe('an outbound call as the customer sees it', () => {
 describe('a call\'s price is what the ledger drew', () => {
   it('for calls of every outcome (fast-check picks them), call.ended and the call say what the ledger captured, item by item', async () => {
     // Answered and hung up by the API after a while, answered and hung up by the phone, busy, not in service.
-    const outcomes = fc.sample(fc.array(fc.record({ to: fc.constantFrom('+447700900001', '+447700900007', '+447700900002', '+447700900099'), holdMs: fc.integer({ min: 0, max: 1500 }) }), { minLength: 4, maxLength: 4 }), { seed: 41, numRuns: 1 })[0]!;
+    const outcomes = fc.sample(fc.array(fc.record({ to: fc.constantFrom('+442079460001', '+442079460007', '+442079460002', '+442079460099'), holdMs: fc.integer({ min: 0, max: 1500 }) }), { minLength: 4, maxLength: 4 }), { seed: 41, numRuns: 1 })[0]!;
     await Promise.all(outcomes.map(async ({ to, holdMs }) => {
       const call = await dial(to);
       const answered = customer.nextEvent((e) => e.type === 'call.answered' && e.data.callId === call.id).then(() => true, () => false);
       const ended = customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === call.id);
-      if (to === '+447700900001' && (await answered)) {
+      if (to === '+442079460001' && (await answered)) {
         await new Promise((r) => setTimeout(r, holdMs));
         await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
       }
@@ -86,21 +86,22 @@ function typesOf(callId: string): string[] {
 }
 
 describe('every simulated number ends the way a real one would', () => {
-  it('busy (…002), not in service (…099) and no answer (…003): ended unanswered, nothing charged, the reservation back', async () => {
+  it('busy (…002), not in service (…099) and no answer (…003): ended unanswered, nothing charged, no price item, the reservation back', async () => {
     const before = await customer.balance();
     const [busy, failed, silent] = await Promise.all([
-      dial('+447700900002'),
-      dial('+447700900099'),
-      dial('+447700900003', { ringTimeoutSeconds: 5 }),
+      dial('+442079460002'),
+      dial('+442079460099'),
+      dial('+442079460003', { ringTimeoutSeconds: 5 }),
     ]);
     const ends = await Promise.all([busy, failed, silent].map((c) => customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === c.id)));
-    expect(ends.map((e) => [e.data.reason, e.data.priceOre, e.data.countedMinutes, e.data.duration])).toEqual([
-      ['busy', 0, 0, 0],
-      ['failed', 0, 0, 0],
-      ['no_answer', 0, 0, 0],
+    expect(ends.map((e) => [e.data.reason, e.data.priceOre, e.data.countedMinutes, e.data.duration, e.data.priceItems])).toEqual([
+      ['busy', 0, 0, 0, []],
+      ['failed', 0, 0, 0, []],
+      ['no_answer', 0, 0, 0, []],
     ]);
     for (const [call, reason] of [[busy, 'busy'], [failed, 'failed'], [silent, 'no_answer']] as const) {
       expect(typesOf(call.id)).toEqual(['call.participant.left', 'call.ended']);
+      expect((await sys.request(customer.key, 'GET', `/v1/calls/${call.id}`)).body).toMatchObject({ priceOre: 0, priceItems: [] });
       expect(customer.callEvents(call.id).find((e) => e.type === 'call.participant.left')!.data).toMatchObject({ kind: 'phone', reason });
     }
     expect(await customer.balance()).toBe(before);
@@ -108,7 +109,7 @@ describe('every simulated number ends the way a real one would', () => {
 
   it('answered and hung up by the phone (…007): joined, left with hangup, ended as hangup_phone after about 5 s', async () => {
     const before = await customer.balance();
-    const call = await dial('+447700900007');
+    const call = await dial('+442079460007');
     const ended = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === call.id);
     expect(typesOf(call.id)).toEqual(['call.answered', 'call.participant.joined', 'call.participant.left', 'call.ended']);
     expect(customer.callEvents(call.id).find((e) => e.type === 'call.participant.left')!.data).toMatchObject({ kind: 'phone', reason: 'hangup' });
@@ -119,7 +120,7 @@ describe('every simulated number ends the way a real one would', () => {
   });
 
   it('a retried POST /v1/calls with the same Idempotency-Key returns the same call and dials once', async () => {
-    const body = { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 1 };
+    const body = { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 1 };
     const first = await sys.request(customer.key, 'POST', '/v1/calls', body, { 'idempotency-key': 'retry-me' });
     const again = await sys.request(customer.key, 'POST', '/v1/calls', body, { 'idempotency-key': 'retry-me' });
     expect(again.body.id).toBe(first.body.id);
@@ -132,7 +133,7 @@ describe('every simulated number ends the way a real one would', () => {
 describe('money and the rules of creation', () => {
   it('less than one affordable minute is 402 insufficient_balance and nothing is dialled', async () => {
     const poor = await sys.customer({ balanceOre: 20 });
-    const res = await sys.request(poor.key, 'POST', '/v1/calls', { profileId: poor.profileId, to: '+447700900001', from: poor.number }, { 'idempotency-key': 'poor' });
+    const res = await sys.request(poor.key, 'POST', '/v1/calls', { profileId: poor.profileId, to: '+442079460001', from: poor.number }, { 'idempotency-key': 'poor' });
     expect(res.status).toBe(402);
     expect(res.body.error.code).toBe('insufficient_balance');
     expect(await poor.balance()).toBe(20);
@@ -140,7 +141,7 @@ describe('money and the rules of creation', () => {
 
   it('reserves as many whole minutes as the balance reaches and gives back what was not used', async () => {
     const small = await sys.customer({ balanceOre: 60 });
-    const res = await sys.request(small.key, 'POST', '/v1/calls', { profileId: small.profileId, to: '+447700900001', from: small.number, maxMinutes: 10 }, { 'idempotency-key': 'small' });
+    const res = await sys.request(small.key, 'POST', '/v1/calls', { profileId: small.profileId, to: '+442079460001', from: small.number, maxMinutes: 10 }, { 'idempotency-key': 'small' });
     expect(res.status).toBe(201);
     // 2 minutes of 25 øre fit in 60 øre: 50 are held while the call runs.
     expect(await small.balance()).toBe(10);
@@ -154,7 +155,7 @@ describe('money and the rules of creation', () => {
     const limited = await sys.customer();
     const limit = await sys.request(limited.key, 'PUT', `/v1/profiles/${limited.profileId}/limit`, { limitOre: 10 });
     expect(limit.status, JSON.stringify(limit.body)).toBe(200);
-    const res = await sys.request(limited.key, 'POST', '/v1/calls', { profileId: limited.profileId, to: '+447700900001', from: limited.number }, { 'idempotency-key': 'limited' });
+    const res = await sys.request(limited.key, 'POST', '/v1/calls', { profileId: limited.profileId, to: '+442079460001', from: limited.number }, { 'idempotency-key': 'limited' });
     expect(res.status).toBe(402);
     expect(res.body.error.code).toBe('profile_limit_reached');
   });
@@ -162,7 +163,7 @@ describe('money and the rules of creation', () => {
   it('test keys cost nothing', async () => {
     const tester = await sys.customer({ mode: 'test' });
     const before = await tester.balance();
-    const res = await sys.request(tester.key, 'POST', '/v1/calls', { profileId: tester.profileId, to: '+447700900001', from: tester.number }, { 'idempotency-key': 'free' });
+    const res = await sys.request(tester.key, 'POST', '/v1/calls', { profileId: tester.profileId, to: '+442079460001', from: tester.number }, { 'idempotency-key': 'free' });
     expect(res.status).toBe(201);
     await tester.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === res.body.id);
     await sys.request(tester.key, 'POST', `/v1/calls/${res.body.id}/hangup`);
@@ -176,7 +177,7 @@ describe('money and the rules of creation', () => {
   });
 
   it('refuses what the rules forbid, with clear codes', async () => {
-    const base = { profileId: customer.profileId, to: '+447700900001', from: customer.number };
+    const base = { profileId: customer.profileId, to: '+442079460001', from: customer.number };
     const cases: Array<[Record<string, unknown>, number, string]> = [
       [{ ...base, from: '+4799999999' }, 422, 'from_not_allowed'],
       [{ ...base, from: undefined }, 422, 'from_not_allowed'],
@@ -209,15 +210,60 @@ describe('money and the rules of creation', () => {
   });
 });
 
+describe('live calls to numbers that cannot exist', () => {
+  it('are 400 invalid_phone_number naming the parameter and what is wrong, for every way of dialling, and nothing is reserved', async () => {
+    const before = await customer.balance();
+    const base = { profileId: customer.profileId, to: '+442079460001', from: customer.number };
+    const created: Array<[Record<string, unknown>, string, RegExp]> = [
+      [{ ...base, to: '+4712345678' }, 'to', /to \(\+4712345678\) cannot be a phone number: it is in no range \+47 has allocated/],
+      [{ ...base, to: '+447700900001' }, 'to', /no range \+44 has allocated/],
+      [{ ...base, to: '+999999999999999' }, 'to', /country code is not one in use/],
+      [{ ...base, participants: [{ kind: 'app' }, { kind: 'phone', to: '+479123456789' }] }, 'participants.1.to', /too long/],
+    ];
+    for (const [i, [body, param, why]] of created.entries()) {
+      const res = await sys.request(customer.key, 'POST', '/v1/calls', body, { 'idempotency-key': `cannot-exist-${i}` });
+      expect([res.status, res.body.error?.code, res.body.error?.param], JSON.stringify(body)).toEqual([400, 'invalid_phone_number', param]);
+      expect(res.body.error.message).toMatch(why);
+    }
+    expect(await customer.balance()).toBe(before);
+
+    // On a running call: adding a phone participant, offering to phones, transferring.
+    const call = await dial('+442079460001');
+    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === call.id);
+    const during = await customer.balance();
+    const verbs: Array<[string, Record<string, unknown>, string]> = [
+      ['participants', { participant: { kind: 'phone', to: '+4712345678' } }, 'participant.to'],
+      ['offers', { targets: [{ kind: 'phone', to: '+4791234567' }, { kind: 'phone', to: '+4712345678' }] }, 'targets.1.to'],
+      ['transfer', { to: '+4712345678' }, 'to'],
+    ];
+    for (const [verb, body, param] of verbs) {
+      const res = await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/${verb}`, body, { 'idempotency-key': `cannot-exist-${verb}` });
+      expect([verb, res.status, res.body.error?.code, res.body.error?.param]).toEqual([verb, 400, 'invalid_phone_number', param]);
+    }
+    expect(await customer.balance()).toBe(during);
+    expect(customer.callEvents(call.id).filter((e) => e.type === 'call.participant.joined')).toHaveLength(1);
+    await sys.request(customer.key, 'POST', `/v1/calls/${call.id}/hangup`);
+    await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === call.id);
+  });
+
+  it('a test key keeps the simulated network\'s directory: the call is placed and fails as not reachable', async () => {
+    const tester = await sys.customer({ mode: 'test' });
+    const res = await sys.request(tester.key, 'POST', '/v1/calls', { profileId: tester.profileId, to: '+4712345678', from: tester.number }, { 'idempotency-key': 'test-cannot-exist' });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const ended = await tester.nextEvent((e) => e.type === 'call.ended' && e.data.callId === res.body.id);
+    expect(ended.data).toMatchObject({ reason: 'failed', priceOre: 0 });
+  });
+});
+
 describe('hostile input and other people\'s calls', () => {
   it('refuses malformed, oversized and hostile creation bodies with 400 invalid_request, and dials nothing', async () => {
     const before = await customer.balance();
-    const base = { profileId: customer.profileId, to: '+447700900001', from: customer.number };
+    const base = { profileId: customer.profileId, to: '+442079460001', from: customer.number };
     const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, 'v']));
     const bodies: unknown[] = [
       { ...base, unknown: 1 },
       { ...base, to: '0047 12345678' },
-      { ...base, to: '+447700900001; drop table calls' },
+      { ...base, to: '+442079460001; drop table calls' },
       { ...base, maxMinutes: 0 },
       { ...base, maxMinutes: 10_000 },
       { ...base, metadata: many(51) },
@@ -241,7 +287,7 @@ describe('hostile input and other people\'s calls', () => {
   });
 
   it('another company\'s key, or a wrong id, finds no call (404), and cannot act on it', async () => {
-    const call = await dial('+447700900001');
+    const call = await dial('+442079460001');
     const other = await sys.customer();
     for (const [method, path, body] of [
       ['GET', `/v1/calls/${call.id}`, undefined],

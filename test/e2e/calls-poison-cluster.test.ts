@@ -30,7 +30,7 @@ describe.each(shapes)('poison in a shared partition (%s)', (_shape, shape) => {
   const partitions = (): number => sys.services.config.partitions;
 
   async function startCall(c: Customer, key: string): Promise<string> {
-    const res = await sys.request(c.key, 'POST', '/v1/calls', { profileId: c.profileId, to: '+447700900001', from: c.number, maxMinutes: 2 }, { 'idempotency-key': key });
+    const res = await sys.request(c.key, 'POST', '/v1/calls', { profileId: c.profileId, to: '+442079460001', from: c.number, maxMinutes: 2 }, { 'idempotency-key': key });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     await c.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === res.body.id);
     return res.body.id as string;

@@ -15,7 +15,7 @@ const key = (): string => `recmoney-${++seq}`;
 const ended = (callId: string) => customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId);
 
 async function answeredCall(maxMinutes: number): Promise<string> {
-  const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes }, { 'idempotency-key': key() });
+  const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes }, { 'idempotency-key': key() });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === res.body.id);
   return res.body.id as string;
@@ -66,7 +66,7 @@ describe('recording started during a call', () => {
 
   it('asked before the call is answered: refused with call_not_answered and its money given back; a new one once answered is charged', async () => {
     const before = await customer.balance();
-    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': key() });
+    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': key() });
     expect(res.status).toBe(201);
     const callId = res.body.id as string;
     const recordingKey = key();
@@ -90,7 +90,7 @@ describe('recording started during a call', () => {
 
   it('a recording key refused before the answer, retried after it, is charged exactly once', async () => {
     const before = await customer.balance();
-    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': key() });
+    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': key() });
     const callId = res.body.id as string;
     const recordingKey = key();
     expect((await recordingStart(callId, recordingKey)).status).toBe(409);
@@ -125,7 +125,7 @@ describe('recording started during a call', () => {
 
   it('under a test key a recording costs nothing', async () => {
     const tester = await sys.customer({ balanceOre: 500, mode: 'test' });
-    const res = await sys.request(tester.key, 'POST', '/v1/calls', { profileId: tester.profileId, to: '+447700900001', from: tester.number, maxMinutes: 1 }, { 'idempotency-key': key() });
+    const res = await sys.request(tester.key, 'POST', '/v1/calls', { profileId: tester.profileId, to: '+442079460001', from: tester.number, maxMinutes: 1 }, { 'idempotency-key': key() });
     expect(res.status).toBe(201);
     await tester.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === res.body.id);
     const started = await sys.request(tester.key, 'POST', `/v1/calls/${res.body.id}/recording/start`, undefined, { 'idempotency-key': key() });

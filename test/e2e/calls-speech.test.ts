@@ -55,8 +55,8 @@ async function gatherBySpeech(who: Customer, to: string): Promise<{ callId: stri
 describe('gather by speech', () => {
   it('each choice word said by a phone is recognized as its choice; the caller\'s voice stops the question (barge-in)', async () => {
     const words = CHOICES.map((c) => c.id);
-    await Promise.all(words.map((w, i) => phoneSaying(`+44770090095${i}`, w)));
-    const results = await Promise.all(words.map((_, i) => gatherBySpeech(customer, `+44770090095${i}`)));
+    await Promise.all(words.map((w, i) => phoneSaying(`+44207946095${i}`, w)));
+    const results = await Promise.all(words.map((_, i) => gatherBySpeech(customer, `+44207946095${i}`)));
     for (const [i, { callId, gatherId, result }] of results.entries()) {
       expect(result, words[i]).toMatchObject({ outcome: 'speech', transcript: words[i], choice: words[i], digits: '' });
       expect(result.confidence).toBeGreaterThan(0);
@@ -72,7 +72,7 @@ describe('gather by speech', () => {
 
   it('keys still work beside speech (…005 presses 1234#), and under a test key a speech gather is free', async () => {
     const { callId, result } = await (async () => {
-      const id = await answeredCall(customer, { to: '+447700900005' });
+      const id = await answeredCall(customer, { to: '+442079460005' });
       const gather = await sys.request(customer.key, 'POST', `/v1/calls/${id}/gather`, { input: ['dtmf', 'speech'], choices: [{ id: 'code', digits: '1234' }, { id: 'yes', phrases: ['yes'] }] }, key());
       expect(gather.status, JSON.stringify(gather.body)).toBe(201);
       const done = await customer.nextEvent((e) => e.type === 'call.gather.completed' && e.data.commandId === gather.body.id, 30_000);
@@ -83,7 +83,7 @@ describe('gather by speech', () => {
 
     const tester = await sys.customer({ mode: 'test' });
     const before = await tester.balance();
-    const free = await gatherBySpeech(tester, '+447700900951');
+    const free = await gatherBySpeech(tester, '+442079460951');
     expect(free.result).toMatchObject({ outcome: 'speech', choice: 'sales' });
     await sys.request(tester.key, 'POST', `/v1/calls/${free.callId}/hangup`);
     const ended = await tester.nextEvent((e) => e.type === 'call.ended' && e.data.callId === free.callId);
@@ -92,7 +92,7 @@ describe('gather by speech', () => {
   });
 
   it('refuses what the speech fields forbid', async () => {
-    const callId = await answeredCall(customer, { to: '+447700900001' });
+    const callId = await answeredCall(customer, { to: '+442079460001' });
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ input: ['speech', 'speech'] }, 'input'],
       [{ input: ['voice'] }, 'input'],
@@ -117,7 +117,7 @@ describe('gather by speech', () => {
 
 describe('answering-machine detection', () => {
   it('detect: …011 (says "Hello?") is a human and …004 (greeting and beep) a machine; both calls go on', async () => {
-    const [human, machine] = await Promise.all([answeredCall(customer, { to: '+447700900011', amd: { mode: 'detect' } }), answeredCall(customer, { to: '+447700900004', amd: { mode: 'detect' } })]);
+    const [human, machine] = await Promise.all([answeredCall(customer, { to: '+442079460011', amd: { mode: 'detect' } }), answeredCall(customer, { to: '+442079460004', amd: { mode: 'detect' } })]);
     const [h, m] = await Promise.all([human, machine].map((id) => customer.nextEvent((e) => e.type === 'call.machineDetected' && e.data.callId === id)));
     expect(h!.data).toMatchObject({ result: 'human', reason: 'short_greeting' });
     expect(h!.data.durationMs).toBeGreaterThan(0);
@@ -130,7 +130,7 @@ describe('answering-machine detection', () => {
   });
 
   it('hangup_on_machine: …010 (a long greeting, no beep) is hung up on', async () => {
-    const id = await answeredCall(customer, { to: '+447700900010', amd: { mode: 'hangup_on_machine' } });
+    const id = await answeredCall(customer, { to: '+442079460010', amd: { mode: 'hangup_on_machine' } });
     const ended = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === id);
     expect(ended.data.reason).toBe('machine_detected');
     const detected = customer.callEvents(id).find((e) => e.type === 'call.machineDetected');
@@ -139,7 +139,7 @@ describe('answering-machine detection', () => {
 
   it('voicemail_drop: the message is read after …004\'s beep (the call\'s recording shows it), then the call hangs up', async () => {
     const message = 'This is your pharmacy. Your order is ready for pickup.';
-    const id = await answeredCall(customer, { to: '+447700900004', recording: true, amd: { mode: 'voicemail_drop', text: message } });
+    const id = await answeredCall(customer, { to: '+442079460004', recording: true, amd: { mode: 'voicemail_drop', text: message } });
     const ended = await customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === id, 40_000);
     expect(ended.data.reason).toBe('voicemail_left');
     const events = customer.callEvents(id);

@@ -1,6 +1,6 @@
 /**
- * Transcription as a customer sees it, with real speech: the simulated phones +447700900021 (at once) and
- * +447700900020 (when asked a question) say "good morning" (espeak-ng, en-US, through the 8 kHz mu-law
+ * Transcription as a customer sees it, with real speech: the simulated phones +442079460021 (at once) and
+ * +442079460020 (when asked a question) say "good morning" (espeak-ng, en-US, through the 8 kHz mu-law
  * phone leg), and the embedded PocketSphinx recognizer transcribes it. That phrase is chosen because the embedded free-form model
  * gets it right from espeak-ng on the phone band; most sentences it does not (docs/transcription.md), which
  * is what the OpenAI-compatible adapter is for.
@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
 
 /** Says "good morning" when asked, then listens until hung up. */
-const ANSWERER = '+447700900020';
+const ANSWERER = '+442079460020';
 /** Says "good morning" at once, then hangs up. */
-const SPEAKER = '+447700900021';
+const SPEAKER = '+442079460021';
 
 let sys: CallsSystem;
 let customer: Customer;
@@ -107,7 +107,7 @@ describe('live transcription', () => {
 
   it('stop ends it and its charge, and refuses hostile bodies with a catalogue code', async () => {
     const before = await customer.balance();
-    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': key() });
+    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': key() });
     const callId = res.body.id as string;
     await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId);
     const path = `/v1/calls/${callId}/transcription/start`;

@@ -163,7 +163,7 @@ describe('the console in Chromium, on a fresh sentral start', () => {
     // The numbers of the profile load after the profiles: the rented one is chosen once it is there.
     await page.locator('#f-from option', { hasText: number }).waitFor({ state: 'attached', ...WAIT });
     await page.getByLabel('From (a number of the profile)').selectOption(number);
-    await page.getByLabel('To', { exact: true }).fill('+447700900007');
+    await page.getByLabel('To', { exact: true }).fill('+442079460007');
     await page.getByRole('button', { name: 'Call', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /^Call / }).waitFor(WAIT);
     const timeline = page.locator('ol.timeline');
@@ -180,7 +180,7 @@ describe('the console in Chromium, on a fresh sentral start', () => {
     await open(page, 'Messages');
     await page.getByText('Send an SMS').click();
     await page.getByLabel('From').fill(number);
-    await page.getByLabel('To', { exact: true }).fill('+447700900101');
+    await page.getByLabel('To', { exact: true }).fill('+442079460101');
     await page.getByLabel('Text').fill('Hei fra konsollet');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('heading', { level: 1, name: 'SMS' }).waitFor(WAIT);

@@ -74,7 +74,7 @@ describe('a customer with only a company key', () => {
     expect((await nextEvent('number.rented')).data).toMatchObject({ number: { id: numberId, number }, amountOre: 5_900 });
 
     // A simulated caller dials the number: call.incoming reaches the customer, who answers.
-    const caller = '+447700900611';
+    const caller = '+442079460611';
     expect((await sys.admin('POST', '/admin/v1/sim/phones', { number: caller, script: [{ step: 'waitForAudio' }, { step: 'wait', ms: 300 }, { step: 'hangup' }] })).status).toBe(201);
     expect((await sys.admin('POST', '/admin/v1/sim/calls', { from: caller, to: number })).status).toBe(202);
     const incoming = await nextEvent('call.incoming', (e) => e.data.from === caller);

@@ -33,7 +33,7 @@ const EMPTY_BODIES: ReadonlyArray<readonly [string, Uint8Array | string | null, 
 
 let seq = 0;
 async function answeredCall(): Promise<string> {
-  const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': `empty-${++seq}` });
+  const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': `empty-${++seq}` });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === res.body.id);
   return res.body.id as string;

@@ -116,7 +116,7 @@ export async function buildWorld(sys: CallsSystem): Promise<World> {
       owned.campaign = (await ok(ownerKey, 'POST', '/v1/campaigns', { name: 'walk', channel: 'sms', sender: number, templateId: template.id, listId: list.id })).id;
     },
     // Messages wait for a time a day away, so nothing about them changes while the walk runs.
-    async () => (owned.sms = (await ok(ownerKey, 'POST', '/v1/sms', { profileId: a1.id, from: number, to: '+12025550101', text: 'walk', sendAt: later })).id),
+    async () => (owned.sms = (await ok(ownerKey, 'POST', '/v1/sms', { profileId: a1.id, from: number, to: '+442079460101', text: 'walk', sendAt: later })).id),
     async () => {
       await ok(ownerKey, 'POST', `/v1/profiles/${a1.slug}/email-domains`, { domain: owned.domain });
       // A live key sends from a verified domain; the DNS records are not what this test is about.
@@ -130,7 +130,7 @@ export async function buildWorld(sys: CallsSystem): Promise<World> {
     async () => (owned.consoleSession = (await ok(ownerKey, 'POST', '/v1/console-sessions')).id),
     // A call with an app participant, a command, a recording and a stream; it ends before the walk.
     async () => {
-      const call = await ok(ownerKey, 'POST', '/v1/calls', { profileId: a1.id, from: number, to: '+447700900001', participants: [{ kind: 'app' }], maxMinutes: 2 });
+      const call = await ok(ownerKey, 'POST', '/v1/calls', { profileId: a1.id, from: number, to: '+442079460001', participants: [{ kind: 'app' }], maxMinutes: 2 });
       owned.call = call.id;
       owned.participant = (call.participants as Array<{ id: string; kind: string }>).find((p) => p.kind === 'app')!.id;
       await waitForHook(ownerReceiver, (e) => e.type === 'call.answered' && e.data.callId === call.id);

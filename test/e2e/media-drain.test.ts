@@ -40,7 +40,7 @@ describe('sentral media stopped with SIGTERM', () => {
     const before = await customer.balance();
 
     const res = await sys.request(customer.key, 'POST', '/v1/calls', {
-      profileId: customer.profileId, to: '+447700900008', from: customer.number, maxMinutes: 3, stream: { endpointId: endpoint.body.id },
+      profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 3, stream: { endpointId: endpoint.body.id },
     }, { 'idempotency-key': 'drain-1' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const callId: string = res.body.id;
@@ -52,7 +52,7 @@ describe('sentral media stopped with SIGTERM', () => {
     await media.printed(/media node draining: no new calls/);
     // The only node drains: a new call finds no media node.
     const refused = await sys.request(customer.key, 'POST', '/v1/calls', {
-      profileId: customer.profileId, to: '+447700900008', from: customer.number, maxMinutes: 3,
+      profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 3,
     }, { 'idempotency-key': 'drain-2' });
     expect(refused.status, JSON.stringify(refused.body)).toBe(503);
     expect(refused.body.error.code).toBe('media_unavailable');

@@ -13,7 +13,7 @@ let callId: string;
 beforeAll(async () => {
   sys = await startCallsSystem();
   customer = await sys.customer({ balanceOre: 10_000 });
-  const created = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 3 }, { 'idempotency-key': 'poison-call' });
+  const created = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 3 }, { 'idempotency-key': 'poison-call' });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   callId = created.body.id;
   await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId);
@@ -41,16 +41,16 @@ const FIELDS: Array<[name: string, method: string, path: () => string, body: () 
   ['say text', 'POST', () => `/v1/calls/${callId}/say`, () => ({ text: P }), 'text'],
   ['participant displayName', 'POST', () => `/v1/calls/${callId}/participants`, () => ({ participant: { kind: 'app', displayName: P } }), 'participant.displayName'],
   ['participant externalRef', 'POST', () => `/v1/calls/${callId}/participants`, () => ({ participant: { kind: 'app', externalRef: P } }), 'participant.externalRef'],
-  ['call externalRef', 'POST', () => '/v1/calls', () => ({ profileId: customer.profileId, to: '+447700900001', from: customer.number, externalRef: P }), 'externalRef'],
+  ['call externalRef', 'POST', () => '/v1/calls', () => ({ profileId: customer.profileId, to: '+442079460001', from: customer.number, externalRef: P }), 'externalRef'],
   ['a participant at call creation', 'POST', () => '/v1/calls', () => ({ profileId: customer.profileId, participants: [{ kind: 'app', displayName: P }] }), 'participants.0.displayName'],
-  ['metadata value in POST /v1/calls', 'POST', () => '/v1/calls', () => ({ profileId: customer.profileId, to: '+447700900001', from: customer.number, metadata: { note: P } }), 'metadata.note'],
-  ['metadata itself in POST /v1/calls', 'POST', () => '/v1/calls', () => ({ profileId: customer.profileId, to: '+447700900001', from: customer.number, metadata: P }), 'metadata'],
+  ['metadata value in POST /v1/calls', 'POST', () => '/v1/calls', () => ({ profileId: customer.profileId, to: '+442079460001', from: customer.number, metadata: { note: P } }), 'metadata.note'],
+  ['metadata itself in POST /v1/calls', 'POST', () => '/v1/calls', () => ({ profileId: customer.profileId, to: '+442079460001', from: customer.number, metadata: P }), 'metadata'],
   ['metadata value in PATCH', 'PATCH', () => `/v1/calls/${callId}`, () => ({ metadata: { note: P } }), 'metadata.note'],
   ['metadata itself in PATCH', 'PATCH', () => `/v1/calls/${callId}`, () => ({ metadata: P }), 'metadata'],
   ['stream customParameters', 'POST', () => `/v1/calls/${callId}/streams`, () => ({ endpointId: customer.endpointId, customParameters: { team: P } }), 'customParameters.team'],
   ['gather choices', 'POST', () => `/v1/calls/${callId}/gather`, () => ({ text: 'Press one', choices: [{ id: P, digits: '1' }] }), 'choices.0.id'],
   ['gather phrases', 'POST', () => `/v1/calls/${callId}/gather`, () => ({ input: ['speech'], choices: [{ id: 'a', phrases: ['yes', P] }] }), 'choices.0.phrases.1'],
-  ['amd voicemail text', 'POST', () => '/v1/calls', () => ({ profileId: customer.profileId, to: '+447700900004', from: customer.number, amd: { mode: 'voicemail_drop', text: P } }), 'amd.text'],
+  ['amd voicemail text', 'POST', () => '/v1/calls', () => ({ profileId: customer.profileId, to: '+442079460004', from: customer.number, amd: { mode: 'voicemail_drop', text: P } }), 'amd.text'],
   ['webhook endpoint url', 'POST', () => '/v1/webhook-endpoints', () => ({ url: P, events: ['call.*'] }), 'url'],
   ['webhook endpoint events', 'POST', () => '/v1/webhook-endpoints', () => ({ url: 'https://example.com/hook', events: [P] }), 'events.0'],
   ['webhook endpoint description', 'PATCH', () => `/v1/webhook-endpoints/${customer.endpointId}`, () => ({ description: P }), 'description'],

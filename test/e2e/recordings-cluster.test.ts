@@ -42,7 +42,7 @@ describe('recordings in a cluster', () => {
     await media.printed(/media node rec-node listening on port/);
 
     const created = await sys.request(customer.key, 'POST', '/v1/calls', {
-      profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 2, recording: true,
+      profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 2, recording: true,
     }, { 'idempotency-key': 'rec-cluster-1' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const callId: string = created.body.id;

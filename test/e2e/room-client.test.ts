@@ -65,7 +65,7 @@ const hangup = (callId: string) => sys.request(customer.key, 'POST', `/v1/calls/
 
 describe('RoomClient against a media node', () => {
   it('a bot hears the phone speak, and the echo phone plays back the tone the bot sends', async () => {
-    const speaking = await callWithBot('+447700900001');
+    const speaking = await callWithBot('+442079460001');
     const listener = await RoomClient.connect(speaking.connection);
     const listenerClosed = closedOf(listener);
     expect(listener.joined).toMatchObject({ callId: speaking.callId, kind: 'bot', sampleRate: 16000, frameBytes: 640 });
@@ -73,7 +73,7 @@ describe('RoomClient against a media node', () => {
     await hangup(speaking.callId);
     expect(await listenerClosed).toMatchObject({ closeCode: 4410 });
 
-    const echo = await callWithBot('+447700900008');
+    const echo = await callWithBot('+442079460008');
     const bot = await RoomClient.connect(echo.connection);
     const closed = closedOf(bot);
     void bot.play(sine(440, 4000, 16000, 8000));
@@ -87,7 +87,7 @@ describe('RoomClient against a media node', () => {
   });
 
   it('an app user resumes after the network drops the connection: the same token joins again and the audio flows again', async () => {
-    const { callId, connection } = await callWithBot('+447700900008', 'app');
+    const { callId, connection } = await callWithBot('+442079460008', 'app');
     const { sockets, socket } = keptSockets();
     const app = await RoomClient.connect(connection, { socket, reconnectDelaysMs: [100] });
     const reconnecting = new Promise((resolve) => app.on('reconnecting', resolve));
@@ -106,7 +106,7 @@ describe('RoomClient against a media node', () => {
   });
 
   it('a bot whose connection drops does not reconnect (it has left the call): a typed error says so', async () => {
-    const { callId, connection } = await callWithBot('+447700900008');
+    const { callId, connection } = await callWithBot('+442079460008');
     const { sockets, socket } = keptSockets();
     const bot = await RoomClient.connect(connection, { socket, reconnectDelaysMs: [100] });
     const closed = closedOf(bot);
@@ -118,7 +118,7 @@ describe('RoomClient against a media node', () => {
   });
 
   it('a bad or tampered token is refused with a typed error and the room\'s close code', async () => {
-    const { callId, connection } = await callWithBot('+447700900008');
+    const { callId, connection } = await callWithBot('+442079460008');
     const tampered = `${connection.token.slice(0, -4)}AAAA`;
     for (const token of [tampered, 'not-a-token', '']) {
       const refused = await RoomClient.connect({ url: connection.url, token }).catch((err: unknown) => err);

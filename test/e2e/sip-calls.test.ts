@@ -19,10 +19,10 @@ import { eventMismatch } from '../support/event-check.js';
 // The whole path as an operator runs it: `sentral start` (standalone) with SENTRAL_SIP_* pointing at a
 // carrier on 127.0.0.3 that routes numbers to real baresip phones (or answers some with a status), and a
 // customer with the demo live key driving calls through the API and hearing of them by signed webhooks.
-const ANSWERS = '+4712345678'; // baresip, answers at once
-const RINGS = '+4712345679'; // baresip, rings until told
-const DECLINES = '+4712345603'; // the carrier answers 603 Decline
-const UNAVAILABLE = '+4712345480'; // the carrier answers 480 Temporarily Unavailable
+const ANSWERS = '+4791345678'; // baresip, answers at once
+const RINGS = '+4791345679'; // baresip, rings until told
+const DECLINES = '+4791345603'; // the carrier answers 603 Decline
+const UNAVAILABLE = '+4791345480'; // the carrier answers 480 Temporarily Unavailable
 const OURS = '+4722000001'; // the customer's provisioned number (the caller ID, and called by CALLER)
 const CALLER = '+4798765432'; // baresip, calls OURS through our SIP listener
 

@@ -1,6 +1,6 @@
 /**
  * Live SMS over SMPP 3.4 to the simulated SMSC running as a process of its own (`sentral smsc-sim`, real
- * TCP): the directory numbers' outcomes and sms.status (+12025550103 expiring when its validity ends), a multi-part message arriving as parts with UDH
+ * TCP): the directory numbers' outcomes and sms.status (+442079460103 expiring when its validity ends), a multi-part message arriving as parts with UDH
  * that reassemble to the text (counted at the SMSC), money captured or released, an inbound SMS with STOP,
  * and a hostile SMPP peer that never stops the sender.
  */
@@ -23,7 +23,7 @@ let database: Awaited<ReturnType<typeof ownDatabase>>;
 let messaging: Messaging;
 let company: TestCompany;
 let profileId = '';
-/** A message to +12025550103 (never delivered: EXPIRED at the validity's end), sent first so the minute it takes overlaps the rest. */
+/** A message to +442079460103 (never delivered: EXPIRED at the validity's end), sent first so the minute it takes overlaps the rest. */
 let expiring: Promise<{ id: string; sentAtMs: number }>;
 
 function traces(): SmscTrace[] {
@@ -40,7 +40,7 @@ beforeAll(async () => {
   profileId = profile.data.id;
   await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: FROM, companyId: company.id, profileId } });
   messaging = await startMessaging(api.services, { pollIntervalMs: 500 });
-  expiring = send({ to: '+12025550103', text: 'Utløper', validitySeconds: 60 }).then((m) => ({ id: m.id, sentAtMs: Date.now() }));
+  expiring = send({ to: '+442079460103', text: 'Utløper', validitySeconds: 60 }).then((m) => ({ id: m.id, sentAtMs: Date.now() }));
 }, 60_000);
 afterAll(async () => {
   await messaging?.stop();
@@ -73,10 +73,10 @@ async function reservation(id: string) {
 
 describe('live SMS to the simulated SMSC in its own process', () => {
   it('gives each directory number its outcome, with its events and money', async () => {
-    const delivered = await send({ to: '+12025550101', text: 'Levert' });
-    const undeliv = await send({ to: '+12025550102', text: 'Ikke levert' });
-    const refused = await send({ to: '+12025550104', text: 'Avvist' });
-    const throttled = await send({ to: '+12025550105', text: 'Vent litt' });
+    const delivered = await send({ to: '+442079460101', text: 'Levert' });
+    const undeliv = await send({ to: '+442079460102', text: 'Ikke levert' });
+    const refused = await send({ to: '+442079460104', text: 'Avvist' });
+    const throttled = await send({ to: '+442079460105', text: 'Vent litt' });
     await eventually(async () => (await row(delivered.id)).state === 'delivered' && (await row(undeliv.id)).state === 'undelivered'
       && (await row(refused.id)).state === 'rejected' && (await row(throttled.id)).state === 'delivered', 30_000);
     expect(await states(delivered.id)).toEqual(['accepted', 'sending', 'sent', 'delivered']);
@@ -107,7 +107,7 @@ describe('live SMS to the simulated SMSC in its own process', () => {
   });
 });
 
-describe('+12025550103 over SMPP', () => {
+describe('+442079460103 over SMPP', () => {
   it('is sent, never delivered, and reported EXPIRED by the SMSC when its validity period (60 s, passed in submit_sm) ends: expired, still charged', async () => {
     const { id, sentAtMs } = await expiring;
     await eventually(async () => (await states(id)).includes('sent'), 30_000);
@@ -117,7 +117,7 @@ describe('+12025550103 over SMPP', () => {
     expect(await states(id)).toEqual(['accepted', 'sending', 'sent', 'expired']);
     // The network took it: an expired message stays charged, as the carrier charges it.
     expect(await reservation(id)).toEqual({ captured: 75, released: 0, state: 'closed' });
-    expect(traces().filter((t) => t.event === 'submit' && t.to === '+12025550103')).toHaveLength(1);
+    expect(traces().filter((t) => t.event === 'submit' && t.to === '+442079460103')).toHaveLength(1);
   }, 120_000);
 });
 

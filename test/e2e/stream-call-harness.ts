@@ -17,7 +17,7 @@ import { TickClock } from '../../media/clock/tick-clock.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
 import { CustomerServer, type Received } from '../integration/stream-customer-server.js';
 
-/** The greeting of +447700900001, rendered before the calls so that it plays right at the answer. */
+/** The greeting of +442079460001, rendered before the calls so that it plays right at the answer. */
 export const GREETING = 'Hello, you have reached the test line.';
 
 const speech = new SpeechSynthesizer();
@@ -26,7 +26,7 @@ const speech = new SpeechSynthesizer();
 export class StreamCallNode extends NodeHarness<Clock> {
   /** The node's frame clock, read for lateness and skipped frames. */
   readonly tick = new TickClock();
-  /** Length of the +447700900001 greeting in ms. */
+  /** Length of the +442079460001 greeting in ms. */
   greetingMs = 0;
 
   constructor() {
@@ -126,7 +126,7 @@ export function streamSpec(url: string, secret: string, overrides: Partial<Strea
     secrets: [secret],
     accountSid: 'co_e2e',
     from: '+4722334455',
-    to: '+447700900001',
+    to: '+442079460001',
     customParameters: { agent: 'e2e' },
     audio: 'talk',
     maxMinutes: 5,

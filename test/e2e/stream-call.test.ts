@@ -65,7 +65,7 @@ function toneLevels(messages: readonly Received[]): number[] {
 describe('customer audio streams through a real media node', () => {
   it("a phone call's audio reaches the customer's server: near-silence while it rings, the greeting once answered", async () => {
     const c = await customer();
-    const { callId, spec } = await call(c, '+447700900001', 'single');
+    const { callId, spec } = await call(c, '+442079460001', 'single');
     const conn = await c.server.connection(0);
     // The customer's server accepted the upgrade only after verifyStreamUpgrade; it names this stream.
     expect(conn.signedStreamId).toBe(spec.streamId);
@@ -77,7 +77,7 @@ describe('customer audio streams through a real media node', () => {
         callSid: callId,
         tracks: ['inbound'],
         mediaFormat: { encoding: 'audio/x-mulaw', sampleRate: 8000, channels: 1 },
-        customParameters: { agent: 'e2e', from_number: spec.from, to_number: '+447700900001' },
+        customParameters: { agent: 'e2e', from_number: spec.from, to_number: '+442079460001' },
         svc: { callId, resumed: false },
       },
     });
@@ -107,7 +107,7 @@ describe('customer audio streams through a real media node', () => {
 
   it('a customer server that cannot verify the svc-stream signature refuses the stream, which fails as connect_failed', async () => {
     const c = await customer();
-    const { callId, spec } = await call(c, '+447700900001', 'mixed', c.spec({ secrets: [generateSecret()] }));
+    const { callId, spec } = await call(c, '+442079460001', 'mixed', c.spec({ secrets: [generateSecret()] }));
     expect(await node.event((e) => e.type === 'leg.failed' && e.legId === spec.streamId)).toMatchObject({ reason: 'connect_failed' });
     expect(c.server.connections).toHaveLength(0);
     await node.op({ op: 'closeSession', callId });
@@ -115,7 +115,7 @@ describe('customer audio streams through a real media node', () => {
 
   it("the customer's audio is heard by the phone (…008 echoes it), marks come back after their audio, clear silences at once", async () => {
     const c = await customer();
-    const { callId, phoneId, spec } = await call(c, '+447700900008', 'mixed');
+    const { callId, phoneId, spec } = await call(c, '+442079460008', 'mixed');
     const conn = await c.server.connection(0);
     await node.event((e) => e.type === 'leg.answered' && e.legId === phoneId);
     const media = (samples: Int16Array) => mulawChunks(samples, 160).map((payload) => ({ event: 'media', streamSid: spec.streamId, media: { payload } }));
@@ -175,7 +175,7 @@ describe('customer audio streams through a real media node', () => {
 
   it('a drop without a close frame redials and resumes the same stream; a close frame ends it without a redial', async () => {
     const c = await customer();
-    const { callId, spec } = await call(c, '+447700900001', 'mixed');
+    const { callId, spec } = await call(c, '+442079460001', 'mixed');
     const first = await c.server.connection(0);
     await first.waitFor((m) => m.event === 'media' && m.media.chunk === '5');
     const lastBefore = Number(first.messages.at(-1)!.sequenceNumber);
@@ -223,12 +223,12 @@ describe('customer audio streams through a real media node', () => {
       });
 
       const goodCalls = [];
-      for (let i = 0; i < 5; i++) goodCalls.push(await call(good, '+447700900001', 'mixed'));
+      for (let i = 0; i < 5; i++) goodCalls.push(await call(good, '+442079460001', 'mixed'));
       await good.steady(5, 10);
 
       const window = await good.window(200);
       const hostileCalls = [];
-      for (const spec of hostileSpecs) hostileCalls.push(await call(hostile, '+447700900008', 'mixed', spec));
+      for (const spec of hostileSpecs) hostileCalls.push(await call(hostile, '+442079460008', 'mixed', spec));
       const [deaf, slow] = await Promise.all([hostile.server.connection(0), hostile.server.connection(1)]);
       await Promise.all([deaf!.waitForEvent('start'), slow!.waitForEvent('start')]);
       for (const [i, conn] of [deaf!, slow!].entries()) {

@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe('traces across api, worker and media', () => {
   it('one call setup is one trace from the API request through the worker to the media node and back', async () => {
-    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900008', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': 'traced-1' });
+    const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': 'traced-1' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const callId: string = (res.body as { id: string }).id;
     await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId && e.data.kind === 'phone');

@@ -1,7 +1,7 @@
 /**
  * Transcription jobs as a customer uses them, with real speech and the embedded recognizer: a clip of
  * espeak-ng saying "good morning" (a phrase the embedded free-form model gets right, docs/transcription.md)
- * and the recording of a call with the simulated phone +447700900021, which says it at once.
+ * and the recording of a call with the simulated phone +442079460021, which says it at once.
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { SpeechSynthesizer } from '../../media/speech/tts.js';
 import { wakeJobRunners } from '../../control/transcription/transcription-jobs.js';
 import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
 
-const SPEAKER = '+447700900021';
+const SPEAKER = '+442079460021';
 
 let sys: CallsSystem;
 let customer: Customer;

@@ -78,7 +78,7 @@ describe('the softphone page (/phone) in Chromium', () => {
   });
 
   it('joins an app participant of a call with the echo phone and hears its own speech come back; muted, it hears silence', async () => {
-    const call = await startCall({ to: '+447700900008', from: customer.number, participants: [{ kind: 'app', externalRef: 'browser' }] });
+    const call = await startCall({ to: '+442079460008', from: customer.number, participants: [{ kind: 'app', externalRef: 'browser' }] });
     const app = call.participants.find((p: any) => p.kind === 'app');
     const page = await openPhone(app.connection);
     // The token came in the fragment and is gone from the address bar at once.

@@ -47,7 +47,7 @@ describe('a media node cut off from the bus', () => {
     streamOptions.secret = endpoint.body.secret;
     const before = await customer.balance();
     const place = (key: string) => sys.request(customer.key, 'POST', '/v1/calls', {
-      profileId: customer.profileId, to: '+447700900008', from: customer.number, maxMinutes: 3, stream: { endpointId: endpoint.body.id },
+      profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 3, stream: { endpointId: endpoint.body.id },
     }, { 'idempotency-key': key });
 
     const first = await place('cut-1');

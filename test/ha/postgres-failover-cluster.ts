@@ -141,7 +141,7 @@ export async function startFailoverCluster(options: FailoverClusterOptions = {})
       admin,
       async placeCall(key) {
         for (;;) {
-          const call = await request('POST', '/v1/calls', { profileId: customer.profileId, to: '+447700900001', from: customer.number, maxMinutes: 30 }, { 'idempotency-key': key }, 'call');
+          const call = await request('POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 30 }, { 'idempotency-key': key }, 'call');
           if (call.status === 201) return call.body.id as string;
           if (call.status !== 503) throw new Error(`call: ${call.status} ${JSON.stringify(call.body)}`);
           await new Promise((r) => setTimeout(r, Number(call.retryAfter ?? 1) * 1000));

@@ -43,7 +43,7 @@ describe('PostgreSQL failover under load', () => {
       })(),
       (async () => {
         while (running) {
-          const body = { profileId: c.customer.profileId, from: c.customer.number, to: '+447700900101', text: `HA ${++n}` };
+          const body = { profileId: c.customer.profileId, from: c.customer.number, to: '+442079460101', text: `HA ${++n}` };
           const answer = await c.request('POST', '/v1/sms', body, { 'idempotency-key': `ha-sms-${n}` }, 'sms', c.customer.testKey);
           if (answer.status === 201) accepted.push(answer.body.id);
         }

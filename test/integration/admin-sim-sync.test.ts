@@ -66,33 +66,33 @@ describe.each(buses)('sim phones reach media nodes through the KV bucket (%s)', 
 
   it('a running node gets a definition, and a later redefinition', async () => {
     const node = await sync();
-    expect(node.sim.dial('+447700900301')).toEqual({ kind: 'notInService' });
-    await defineSimPhone(bus, clock, { number: '+447700900301', script: busy });
-    await node.reaches('+447700900301', busy);
-    await defineSimPhone(bus, clock, { number: '+447700900301', script: echo });
-    await node.reaches('+447700900301', echo);
+    expect(node.sim.dial('+442079460301')).toEqual({ kind: 'notInService' });
+    await defineSimPhone(bus, clock, { number: '+442079460301', script: busy });
+    await node.reaches('+442079460301', busy);
+    await defineSimPhone(bus, clock, { number: '+442079460301', script: echo });
+    await node.reaches('+442079460301', echo);
   });
 
   it('a node started after the definitions gets them all, including numbers outside the sim range', async () => {
-    await defineSimPhone(bus, clock, { number: '+447700900302', script: busy });
+    await defineSimPhone(bus, clock, { number: '+442079460302', script: busy });
     await defineSimPhone(bus, clock, { number: '+4712345678', script: echo });
     const late = await sync();
-    await late.reaches('+447700900302', busy);
+    await late.reaches('+442079460302', busy);
     await late.reaches('+4712345678', echo);
   });
 
   it('skips a damaged entry and keeps applying later ones', async () => {
     const node = await sync();
     const bucket = await bus.kv(SIM_PHONES_BUCKET);
-    await bucket.put('447700900303', new TextEncoder().encode('{"number":"+447700900303","script":[{"step":"explode"}]'));
-    await bucket.put('447700900304', new TextEncoder().encode(JSON.stringify({ number: '+447700900304', script: [{ step: 'explode' }], description: '', definedAt: 1 })));
-    await defineSimPhone(bus, clock, { number: '+447700900305', script: busy });
-    await node.reaches('+447700900305', busy);
-    expect(node.sim.dial('+447700900303')).toEqual({ kind: 'notInService' });
-    expect(node.sim.dial('+447700900304')).toEqual({ kind: 'notInService' });
+    await bucket.put('442079460303', new TextEncoder().encode('{"number":"+442079460303","script":[{"step":"explode"}]'));
+    await bucket.put('442079460304', new TextEncoder().encode(JSON.stringify({ number: '+442079460304', script: [{ step: 'explode' }], description: '', definedAt: 1 })));
+    await defineSimPhone(bus, clock, { number: '+442079460305', script: busy });
+    await node.reaches('+442079460305', busy);
+    expect(node.sim.dial('+442079460303')).toEqual({ kind: 'notInService' });
+    expect(node.sim.dial('+442079460304')).toEqual({ kind: 'notInService' });
     // A node starting now meets the damaged entries in its first read, and still starts.
     const late = await sync();
-    await late.reaches('+447700900305', busy);
+    await late.reaches('+442079460305', busy);
   });
 });
 
@@ -118,10 +118,10 @@ describe('on a running media node', () => {
       },
     };
     sync = await syncSimPhones({ bus: node.bus, sim, log });
-    await defineSimPhone(node.bus, clock, { number: '+447700900310', script: busy });
+    await defineSimPhone(node.bus, clock, { number: '+442079460310', script: busy });
     await applied;
     expect(await node.op({ op: 'openSession', callId: 'call_sim' })).toEqual({ ok: true });
-    expect(await node.op({ op: 'addLeg', callId: 'call_sim', legId: 'part_sim', kind: 'phone', phone: { to: '+447700900310' } })).toEqual({ ok: true });
+    expect(await node.op({ op: 'addLeg', callId: 'call_sim', legId: 'part_sim', kind: 'phone', phone: { to: '+442079460310' } })).toEqual({ ok: true });
     expect(await node.event((e) => e.type === 'leg.busy' && e.callId === 'call_sim')).toMatchObject({ legId: 'part_sim' });
   });
 });

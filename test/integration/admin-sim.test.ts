@@ -30,30 +30,30 @@ const busy = [{ step: 'busy' }];
 
 describe('defining sim phones', () => {
   it('defines a phone and lists it with the built-in directory; a defined phone replaces a built-in one', async () => {
-    const res = await post('/admin/v1/sim/phones', { number: '+447700900201', script: busy, description: 'always busy' });
+    const res = await post('/admin/v1/sim/phones', { number: '+442079460201', script: busy, description: 'always busy' });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.data).toEqual({ object: 'sim_phone', number: '+447700900201', script: busy, description: 'always busy', builtIn: false, definedAt: new Date(h.clock.now()).toISOString() });
-    expect((await post('/admin/v1/sim/phones', { number: '+447700900001', script: busy })).statusCode).toBe(201);
+    expect(res.data).toEqual({ object: 'sim_phone', number: '+442079460201', script: busy, description: 'always busy', builtIn: false, definedAt: new Date(h.clock.now()).toISOString() });
+    expect((await post('/admin/v1/sim/phones', { number: '+442079460001', script: busy })).statusCode).toBe(201);
 
     const list = await call(h.app, { method: 'GET', url: '/admin/v1/sim/phones', headers: admin() });
     const numbers = list.data.data.map((p: { number: string }) => p.number);
     expect(numbers).toEqual([...numbers].sort());
-    expect(numbers).toEqual(expect.arrayContaining(['+447700900001', '+447700900002', '+447700900008', '+447700900201']));
+    expect(numbers).toEqual(expect.arrayContaining(['+442079460001', '+442079460002', '+442079460008', '+442079460201']));
     const byNumber = new Map(list.data.data.map((p: { number: string }) => [p.number, p]));
-    expect(byNumber.get('+447700900002')).toMatchObject({ builtIn: true, definedAt: null, script: busy });
-    expect(byNumber.get('+447700900001')).toMatchObject({ builtIn: false, script: busy, description: '' });
+    expect(byNumber.get('+442079460002')).toMatchObject({ builtIn: true, definedAt: null, script: busy });
+    expect(byNumber.get('+442079460001')).toMatchObject({ builtIn: false, script: busy, description: '' });
   });
 
   it.each([
-    ['an unknown step', { number: '+447700900210', script: [{ step: 'explode' }] }, 'script.0'],
-    ['a negative wait', { number: '+447700900210', script: [{ step: 'wait', ms: -1 }] }, 'script.0'],
-    ['an empty script', { number: '+447700900210', script: [] }, 'script'],
-    ['101 steps', { number: '+447700900210', script: Array.from({ length: 101 }, () => ({ step: 'hangup' })) }, 'script'],
-    ['text over 2000 characters', { number: '+447700900210', script: [{ step: 'say', text: 'a'.repeat(2001) }] }, 'script.0'],
-    ['bad DTMF digits', { number: '+447700900210', script: [{ step: 'dtmf', digits: '12x' }] }, 'script.0'],
-    ['a number not in E.164', { number: '07700900210', script: busy }, 'number'],
-    ['an unknown field', { number: '+447700900210', script: busy, owner: 'x' }, 'owner'],
-    ['no script', { number: '+447700900210' }, 'script'],
+    ['an unknown step', { number: '+442079460210', script: [{ step: 'explode' }] }, 'script.0'],
+    ['a negative wait', { number: '+442079460210', script: [{ step: 'wait', ms: -1 }] }, 'script.0'],
+    ['an empty script', { number: '+442079460210', script: [] }, 'script'],
+    ['101 steps', { number: '+442079460210', script: Array.from({ length: 101 }, () => ({ step: 'hangup' })) }, 'script'],
+    ['text over 2000 characters', { number: '+442079460210', script: [{ step: 'say', text: 'a'.repeat(2001) }] }, 'script.0'],
+    ['bad DTMF digits', { number: '+442079460210', script: [{ step: 'dtmf', digits: '12x' }] }, 'script.0'],
+    ['a number not in E.164', { number: '02079460210', script: busy }, 'number'],
+    ['an unknown field', { number: '+442079460210', script: busy, owner: 'x' }, 'owner'],
+    ['no script', { number: '+442079460210' }, 'script'],
   ])('refuses %s with 400 naming the field', async (_label, body, param) => {
     const res = await post('/admin/v1/sim/phones', body);
     expect(res.statusCode, res.body).toBe(400);
@@ -62,19 +62,19 @@ describe('defining sim phones', () => {
   });
 
   it('refuses a say step with an unknown voice (the phone would stay silent): 400 invalid_voice naming the step; a voice in any letter case is stored as listed', async () => {
-    const unknown = await post('/admin/v1/sim/phones', { number: '+447700900212', script: [{ step: 'answerAfter', ms: 0 }, { step: 'say', text: 'Hello?', voice: 'xx-XX' }] });
+    const unknown = await post('/admin/v1/sim/phones', { number: '+442079460212', script: [{ step: 'answerAfter', ms: 0 }, { step: 'say', text: 'Hello?', voice: 'xx-XX' }] });
     expect(unknown.statusCode, unknown.body).toBe(400);
     expect(unknown.data.error).toMatchObject({ code: 'invalid_voice', param: 'script.1.voice' });
     const listed = await call(h.app, { method: 'GET', url: '/admin/v1/sim/phones', headers: admin() });
-    expect(listed.data.data.some((p: { number: string }) => p.number === '+447700900212')).toBe(false);
-    const known = await post('/admin/v1/sim/phones', { number: '+447700900212', script: [{ step: 'say', text: 'Hei', voice: 'NB-no-FEMALE' }] });
+    expect(listed.data.data.some((p: { number: string }) => p.number === '+442079460212')).toBe(false);
+    const known = await post('/admin/v1/sim/phones', { number: '+442079460212', script: [{ step: 'say', text: 'Hei', voice: 'NB-no-FEMALE' }] });
     expect(known.statusCode, known.body).toBe(201);
     expect(known.data.script).toEqual([{ step: 'say', text: 'Hei', voice: 'nb-NO-female' }]);
   });
 
   it('needs the admin token: an API key or no token is 401', async () => {
-    expect((await post('/admin/v1/sim/phones', { number: '+447700900211', script: busy }, bearer(co.testKey))).statusCode).toBe(401);
-    expect((await post('/admin/v1/sim/calls', { from: '+447700900211', to: '+4712345678' }, {})).statusCode).toBe(401);
+    expect((await post('/admin/v1/sim/phones', { number: '+442079460211', script: busy }, bearer(co.testKey))).statusCode).toBe(401);
+    expect((await post('/admin/v1/sim/calls', { from: '+442079460211', to: '+4712345678' }, {})).statusCode).toBe(401);
     expect((await call(h.app, { method: 'GET', url: '/admin/v1/sim/phones' })).statusCode).toBe(401);
   });
 });
@@ -109,14 +109,14 @@ describe('placing inbound calls from sim phones', () => {
     });
 
   it('offers the call on the inbound stream and answers 202 offered', async () => {
-    const res = await post('/admin/v1/sim/calls', { from: '+447700900123', to: number });
+    const res = await post('/admin/v1/sim/calls', { from: '+442079460123', to: number });
     expect(res.statusCode, res.body).toBe(202);
-    expect(res.data).toEqual({ id: expect.stringMatching(/^sim_[0-9a-z]{26}$/), object: 'sim_call', from: '+447700900123', to: number, status: 'offered' });
+    expect(res.data).toEqual({ id: expect.stringMatching(/^sim_[0-9a-z]{26}$/), object: 'sim_call', from: '+442079460123', to: number, status: 'offered' });
     const offer = await offerFor(res.data.id);
     expect(offer).toEqual({
       id: res.data.id,
       carrier: 'sim',
-      from: '+447700900123',
+      from: '+442079460123',
       to: number,
       numberId: expect.stringMatching(/^num_/),
       companyId: co.id,
@@ -127,23 +127,23 @@ describe('placing inbound calls from sim phones', () => {
 
   it('a retry with the same Idempotency-Key offers the call once', async () => {
     const headers = { ...admin(), 'idempotency-key': 'sim-call-1' };
-    const first = await post('/admin/v1/sim/calls', { from: '+447700900124', to: number }, headers);
-    const again = await post('/admin/v1/sim/calls', { from: '+447700900124', to: number }, headers);
+    const first = await post('/admin/v1/sim/calls', { from: '+442079460124', to: number }, headers);
+    const again = await post('/admin/v1/sim/calls', { from: '+442079460124', to: number }, headers);
     expect(again.data.id).toBe(first.data.id);
     expect(again.headers['idempotency-replayed']).toBe('true');
     await offerFor(first.data.id);
     // A later call is offered after it, so everything before it has arrived.
-    const later = await post('/admin/v1/sim/calls', { from: '+447700900125', to: number });
+    const later = await post('/admin/v1/sim/calls', { from: '+442079460125', to: number });
     await offerFor(later.data.id);
     expect(offers.filter((o) => o.id === first.data.id)).toHaveLength(1);
   });
 
   it.each([
-    ['a number that is not provisioned', { from: '+447700900123', to: '+4799999999' }, 404, 'to'],
+    ['a number that is not provisioned', { from: '+442079460123', to: '+4799999999' }, 404, 'to'],
     ['a caller outside the sim range', { from: '+4712345678', to: '+4799999999' }, 400, 'from'],
-    ['a caller with too many digits', { from: '+4477009001234', to: '+4799999999' }, 400, 'from'],
-    ['no to', { from: '+447700900123' }, 400, 'to'],
-    ['an extra field', { from: '+447700900123', to: '+4799999999', mode: 'live' }, 400, 'mode'],
+    ['a caller with too many digits', { from: '+4420794601234', to: '+4799999999' }, 400, 'from'],
+    ['no to', { from: '+442079460123' }, 400, 'to'],
+    ['an extra field', { from: '+442079460123', to: '+4799999999', mode: 'live' }, 400, 'mode'],
   ])('refuses %s', async (_label, body, status, param) => {
     const res = await post('/admin/v1/sim/calls', body);
     expect(res.statusCode, res.body).toBe(status);
@@ -165,9 +165,9 @@ describe('when the bus is down', () => {
       const target = '+4799800' + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
       expect((await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: target, companyId: company.id, profileId: profile } })).statusCode).toBe(201);
       for (const [method, url, payload] of [
-        ['POST', '/admin/v1/sim/phones', { number: '+447700900220', script: busy }],
+        ['POST', '/admin/v1/sim/phones', { number: '+442079460220', script: busy }],
         ['GET', '/admin/v1/sim/phones', undefined],
-        ['POST', '/admin/v1/sim/calls', { from: '+447700900220', to: target }],
+        ['POST', '/admin/v1/sim/calls', { from: '+442079460220', to: target }],
       ] as const) {
         const res = await call(api.app, { method, url, headers: admin(), ...(payload ? { payload } : {}) });
         expect(res.statusCode, `${method} ${url}`).toBe(503);

@@ -123,7 +123,7 @@ describe('numbers for customers', () => {
     expect(configured.data).toMatchObject({ assignedTo: 'tester-1', mode: 'test' });
 
     // A test key sends from it; a live key is told a test number sends only in test mode.
-    const send = (key: string, idem: string) => call(h.app, { method: 'POST', url: '/v1/sms', headers: bearer(key, { 'idempotency-key': idem }), payload: { profileId, from: testNumber, to: '+447700900101', text: 'Hi' } });
+    const send = (key: string, idem: string) => call(h.app, { method: 'POST', url: '/v1/sms', headers: bearer(key, { 'idempotency-key': idem }), payload: { profileId, from: testNumber, to: '+442079460101', text: 'Hi' } });
     const testSend = await send(co.testKey, `t-${rented.data.id}`);
     expect(testSend.statusCode, testSend.body).toBe(201);
     expect(testSend.data.mode).toBe('test');
@@ -131,7 +131,7 @@ describe('numbers for customers', () => {
     expect([liveSend.statusCode, liveSend.data.error.code, liveSend.data.error.param]).toEqual([403, 'live_number_required', 'from']);
 
     // An SMS from the simulated network to the test number is test traffic: the test key hears it, the live key does not.
-    const inbound = await call(h.app, { method: 'POST', url: '/admin/v1/sim/sms', headers: admin(), payload: { from: '+447700900555', to: testNumber, text: 'Reply' } });
+    const inbound = await call(h.app, { method: 'POST', url: '/admin/v1/sim/sms', headers: admin(), payload: { from: '+442079460555', to: testNumber, text: 'Reply' } });
     expect(inbound.statusCode, inbound.body).toBe(201);
     expect(inbound.data.mode).toBe('test');
     const heard = await call(h.app, { method: 'GET', url: '/v1/events?type=sms.received', headers: bearer(co.testKey) });
@@ -230,7 +230,7 @@ describe('numbers for customers', () => {
     expect(await events(co, 'number.suspended', number.id)).toHaveLength(1);
     // Suspended: a call offered to it is refused (the caller's leg is never taken), and no SMS goes from it.
     const deps = { sql: h.sql, clock, log: h.services.log, actors: undefined as never, picker: undefined as never };
-    expect(await takeInboundOffer(deps, { id: `sim_${number.id}`, carrier: 'sim', from: '+447700900001', to: n!, offeredAt: new Date(clock.now()).toISOString() })).toEqual({ dropped: 'number_not_active' });
+    expect(await takeInboundOffer(deps, { id: `sim_${number.id}`, carrier: 'sim', from: '+442079460001', to: n!, offeredAt: new Date(clock.now()).toISOString() })).toEqual({ dropped: 'number_not_active' });
     const sms = await call(h.app, { method: 'POST', url: '/v1/sms', headers: bearer(co.liveKey, { 'idempotency-key': `sms-${number.id}` }), payload: { profileId, from: n, to: '+4791234567', text: 'Hello' } });
     expect(sms.statusCode, sms.body).toBe(422);
     expect(sms.data.error.code).toBe('sender_not_allowed');

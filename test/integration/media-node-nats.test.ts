@@ -15,7 +15,7 @@ it('on NATS JetStream: registers, answers operations, and publishes events into 
   const bucket = await h.bus.kv(MEDIA_NODES_BUCKET);
   expect(await bucket.keys()).toEqual([h.node.nodeId]);
   expect(await h.op({ op: 'openSession', callId: 'call_n' })).toEqual({ ok: true });
-  expect(await h.op({ op: 'addLeg', callId: 'call_n', legId: 'part_busy', kind: 'phone', phone: { to: '+447700900002' } })).toEqual({ ok: true });
+  expect(await h.op({ op: 'addLeg', callId: 'call_n', legId: 'part_busy', kind: 'phone', phone: { to: '+442079460002' } })).toEqual({ ok: true });
   const busy = await h.event((e) => e.type === 'leg.busy');
   expect(busy).toMatchObject({ source: 'media', nodeId: h.node.nodeId, callId: 'call_n', legId: 'part_busy', seq: 1 });
   expect(await h.op({ op: 'updateLeg', callId: 'call_n', legId: 'part_busy', muted: true })).toMatchObject({ ok: false, error: { code: 'media_leg_not_found' } });

@@ -61,7 +61,7 @@ describe('media node', () => {
 
   it('answers a repeated opId with the first answer and does nothing again', async () => {
     await h.op({ op: 'openSession', callId: 'call_o' });
-    const add = { op: 'addLeg', callId: 'call_o', legId: 'part_p', kind: 'phone', phone: { to: '+447700900001' }, opId: 'op_same' } as const;
+    const add = { op: 'addLeg', callId: 'call_o', legId: 'part_p', kind: 'phone', phone: { to: '+442079460001' }, opId: 'op_same' } as const;
     expect(await h.op(add)).toEqual({ ok: true });
     expect(await h.op(add)).toEqual({ ok: true });
     await h.event((e) => e.type === 'leg.ringing');
@@ -80,8 +80,8 @@ describe('media node', () => {
     await callWithApp('call_e', 'part_app');
     const client = h.client(await h.token('call_e', 'part_app'));
     expect(await client.message('joined')).toEqual({ type: 'joined', participantId: 'part_app', callId: 'call_e', kind: 'app', sampleRate: 16000, frameBytes: 640 });
-    await h.op({ op: 'addLeg', callId: 'call_e', legId: 'part_greeter', kind: 'phone', phone: { to: '+447700900001' } });
-    await h.op({ op: 'addLeg', callId: 'call_e', legId: 'part_echo', kind: 'phone', phone: { to: '+447700900008' } });
+    await h.op({ op: 'addLeg', callId: 'call_e', legId: 'part_greeter', kind: 'phone', phone: { to: '+442079460001' } });
+    await h.op({ op: 'addLeg', callId: 'call_e', legId: 'part_echo', kind: 'phone', phone: { to: '+442079460008' } });
     await client.until(() => client.frames.some((f) => rms(f) > 1000));
     await h.op({ op: 'removeLeg', callId: 'call_e', legId: 'part_greeter' });
     const from = client.frames.length;
@@ -97,7 +97,7 @@ describe('media node', () => {
 
   it('reports the DTMF keys …005 presses, exactly 1 2 3 4 #', async () => {
     await h.op({ op: 'openSession', callId: 'call_d' });
-    await h.op({ op: 'addLeg', callId: 'call_d', legId: 'part_keys', kind: 'phone', phone: { to: '+447700900005' } });
+    await h.op({ op: 'addLeg', callId: 'call_d', legId: 'part_keys', kind: 'phone', phone: { to: '+442079460005' } });
     await h.event((e) => e.type === 'dtmf.received' && e.digit === '#');
     expect(h.events.filter((e) => e.type === 'dtmf.received').map((e) => (e.type === 'dtmf.received' ? e.digit : ''))).toEqual(['1', '2', '3', '4', '#']);
   });
@@ -307,7 +307,7 @@ describe('hostile input on the room endpoint', () => {
   it('wrong frame sizes, garbage, huge text and floods never stop the node or disturb another session', async () => {
     await callWithApp('call_bad', 'part_bad');
     await callWithApp('call_good', 'part_good');
-    await h.op({ op: 'addLeg', callId: 'call_good', legId: 'part_phone', kind: 'phone', phone: { to: '+447700900008' } });
+    await h.op({ op: 'addLeg', callId: 'call_good', legId: 'part_phone', kind: 'phone', phone: { to: '+442079460008' } });
     const good = h.client(await h.token('call_good', 'part_good'));
     await good.message('joined');
     const bad = h.client(await h.token('call_bad', 'part_bad'));

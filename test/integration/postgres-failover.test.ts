@@ -32,7 +32,7 @@ describe('PostgreSQL failover: the primary dies, the standby is promoted', () =>
     })();
     const sms = (async () => {
       while (running) {
-        const body = { profileId: c.customer.profileId, from: c.customer.number, to: '+447700900101', text: `Failover ${++n}` };
+        const body = { profileId: c.customer.profileId, from: c.customer.number, to: '+442079460101', text: `Failover ${++n}` };
         const answer = await c.request('POST', '/v1/sms', body, { 'idempotency-key': `failover-sms-${n}` }, 'sms', c.customer.testKey);
         if (answer.status === 201) accepted.push(answer.body.id);
       }

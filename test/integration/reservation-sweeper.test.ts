@@ -139,7 +139,7 @@ async function storeCall(idempotencyKey: string): Promise<CallActorInput> {
       mode: 'live',
       at: clock.now(),
       media: { nodeId: 'node_none', roomUrl: 'ws://127.0.0.1:9/room' },
-      to: '+447700900003',
+      to: '+442079460003',
       from: '+4723000001',
       primaryParticipantId: derivedId('part', callId, 'to'),
       ringTimeoutSeconds: 600,

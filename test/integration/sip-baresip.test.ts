@@ -184,7 +184,7 @@ describe('choosing the carrier', () => {
 
     const simRange = `call_sip${++call}`;
     await harness.op({ op: 'openSession', callId: simRange });
-    await harness.op({ op: 'addLeg', callId: simRange, legId: 'phone', kind: 'phone', phone: { to: '+447700900001', live: true } });
+    await harness.op({ op: 'addLeg', callId: simRange, legId: 'phone', kind: 'phone', phone: { to: '+442079460001', live: true } });
     await eventFor(simRange, 'leg.answered');
     expect(agent.callCount).toBe(1);
   });

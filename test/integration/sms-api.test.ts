@@ -67,11 +67,11 @@ async function balance(): Promise<number> {
 }
 
 describe('test keys: the simulated directory', () => {
-  it('+447700900101 is delivered after 1 s, with sms.status for each state and exact fields', async () => {
-    const res = await send(company.testKey, { to: '+447700900101', text: 'Hei på deg', externalRef: 'order-1', metadata: { shop: 'a' } });
+  it('+442079460101 is delivered after 1 s, with sms.status for each state and exact fields', async () => {
+    const res = await send(company.testKey, { to: '+442079460101', text: 'Hei på deg', externalRef: 'order-1', metadata: { shop: 'a' } });
     expect(res.statusCode).toBe(201);
     expect(res.headers.location).toBe(`/v1/sms/${res.data.id}`);
-    expect(res.data).toMatchObject({ object: 'sms', direction: 'outbound', state: 'accepted', encoding: 'gsm7', units: 1, priceOre: 0, wouldCostOre: 75, mode: 'test', from: FROM, to: '+447700900101' });
+    expect(res.data).toMatchObject({ object: 'sms', direction: 'outbound', state: 'accepted', encoding: 'gsm7', units: 1, priceOre: 0, wouldCostOre: 75, mode: 'test', from: FROM, to: '+442079460101' });
     expect(res.data.id).toMatch(/^msg_/);
     await settle();
     expect((await message(company.testKey, res.data.id)).state).toBe('sent');
@@ -83,15 +83,15 @@ describe('test keys: the simulated directory', () => {
     const [last] = await api.sql<{ body: string; id: string }[]>`select id, body from events where object_id = ${res.data.id} order by seq desc limit 1`;
     const data = (JSON.parse(last!.body) as { data: Record<string, unknown> }).data;
     expect(data).toEqual({
-      eventId: last!.id, mode: 'test', profileId, messageId: res.data.id, to: '+447700900101', state: 'delivered', units: 1, priceOre: 0, wouldCostOre: 75,
+      eventId: last!.id, mode: 'test', profileId, messageId: res.data.id, to: '+442079460101', state: 'delivered', units: 1, priceOre: 0, wouldCostOre: 75,
       errorCode: null, errorDesc: null, externalRef: 'order-1', metadata: { shop: 'a' }, campaignId: null,
     });
   });
 
-  it('+447700900102 ends undelivered, +447700900104 is rejected at submit, +447700900105 is throttled once then delivered', async () => {
-    const undeliv = await send(company.testKey, { to: '+447700900102', text: 'a' });
-    const refused = await send(company.testKey, { to: '+447700900104', text: 'b' });
-    const throttled = await send(company.testKey, { to: '+447700900105', text: 'c' });
+  it('+442079460102 ends undelivered, +442079460104 is rejected at submit, +442079460105 is throttled once then delivered', async () => {
+    const undeliv = await send(company.testKey, { to: '+442079460102', text: 'a' });
+    const refused = await send(company.testKey, { to: '+442079460104', text: 'b' });
+    const throttled = await send(company.testKey, { to: '+442079460105', text: 'c' });
     await settle();
     expect((await message(company.testKey, refused.data.id))).toMatchObject({ state: 'rejected', errorCode: 'invalid_destination' });
     expect((await message(company.testKey, throttled.data.id)).state).toBe('accepted');
@@ -112,8 +112,8 @@ describe('test keys: the simulated directory', () => {
     expect(await message(company.testKey, refused.data.id)).toMatchObject({ state: 'rejected', errorCode: 'invalid_destination', priceOre: 0, wouldCostOre: 0 });
   });
 
-  it('+447700900103 expires at the end of its validity', async () => {
-    const res = await send(company.testKey, { to: '+447700900103', text: 'never', validitySeconds: 60 });
+  it('+442079460103 expires at the end of its validity', async () => {
+    const res = await send(company.testKey, { to: '+442079460103', text: 'never', validitySeconds: 60 });
     await settle(59_000);
     expect((await message(company.testKey, res.data.id)).state).toBe('sent');
     await settle(1_000);
@@ -198,8 +198,8 @@ describe('refusals', () => {
 describe('live keys: money', () => {
   it('reserves at accept; with no SMSC configured a live message waits, its money held', async () => {
     const before = await balance();
-    const ok = await send(company.liveKey, { to: '+12025550101', text: 'x'.repeat(161) });
-    const refused = await send(company.liveKey, { to: '+12025550104', text: 'y' });
+    const ok = await send(company.liveKey, { to: '+442079460101', text: 'x'.repeat(161) });
+    const refused = await send(company.liveKey, { to: '+442079460104', text: 'y' });
     expect(ok.data.priceOre).toBe(150);
     expect(await balance()).toBe(before - 150 - 75);
     // No SMSC is configured in this test: the live message waits (accepted), its reservation held.
@@ -223,8 +223,8 @@ describe('live keys: numbers that cannot exist', () => {
     });
     expect([batch.statusCode, batch.data.error?.code, batch.data.error?.param]).toEqual([400, 'invalid_phone_number', 'to.1']);
     expect(await balance()).toBe(before);
-    // A test key keeps the simulated network's directory.
-    expect((await send(company.testKey, { to: '+447700900101', text: 'x' })).statusCode).toBe(201);
+    // A test key keeps the simulated network's directory, whose SMSC refuses such a number at submit.
+    expect((await send(company.testKey, { to: '+4712345678', text: 'x' })).statusCode).toBe(201);
   });
 });
 

@@ -95,7 +95,7 @@ describe('a batch', () => {
 
   it('under a test key goes through the same pipeline to delivered, free', async () => {
     const before = await stored();
-    const res = await batch(company.testKey, { to: ['+4798000001', '+447700900102'], text: 'test' });
+    const res = await batch(company.testKey, { to: ['+4798000001', '+442079460102'], text: 'test' });
     expect(res.statusCode, res.body).toBe(201);
     await messaging.whenIdle();
     await clock.advance(1_000);

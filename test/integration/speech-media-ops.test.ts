@@ -28,8 +28,8 @@ async function dial(to: string): Promise<void> {
 
 describe('the per-leg tap', () => {
   it('gives a phone leg\'s own audio as 16 kHz frames of 320 samples, zeros when silent, and ends when the leg leaves', async () => {
-    h.sim.defineSimPhone('+447700900901', [{ step: 'answerAfter', ms: 0 }, { step: 'wait', ms: 200 }, { step: 'tone', hz: 1000, ms: 200 }]);
-    await dial('+447700900901');
+    h.sim.defineSimPhone('+442079460901', [{ step: 'answerAfter', ms: 0 }, { step: 'wait', ms: 200 }, { step: 'tone', hz: 1000, ms: 200 }]);
+    await dial('+442079460901');
     const frames: Int16Array[] = [];
     let ended = 0;
     const session = h.engine.sessionFor('call_a')!;
@@ -48,8 +48,8 @@ describe('the per-leg tap', () => {
 
 describe('listen', () => {
   it('recognizes the phrase a phone says among the choices, with barge-in stopping the question', async () => {
-    await h.definePhone('+447700900902', [{ step: 'answerAfter', ms: 0 }, { step: 'wait', ms: 600 }, { step: 'say', text: 'support', voice: 'en-US' }]);
-    await dial('+447700900902');
+    await h.definePhone('+442079460902', [{ step: 'answerAfter', ms: 0 }, { step: 'wait', ms: 600 }, { step: 'say', text: 'support', voice: 'en-US' }]);
+    await dial('+442079460902');
     expect((await h.op({ op: 'say', callId: 'call_a', commandId: 'cmd_g', text: 'Say billing, sales or support. I will wait for you as long as it takes.' })).ok).toBe(true);
     const answer = await h.op({ op: 'listen', callId: 'call_a', commandId: 'cmd_g', legId: 'part_phone', phrases: ['billing', 'sales', 'support'], bargeIn: true });
     expect(answer.ok).toBe(true);
@@ -65,8 +65,8 @@ describe('listen', () => {
   });
 
   it('refuses an unknown leg; stopListening ends a listen without a result', async () => {
-    await h.definePhone('+447700900903', [{ step: 'answerAfter', ms: 0 }, { step: 'wait', ms: 400 }, { step: 'say', text: 'sales', voice: 'en-US' }]);
-    await dial('+447700900903');
+    await h.definePhone('+442079460903', [{ step: 'answerAfter', ms: 0 }, { step: 'wait', ms: 400 }, { step: 'say', text: 'sales', voice: 'en-US' }]);
+    await dial('+442079460903');
     const bad = await h.op({ op: 'listen', callId: 'call_a', commandId: 'cmd_x', legId: 'nobody' });
     expect(bad).toMatchObject({ ok: false, error: { code: 'media_leg_not_found' } });
     expect((await h.op({ op: 'listen', callId: 'call_a', commandId: 'cmd_y', legId: 'part_phone', phrases: ['sales'] })).ok).toBe(true);
@@ -87,7 +87,7 @@ describe('listen', () => {
 
 describe('detectMachine', () => {
   it('…011 is a human; the detection then stops', async () => {
-    await dial('+447700900011');
+    await dial('+442079460011');
     expect((await h.op({ op: 'detectMachine', callId: 'call_a', commandId: 'cmd_amd', legId: 'part_phone', untilGreetingEnds: true })).ok).toBe(true);
     await h.runUntil(() => h.ofType('amd.decided').length > 0, 300);
     expect(h.ofType('amd.decided')[0]).toMatchObject({ commandId: 'cmd_amd', result: 'human' });
@@ -96,7 +96,7 @@ describe('detectMachine', () => {
   });
 
   it('…004 is a machine whose greeting ends with its beep', async () => {
-    await dial('+447700900004');
+    await dial('+442079460004');
     expect((await h.op({ op: 'detectMachine', callId: 'call_a', commandId: 'cmd_amd', legId: 'part_phone', untilGreetingEnds: true })).ok).toBe(true);
     await h.runUntil(() => h.ofType('amd.greetingEnded').length > 0, 600);
     expect(h.ofType('amd.decided')[0]).toMatchObject({ result: 'machine' });

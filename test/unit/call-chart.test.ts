@@ -115,7 +115,7 @@ const inputs: CallActorInput[] = [
 const followUpInputs: CallActorInput[] = [
   phoneCall({ amd: { mode: 'voicemail_drop', commandId: 'cmd_amd', messageCommandId: 'cmd_vm', text: 'Please call us back.' } }),
   inboundCall({ mode: 'routing' }),
-  inboundCall({ mode: 'routing', routing: { type: 'forward', to: '+447700900001' } }),
+  inboundCall({ mode: 'routing', routing: { type: 'forward', to: '+442079460001' } }),
 ];
 
 /** Calls whose handovers the walk takes: an inbound caller offered while it rings, an answered call transferred. */

@@ -186,11 +186,11 @@ export function streamLaunch(id: string, maxMinutes = 5, mode: 'live' | 'test' =
 /** The caller's participant id in `inboundCall`. */
 export const CALLER = 'part_caller';
 
-/** An inbound call from +447700900001 to +4723000001 on a number deciding within 10 s. */
+/** An inbound call from +442079460001 to +4723000001 on a number deciding within 10 s. */
 export function inboundCall(options: { mode?: 'api' | 'routing'; routing?: NumberRouting | null } = {}): CallActorInput {
   return phoneCall({
     to: '+4723000001',
-    from: '+447700900001',
+    from: '+442079460001',
     primaryParticipantId: CALLER,
     externalRef: null,
     metadata: {},

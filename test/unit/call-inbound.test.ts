@@ -10,9 +10,9 @@ describe('an inbound call', () => {
     const call = new CallUnderTest(inboundCall());
     expect(call.ctx.status).toBe('ringing');
     expect(recorded(call.all, 'call.incoming')[0]!.data).toMatchObject({
-      from: '+447700900001', to: '+4723000001', numberId: 'num_1', assignedTo: 'seller-7', decideBy: new Date(T0 + 10_000).toISOString(),
+      from: '+442079460001', to: '+4723000001', numberId: 'num_1', assignedTo: 'seller-7', decideBy: new Date(T0 + 10_000).toISOString(),
     });
-    expect(ops(call.all, 'addLeg')).toMatchObject([{ legId: CALLER, kind: 'phone', phone: { to: '+447700900001', from: '+4723000001', inbound: true } }]);
+    expect(ops(call.all, 'addLeg')).toMatchObject([{ legId: CALLER, kind: 'phone', phone: { to: '+442079460001', from: '+4723000001', inbound: true } }]);
     expect(call.timer('decideBy', 'call_test')?.fireAt).toBe(T0 + 10_000);
     expect(replies(call.all)[0]!.body).toMatchObject({ direction: 'inbound', numberId: 'num_1', decideBy: new Date(T0 + 10_000).toISOString() });
   });
@@ -76,7 +76,7 @@ describe('an inbound call', () => {
   });
 
   it('forward routing dials the number and answers the caller when it answers', () => {
-    const call = new CallUnderTest(inboundCall({ mode: 'routing', routing: { type: 'forward', to: '+447700900001' } }));
+    const call = new CallUnderTest(inboundCall({ mode: 'routing', routing: { type: 'forward', to: '+442079460001' } }));
     expect(recorded(call.all, 'call.incoming')).toEqual([]);
     expect(call.all.filter((e) => e.type === 'inbound.reserveRouting')).toMatchObject([{ forward: true }]);
     const fwdCharge: Charge = { reservationId: 'res_fwd', service: 'phone', reservedOre: 600, rateOre: 10, paidMinutes: 60 };

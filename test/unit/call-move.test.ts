@@ -68,8 +68,8 @@ describe('moving a caller (the caller\'s call)', () => {
 describe('the target of a move', () => {
   it('adds a free participant of kind call that joins through the room, counts as a person and leaves when its link drops', () => {
     const call = new CallUnderTest(appCall([app('part_a')], { conference: true }));
-    const out = call.send({ type: 'call.link', participantId: LINK, linkedCallId: 'call_caller', from: '+447700900001' }, T0 + 1_000);
-    expect(replies(out)[0]).toMatchObject({ status: 201, body: { kind: 'call', to: '+447700900001', linkedCallId: 'call_caller', connection: { kind: 'call', expiresAt: T0 + 1_000 + MAX_CALL_MINUTES * 60_000 } } });
+    const out = call.send({ type: 'call.link', participantId: LINK, linkedCallId: 'call_caller', from: '+442079460001' }, T0 + 1_000);
+    expect(replies(out)[0]).toMatchObject({ status: 201, body: { kind: 'call', to: '+442079460001', linkedCallId: 'call_caller', connection: { kind: 'call', expiresAt: T0 + 1_000 + MAX_CALL_MINUTES * 60_000 } } });
     expect(ops(out)).toMatchObject([{ op: 'addLeg', legId: LINK, kind: 'room', room: { participantKind: 'call' } }]);
     // A retry names the same participant.
     expect(replies(call.send({ type: 'call.link', participantId: LINK, linkedCallId: 'call_caller', from: null }, T0 + 1_100))[0]!.body.id).toBe(LINK);
@@ -86,7 +86,7 @@ describe('the target of a move', () => {
 
   it('keeps a moved caller whose link is lost to a network failure while its node dials again, for LINK_RECONNECT_GRACE_MS', () => {
     const call = new CallUnderTest(appCall([app('part_a')], { conference: true }));
-    call.send({ type: 'call.link', participantId: LINK, linkedCallId: 'call_caller', from: '+447700900001' }, T0 + 1_000);
+    call.send({ type: 'call.link', participantId: LINK, linkedCallId: 'call_caller', from: '+442079460001' }, T0 + 1_000);
     call.send({ type: 'participant.connected', legId: 'part_a' }, T0 + 1_200);
     call.send({ type: 'participant.connected', legId: LINK }, T0 + 1_300);
     // Long after the connect window: the link's connection is not bound to it.

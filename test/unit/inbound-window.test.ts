@@ -122,7 +122,7 @@ describe('inbound plan', () => {
   const offer: InboundOffered = {
     id: 'sim_01JD00000000000000000000',
     carrier: 'sim',
-    from: '+447700900123',
+    from: '+442079460123',
     to: '+4721000000',
     numberId: 'num_1',
     companyId: 'co_1',
@@ -152,7 +152,7 @@ describe('inbound plan', () => {
     const plan = planInbound(offer, number, T0 + 200);
     expect(plan.incoming).toEqual({
       callId: plan.callId,
-      from: '+447700900123',
+      from: '+442079460123',
       to: '+4721000000',
       numberId: 'num_1',
       assignedTo: 'sales-7',

@@ -17,7 +17,7 @@ function dial(legId: string, to: string, ringTimeoutSeconds?: number) {
 describe('simulated phone network', () => {
   it('…001 rings, answers after exactly 1 s and its greeting is heard by a room participant', async () => {
     const probe = await h.addProbe('call_a', 'part_app');
-    await dial('part_phone', '+447700900001');
+    await dial('part_phone', '+442079460001');
     await h.run(50);
     expect(h.ofType('leg.ringing').map((e) => e.legId)).toEqual(['part_phone']);
     expect(h.ofType('leg.answered')).toHaveLength(0);
@@ -33,28 +33,28 @@ describe('simulated phone network', () => {
   });
 
   it('…002 is busy and the leg is gone', async () => {
-    await dial('part_phone', '+447700900002');
+    await dial('part_phone', '+442079460002');
     await h.run(2);
     expect(h.events.map((e) => e.type)).toEqual(['leg.busy']);
     expect((await h.op({ op: 'updateLeg', callId: 'call_a', legId: 'part_phone', muted: true })).ok).toBe(false);
   });
 
   it('…003 rings without answering until the ring timeout, then reports no answer', async () => {
-    await dial('part_phone', '+447700900003', 3);
+    await dial('part_phone', '+442079460003', 3);
     await h.run(149);
     expect(h.events.map((e) => e.type)).toEqual(['leg.ringing']);
     await h.run(1);
     expect(h.events.map((e) => e.type)).toEqual(['leg.ringing', 'leg.noAnswer']);
   });
 
-  it('an unassigned +447700900xxx number fails as not in service', async () => {
-    expect((await dial('part_phone', '+447700900999')).ok).toBe(true);
+  it('an unassigned +442079460xxx number fails as not in service', async () => {
+    expect((await dial('part_phone', '+442079460999')).ok).toBe(true);
     expect(h.events).toEqual([{ callId: 'call_a', type: 'leg.failed', legId: 'part_phone', reason: 'number not in service' }]);
   });
 
   it('…004 answering machine: greeting, then a 1 kHz beep of 500 ms, then silence', async () => {
     const probe = await h.addProbe('call_a', 'part_app');
-    await dial('part_phone', '+447700900004');
+    await dial('part_phone', '+442079460004');
     await h.run(51);
     const answeredAt = probe.heard.length;
     const beepAt = await h.runUntil(() => {
@@ -72,7 +72,7 @@ describe('simulated phone network', () => {
   });
 
   it('…005 presses 1 2 3 4 # two seconds after answering, reported exactly once each', async () => {
-    await dial('part_phone', '+447700900005');
+    await dial('part_phone', '+442079460005');
     await h.run(51 + 100);
     expect(h.ofType('dtmf.received')).toHaveLength(0);
     await h.run(60);
@@ -82,7 +82,7 @@ describe('simulated phone network', () => {
 
   it('…006 waits for audio then a second of silence, then says "yes"', async () => {
     const probe = await h.addProbe('call_a', 'part_app');
-    await dial('part_phone', '+447700900006');
+    await dial('part_phone', '+442079460006');
     await h.run(51);
     probe.say(sine(440, 600, 16000, 8000));
     await h.run(30 + 40);
@@ -94,7 +94,7 @@ describe('simulated phone network', () => {
   });
 
   it('…007 answers and hangs up 5 s later', async () => {
-    await dial('part_phone', '+447700900007');
+    await dial('part_phone', '+442079460007');
     await h.run(51 + 249);
     expect(h.ofType('leg.hungUp')).toHaveLength(0);
     await h.run(2);
@@ -103,7 +103,7 @@ describe('simulated phone network', () => {
 
   it('…008 echoes what it hears back through the G.711 line', async () => {
     const probe = await h.addProbe('call_a', 'part_app');
-    await dial('part_phone', '+447700900008');
+    await dial('part_phone', '+442079460008');
     await h.run(51);
     probe.say(sine(700, 400, 16000, 8000));
     await h.run(30);

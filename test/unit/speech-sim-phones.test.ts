@@ -32,18 +32,18 @@ async function amdOn(to: string, maxFrames = 750): Promise<AmdEvent[]> {
 
 describe('simulated phones for answering-machine detection', () => {
   it('…011 (says "Hello?" and waits) is a human', async () => {
-    const events = await amdOn('+447700900011');
+    const events = await amdOn('+442079460011');
     expect(events).toEqual([expect.objectContaining({ type: 'decided', result: 'human' })]);
   });
 
   it('…004 (greeting, then a beep) is a machine whose greeting ends with the beep', async () => {
-    const events = await amdOn('+447700900004');
+    const events = await amdOn('+442079460004');
     expect(events[0]).toMatchObject({ type: 'decided', result: 'machine' });
     expect(events[1]).toMatchObject({ type: 'greetingEnded', by: 'beep' });
   });
 
   it('…010 (greeting, no beep) is a machine whose greeting ends in silence', async () => {
-    const events = await amdOn('+447700900010');
+    const events = await amdOn('+442079460010');
     expect(events[0]).toMatchObject({ type: 'decided', result: 'machine' });
     expect(events[1]).toMatchObject({ type: 'greetingEnded', by: 'silence' });
   });

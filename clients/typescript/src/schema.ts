@@ -206,7 +206,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * A simulated phone (+447700900xxx) calls a provisioned number: the call is offered to the inbound-call handling
+         * A simulated phone (+442079460xxx) calls a provisioned number: the call is offered to the inbound-call handling
          * @description Idempotency-Key: optional, recommended; a retry with the same key returns the first answer and acts once.
          */
         post: operations["adminCreateSimCall"];
@@ -6709,7 +6709,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description +447700900xxx */
+                    /** @description +442079460xxx */
                     from: string;
                     /** @description E.164, e.g. +4712345678 */
                     to: string;

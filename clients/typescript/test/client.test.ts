@@ -137,7 +137,7 @@ describe('the generated client', () => {
           }
         });
       });
-      const call = await client.POST('/v1/calls', { body: { profileId, to: '+447700900001', from: NUMBER, stream: { endpointId } } });
+      const call = await client.POST('/v1/calls', { body: { profileId, to: '+442079460001', from: NUMBER, stream: { endpointId } } });
       expect(call.response.status, JSON.stringify(call.error)).toBe(201);
       const { streamId, started } = await checked;
       expect(started).toBe(streamId);

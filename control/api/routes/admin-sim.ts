@@ -27,7 +27,7 @@ export const adminSimRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
   app.post('/admin/v1/sim/calls', {
     schema: {
       tags,
-      summary: 'A simulated phone (+447700900xxx) calls a provisioned number: the call is offered to the inbound-call handling',
+      summary: 'A simulated phone (+442079460xxx) calls a provisioned number: the call is offered to the inbound-call handling',
       body: SimCallCreate,
       response: { 202: SimCallOffered },
     },

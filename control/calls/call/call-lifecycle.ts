@@ -111,16 +111,18 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   // The price is everything the call drew: its own charge, each participant's and stream's own (settled as
   // it left, above at the latest), and each recording commanded during the call, which runs from its command
   // to the call's end, also one the node has not acknowledged yet (it is being made); one the node refused
-  // costs nothing.
-  const items = [priceItem('call', c.callId, c.charge, own)];
-  for (const p of c.participants) if (p.settled) items.push(p.settled);
+  // costs nothing. An item lists minutes used: one with none (a call never answered, a participant who never
+  // joined, a refused recording) is left out, as it drew nothing and test mode would have drawn nothing.
+  const all = [priceItem('call', c.callId, c.charge, own)];
+  for (const p of c.participants) if (p.settled) all.push(p.settled);
   for (const cmd of c.commands) {
     if (!cmd.charge) continue;
     const until = Math.min(billedUntil, cmd.chargeUntil ?? billedUntil);
     const settled = cmd.state === 'failed' ? { countedMinutes: 0, priceOre: 0 } : settle(cmd.charge, cmd.issuedAt, until);
-    items.push(priceItem(cmd.charge.service, cmd.id, cmd.charge, settled));
+    all.push(priceItem(cmd.charge.service, cmd.id, cmd.charge, settled));
     d.effects.push(...ledgerMoves(cmd.charge, settled.priceOre));
   }
+  const items = all.filter((i) => i.minutes > 0);
   const priceOre = items.reduce((sum, i) => sum + i.priceOre, 0);
   c.result = { durationSeconds: own.durationSeconds, countedMinutes: own.countedMinutes, priceOre, items };
   d.record('call.ended', {

@@ -14,6 +14,7 @@ import { newId } from '../../../shared/ids/ids.js';
 import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import { release } from '../../billing/ledger.js';
 import { priceListFor } from '../../billing/price-list.js';
+import { checkLiveDial } from '../../numbers/phone-validity.js';
 import { askActor, messageIdFor } from './actor-requests.js';
 import { DEFAULT_CALL_MAX_MINUTES, minutesLeft, reserveOnce, type ChargeRequest } from './call-pricing.js';
 import { viewOf } from './call-reads.js';
@@ -95,6 +96,7 @@ export async function addParticipant(
   if (kindOf(spec.kind).leg === 'phone') {
     if (spec.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: 'participant.to' });
     if (view.call.from === null) throw new SentralError('from_not_allowed', { message: 'This call has no from number to dial a telephone with.', param: 'participant.to' });
+    checkLiveDial(caller.mode, [[spec.to, 'participant.to']]);
   }
   const participantId = idempotencyKey === null ? newId('part', clock) : idempotentId('part', caller, idempotencyKey);
   const prices = await priceListFor(sql, call.companyId);

@@ -13,6 +13,7 @@ import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { getClip } from '../../clips/audio-clips.js';
 import { findActiveNumber } from '../../numbers/numbers.js';
+import { checkLiveDial } from '../../numbers/phone-validity.js';
 import { askActor } from './actor-requests.js';
 import { callRow, insertCall } from '../store/call-records.js';
 import { DEFAULT_CALL_MAX_MINUTES, reserveCharges, type ChargeRequest } from './call-pricing.js';
@@ -89,6 +90,7 @@ async function validateCreate(calls: CallsService, caller: KeyPrincipal, body: C
     if (kindOf(p.kind).leg === 'phone' && p.to === undefined) throw new SentralError('invalid_request', { message: 'A phone participant needs to.', param: `participants.${i}.to` });
   }
   if (body.to === undefined && !extra.some((p) => kindOf(p.kind).person)) throw new SentralError('call_without_party', { param: 'to' });
+  checkLiveDial(caller.mode, [[body.to, 'to'], ...extra.map((p, i) => [kindOf(p.kind).leg === 'phone' ? p.to : undefined, `participants.${i}.to`] as const)]);
 
   const dialsPhone = body.to !== undefined || extra.some((p) => kindOf(p.kind).leg === 'phone');
   if (!dialsPhone) return { profileId: profile.id, assignedTo: null };

@@ -14,6 +14,7 @@ import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId, type IdPrefix } from '../../../shared/ids/ids.js';
 import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import { priceListFor } from '../../billing/price-list.js';
+import { checkLiveDial } from '../../numbers/phone-validity.js';
 import { askActor, messageIdFor } from './actor-requests.js';
 import { giveBack, liveView, reserveAnswer, reserveFor, type Reserved } from './call-additions.js';
 import { minutesLeft } from './call-pricing.js';
@@ -68,6 +69,7 @@ async function handOverWithTargets(
 
 /** POST /v1/calls/:id/offers: rings every target at once; the first to answer takes the call. */
 export async function offerCall(calls: CallsService, caller: KeyPrincipal, call: CallRow, body: OfferRequest, idempotencyKey: string | null): Promise<{ created: boolean; offer: Offer }> {
+  checkLiveDial(caller.mode, body.targets.map((t, i) => [t.kind === 'phone' ? t.to : undefined, `targets.${i}.to`] as const));
   const offerId = idFor(calls, caller, 'ofr', idempotencyKey, 'offer');
   const answer = await handOverWithTargets(calls, caller, call, body.targets, idempotencyKey, 'call.offer', (targets) => ({
     type: 'call.offer',
@@ -79,6 +81,7 @@ export async function offerCall(calls: CallsService, caller: KeyPrincipal, call:
 
 /** POST /v1/calls/:id/transfer: dials the target; cold completes on its answer, warm on transfer/complete. */
 export async function transferCall(calls: CallsService, caller: KeyPrincipal, call: CallRow, body: TransferRequest, idempotencyKey: string | null): Promise<{ created: boolean; transfer: Transfer }> {
+  checkLiveDial(caller.mode, [[body.to, 'to']]);
   const transferId = idFor(calls, caller, 'xfer', idempotencyKey, 'transfer');
   const spec: ParticipantSpec = { kind: 'phone', to: body.to, ...(body.displayName ? { displayName: body.displayName } : {}) };
   const answer = await handOverWithTargets(calls, caller, call, [spec], idempotencyKey, 'call.transfer', ([target]) => ({

@@ -100,7 +100,7 @@ function NewCall() {
           </select>
           {numbers.value?.length === 0 ? <small>The profile has no number yet: <a href="/console/numbers">rent one</a>.</small> : null}
         </p>
-        <Field label="To" name="to" required placeholder="+447700900008" hint="Test mode: +447700900008 is the echo phone; other simulated numbers answer too (docs/quickstart.md)." />
+        <Field label="To" name="to" required placeholder="+442079460008" hint="Test mode: +442079460008 is the echo phone; other simulated numbers answer too (docs/quickstart.md)." />
         <Field label="External ref (optional)" name="externalRef" />
         <button type="submit" disabled={action.busy}>Call</button>
         <ErrorNote error={action.error} />
