@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { admin, bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
@@ -18,6 +19,7 @@ import { MessageWaits } from '../support/message-waits.js';
 import { ownDatabase } from '../support/services.js';
 import { freePort } from '../support/private-services.js';
 import { SmtpUpstream } from '../support/smtp-upstream.js';
+import { capturedByReference, lastStatusPrices } from '../support/ledger-draws.js';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 12));
 const dataDir = mkdtempSync(join(tmpdir(), 'sentral-email-api-'));
@@ -207,6 +209,38 @@ describe('money and scheduling (live)', () => {
       const got = await call(api.app, { method: 'GET', url: `/v1/email/${res.data.id}`, headers: bearer(company.liveKey) });
       expect(got.data).toMatchObject({ state: 'bounced', errorCode: 'email_bounced', dkim: { domain: DOMAIN } });
       expect(got.data.errorDesc).toMatch(/^550 5\.1\.1 No such user here/);
+    } finally {
+      await messaging.stop();
+      await relay.stop();
+      messaging = await startMessaging(api.services, { pollIntervalMs: 1_000 });
+    }
+  });
+
+  it('each email\'s last email.status carries what the ledger drew for it (fast-check picks taken, refused, partly refused, canceled and test emails)', async () => {
+    const relay = new SmtpUpstream();
+    await relay.start(relayPort);
+    try {
+      const outcomes = ['taken', 'refused', 'partly', 'canceled', 'test'] as const;
+      // Every outcome once with two recipients, then eight more picked.
+      const picked = fc.sample(fc.array(fc.record({ outcome: fc.constantFrom(...outcomes), recipients: fc.integer({ min: 1, max: 3 }) }), { minLength: 8, maxLength: 8 }), { seed: 41, numRuns: 1 })[0]!;
+      const picks = [...outcomes.map((outcome) => ({ outcome, recipients: 2 })), ...picked];
+      const ids: string[] = [];
+      for (const [i, { outcome, recipients }] of picks.entries()) {
+        const to = Array.from({ length: recipients }, (_, j) => `ledger-${i}-${j}-${randomUUID().slice(0, 6)}@example.test`);
+        for (const [j, address] of to.entries()) if (outcome === 'refused' || (outcome === 'partly' && j === 0)) relay.rule(address, { code: 550 });
+        const later = outcome === 'canceled' ? { sendAt: new Date(clock.now() + 3_600_000).toISOString() } : {};
+        const res = await send(outcome === 'test' ? company.testKey : company.liveKey, { to, ...later });
+        expect(res.statusCode, res.body).toBe(201);
+        if (outcome === 'canceled') await call(api.app, { method: 'POST', url: `/v1/email/${res.data.id}/cancel`, headers: bearer(company.liveKey) });
+        ids.push(res.data.id);
+      }
+      for (const id of ids) {
+        await waits.until(async () => ['sent', 'delivered', 'bounced', 'failed', 'canceled'].includes((await waits.statesOf(id)).at(-1) ?? ''), `${id} ended`, async () => (await waits.statesOf(id)).join(' → '));
+      }
+      const captured = await capturedByReference(api.sql, ids);
+      const last = await lastStatusPrices(api.sql, 'email.status', ids);
+      for (const [i, id] of ids.entries()) expect([picks[i]!.outcome, last.get(id)]).toEqual([picks[i]!.outcome, captured.get(id)]);
+      expect([...captured.values()].some((ore) => ore > 0)).toBe(true);
     } finally {
       await messaging.stop();
       await relay.stop();

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { admin, bearer, call, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { startMailboxSim } from '../../carriers/mailbox/mailbox-sim.js';
 import { startMessaging, type Messaging } from '../../control/messaging/outbox/messaging-role.js';
@@ -21,6 +22,7 @@ import { ownDatabase } from '../support/services.js';
 import { freePort } from '../support/private-services.js';
 import { nationalIds } from '../support/national-ids.js';
 import { pdfText } from '../support/pdf-text.js';
+import { capturedByReference, lastStatusPrices } from '../support/ledger-draws.js';
 
 const clock = new ManualClock(Date.UTC(2026, 10, 2, 9));
 const dataDir = mkdtempSync(join(tmpdir(), 'sentral-letters-'));
@@ -187,6 +189,30 @@ describe('letters to the simulated mailbox service', () => {
     }
     const missing = await call(api.app, { method: 'GET', url: '/v1/letters/ltr_00000000000000000000000000/pdf', headers: bearer(company.liveKey) });
     expect([missing.statusCode, missing.data.error.code]).toEqual([404, 'not_found']);
+  });
+});
+
+describe('a letter\'s price is what the ledger drew', () => {
+  it('each letter\'s last letter.status carries what the ledger drew for it (fast-check picks delivered, printed, failed and test letters)', async () => {
+    const outcomes = ['delivered', 'printed', 'failed', 'test'] as const;
+    // Every outcome once, then six more picked.
+    const picks = [...outcomes, ...fc.sample(fc.array(fc.constantFrom(...outcomes), { minLength: 6, maxLength: 6 }), { seed: 41, numRuns: 1 })[0]!];
+    const ids: string[] = [];
+    for (const outcome of picks) {
+      const id = newNationalId();
+      if (outcome === 'delivered' || outcome === 'test') await register(id);
+      const body = outcome === 'failed' ? { recipient: { organisationNumber: '974760673' } }
+        : outcome === 'printed' ? { recipient: { nationalId: id, name: 'Per Hansen', address: { lines: ['Storgata 1'], postalCode: '0155', city: 'Oslo' } }, printFallback: true }
+          : { recipient: { nationalId: id } };
+      const res = await send(body, outcome === 'test' ? company.testKey : company.liveKey);
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.data.id);
+    }
+    for (const [i, id] of ids.entries()) await waits.state(id, { delivered: 'delivered', printed: 'delivered_to_print', failed: 'failed', test: 'delivered' }[picks[i]!]);
+    const captured = await capturedByReference(api.sql, ids);
+    const last = await lastStatusPrices(api.sql, 'letter.status', ids);
+    for (const [i, id] of ids.entries()) expect([picks[i], last.get(id)]).toEqual([picks[i], captured.get(id)]);
+    expect([...captured.values()].some((ore) => ore > 0)).toBe(true);
   });
 });
 

@@ -15,7 +15,7 @@ import { startMessaging, type Messaging } from '../../control/messaging/outbox/m
 import { startSmscSim, type SmscSim } from '../../carriers/sms/smsc-sim.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { eventually } from '../support/eventually.js';
-import { capturedByReference } from '../support/ledger-draws.js';
+import { capturedByReference, lastStatusPrices } from '../support/ledger-draws.js';
 
 let sim: SmscSim;
 let api: ApiHarness;
@@ -41,8 +41,8 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-// Throttling (+12025550105) is the SMPP test's: here it would only add its one-second pauses.
-const TO = ['+4791000001', '+12025550101', '+12025550102', '+12025550104'];
+// Throttling (+442079460105) is the SMPP test's: here it would only add its one-second pauses.
+const TO = ['+4791000001', '+442079460101', '+442079460102', '+442079460104'];
 const TEXT = fc.oneof(fc.constantFrom('a', 'ø'.repeat(161), '€'.repeat(81), '😀 hei', 'x'.repeat(400)), fc.string({ minLength: 1, maxLength: 200 }).filter((s) => s.trim() !== '' && !s.includes('\u0000')));
 
 async function balance(): Promise<number> {
@@ -87,10 +87,8 @@ it('draws exactly the priceOre of what the SMSC took, and stops only the profile
         expect(drawnByLimited).toBeLessThanOrEqual(limitOre);
         // Each message's last sms.status says what the ledger drew for it, to the øre (0 for one the SMSC refused).
         const captured = await capturedByReference(api.sql, ids);
-        const last = await api.sql<{ object_id: string; body: string }[]>`
-          select distinct on (object_id) object_id, body from events where object_id = any(${api.sql.array(ids)}::text[]) and type = 'sms.status' order by object_id, seq desc`;
-        expect(last).toHaveLength(ids.length);
-        for (const e of last) expect([e.object_id, (JSON.parse(e.body) as { data: { priceOre: number } }).data.priceOre]).toEqual([e.object_id, captured.get(e.object_id)]);
+        const last = await lastStatusPrices(api.sql, 'sms.status', ids);
+        for (const id of ids) expect([id, last.get(id)]).toEqual([id, captured.get(id)]);
       },
     ),
     { numRuns: 3 },

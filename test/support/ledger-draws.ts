@@ -24,3 +24,10 @@ export async function callDraws(sql: Sql, callId: string, items: readonly { id: 
   const byItem = new Map(items.map((i) => [i.id, i.id === callId ? ownTotal : byRef.get(i.id)!]));
   return { total: [...byRef.values()].reduce((s, v) => s + v, 0), byItem };
 }
+
+/** The priceOre of each message's last status event of `type` (sms.status, email.status, letter.status). */
+export async function lastStatusPrices(sql: Sql, type: string, ids: readonly string[]): Promise<Map<string, number>> {
+  const rows = await sql<{ object_id: string; body: string }[]>`
+    select distinct on (object_id) object_id, body from events where object_id = any(${[...ids]}::text[]) and type = ${type} order by object_id, seq desc`;
+  return new Map(rows.map((r) => [r.object_id, (JSON.parse(r.body) as { data: { priceOre: number } }).data.priceOre]));
+}
