@@ -7,16 +7,18 @@ import type { CallActorInput, CallReply, Charge, ParticipantLaunch, StreamLaunch
 import type { Call, CreateCallRequest } from '../../../protocol/calls/call.js';
 import { ACTOR_CREATE } from '../../../protocol/calls/mailbox.js';
 import { kindOf } from '../../../protocol/calls/participant-kinds.js';
+import type { Db } from '../../../shared/db/database.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { getActiveProfile } from '../../accounts/profiles.js';
 import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
+import type { PriceList } from '../../../protocol/api/admin.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { getClip } from '../../clips/audio-clips.js';
 import { findActiveNumber } from '../../numbers/numbers.js';
 import { checkLiveDial } from '../../numbers/phone-validity.js';
 import { askActor } from './actor-requests.js';
 import { callRow, insertCall } from '../store/call-records.js';
-import { DEFAULT_CALL_MAX_MINUTES, reserveCharges, type ChargeRequest } from './call-pricing.js';
+import { DEFAULT_CALL_MAX_MINUTES, reserveCharges, testCharges, type ChargeRequest } from './call-pricing.js';
 import { readCall } from './call-reads.js';
 import type { CallsService } from './calls-service.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';
@@ -39,22 +41,27 @@ export async function createCall(calls: CallsService, caller: KeyPrincipal, body
 /** Checks the request, prices it, reserves its money and stores the call's row; returns the actor's input. */
 async function prepareLaunch(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest, callId: string): Promise<CallActorInput> {
   const { sql, clock, hot } = calls.services;
-  const checked = await validateCreate(calls, caller, body);
+  // The company's prices are read while the rules are checked (one round trip less before the 201).
+  const [checked, prices] = await Promise.all([validateCreate(calls, caller, body), priceListFor(sql, caller.companyId)]);
   const at = clock.now();
   const callMinutes = body.maxMinutes ?? DEFAULT_CALL_MAX_MINUTES;
   const ids = launchIds(callId, body);
-  const priced = await priceCreate(calls, caller, body, checked, ids, callMinutes);
+  const priced = await priceCreate(calls, caller, body, prices, checked, ids, callMinutes);
   const node = await calls.picker.pick(priced.legs + (priced.stream ? 1 : 0));
   if (priced.stream !== null) await takeStreamSlot(hot, caller.companyId, priced.stream.participantId);
+  const store = async (db: Db, charges: Charge[]): Promise<CallActorInput> => {
+    const launch = launchInput({ caller, body, checked, ids, priced, charges, at, node });
+    const { row, created } = await insertCall(db, launch);
+    // Another request made this call meanwhile: undo this one's reservations and use that call's launch.
+    if (!created) throw new LaunchedMeanwhile(row.launch);
+    return row.launch;
+  };
   try {
-    return await sql.begin(async (tx) => {
-      const charges = await reserveCharges(tx, clock, { companyId: caller.companyId, profileId: checked.profileId, mode: caller.mode, reference: callId, minutes: callMinutes }, priced.requests);
-      const launch = launchInput({ caller, body, checked, ids, priced, charges, at, node });
-      const { row, created } = await insertCall(tx, launch);
-      // Another request made this call meanwhile: undo this one's reservations and use that call's launch.
-      if (!created) throw new LaunchedMeanwhile(row.launch);
-      return row.launch;
-    });
+    // A test key reserves nothing: the call's row is the launch's only write, and needs no transaction.
+    if (caller.mode === 'test') return await store(sql, testCharges({ minutes: callMinutes }, priced.requests));
+    return await sql.begin(async (tx) =>
+      store(tx, await reserveCharges(tx, clock, { companyId: caller.companyId, profileId: checked.profileId, mode: caller.mode, reference: callId, minutes: callMinutes }, priced.requests)),
+    );
   } catch (err) {
     if (err instanceof LaunchedMeanwhile) return err.launch;
     if (priced.stream !== null) await releaseStreamSlot(hot, caller.companyId, priced.stream.participantId);
@@ -74,7 +81,11 @@ async function validateCreate(calls: CallsService, caller: KeyPrincipal, body: C
   if (caller.profileId !== null && caller.profileId !== body.profileId.toLowerCase()) {
     throw new SentralError('not_found', { message: 'No such profile.', param: 'profileId' });
   }
-  const profile = await getActiveProfile(sql, caller.companyId, body.profileId);
+  // The number is looked up with the profile (one round trip), and judged after the rules before it.
+  const [profile, number] = await Promise.all([
+    getActiveProfile(sql, caller.companyId, body.profileId),
+    body.from === undefined ? null : findActiveNumber(sql, body.from),
+  ]);
   if (!profile.services.phone) throw new SentralError('phone_service_disabled', { param: 'profileId' });
   if (body.text !== undefined && body.audioClipId !== undefined) {
     throw new SentralError('invalid_request', { message: 'text and audioClipId are alternatives: send one of them.', param: 'audioClipId' });
@@ -94,7 +105,6 @@ async function validateCreate(calls: CallsService, caller: KeyPrincipal, body: C
 
   const dialsPhone = body.to !== undefined || extra.some((p) => kindOf(p.kind).leg === 'phone');
   if (!dialsPhone) return { profileId: profile.id, assignedTo: null };
-  const number = body.from === undefined ? null : await findActiveNumber(sql, body.from);
   if (number === null || number.companyId !== caller.companyId || number.profileId !== profile.id) {
     throw new SentralError('from_not_allowed', {
       message: body.from === undefined ? 'from is required when a telephone is dialled: one of the profile\'s active numbers.' : undefined,
@@ -130,9 +140,16 @@ interface PricedCreate {
 }
 
 /** Prices the call: its own charge (its telephone, every person added with it, recording and transcription), each own reservation, the stream's. */
-async function priceCreate(calls: CallsService, caller: KeyPrincipal, body: CreateCallRequest, checked: CheckedCreate, ids: LaunchIds, callMinutes: number): Promise<PricedCreate> {
+async function priceCreate(
+  calls: CallsService,
+  caller: KeyPrincipal,
+  body: CreateCallRequest,
+  prices: PriceList,
+  checked: CheckedCreate,
+  ids: LaunchIds,
+  callMinutes: number,
+): Promise<PricedCreate> {
   const { sql, clock } = calls.services;
-  const prices = await priceListFor(sql, caller.companyId);
   const { requests, chargeIndex, legs } = creationCharges(prices, body);
   if (body.stream === undefined) return { requests, chargeIndex, legs, stream: null };
   const { primaryParticipantId, participantIds } = ids;

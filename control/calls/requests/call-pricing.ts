@@ -38,14 +38,19 @@ function costOf(requests: readonly ChargeRequest[], minutes: number): number {
 }
 
 /**
+ * The charges of a test-key request: nothing is reserved, so nothing is drawn; the live rate stays on each
+ * charge for the call's wouldCostOre.
+ */
+export function testCharges(ctx: Pick<ReserveContext, 'minutes'>, requests: readonly ChargeRequest[]): Charge[] {
+  return requests.map((r) => ({ reservationId: null, service: r.service, reservedOre: 0, rateOre: r.rateOre, paidMinutes: Math.min(r.maxMinutes ?? ctx.minutes, ctx.minutes) }));
+}
+
+/**
  * Reserves every request in the caller's transaction and returns one Charge per request, in order. Throws
  * insufficient_balance, or profile_limit_reached when the profile's monthly limit is what is short.
  */
 export async function reserveCharges(tx: Tx, clock: Clock, ctx: ReserveContext, requests: readonly ChargeRequest[]): Promise<Charge[]> {
-  if (ctx.mode === 'test') {
-    // Nothing is reserved, so nothing is drawn; the live rate stays on the charge for the call's wouldCostOre.
-    return requests.map((r) => ({ reservationId: null, service: r.service, reservedOre: 0, rateOre: r.rateOre, paidMinutes: Math.min(r.maxMinutes ?? ctx.minutes, ctx.minutes) }));
-  }
+  if (ctx.mode === 'test') return testCharges(ctx, requests);
   // The ledger's lock order (ledger.ts): the profile's row, then the company's, which serialises the
   // company's reservations until this transaction ends (FOR NO KEY UPDATE: inserts that merely name the
   // company, which take a key-share lock on it, are not held up).

@@ -31,14 +31,14 @@ function toCall(r: Row): CallRow {
 }
 
 /** Inserts a new call; returns the existing row instead when the id is taken (a retried request). */
-export async function insertCall(tx: Tx, launch: CallActorInput): Promise<{ row: CallRow; created: boolean }> {
-  const [inserted] = await tx<Row[]>`
+export async function insertCall(db: Db, launch: CallActorInput): Promise<{ row: CallRow; created: boolean }> {
+  const [inserted] = await db<Row[]>`
     insert into calls (id, company_id, profile_id, mode, launch, created_at_ms)
-    values (${launch.callId}, ${launch.companyId}, ${launch.profileId}, ${launch.mode}, ${tx.json(launch as never)}, ${launch.at})
+    values (${launch.callId}, ${launch.companyId}, ${launch.profileId}, ${launch.mode}, ${db.json(launch as never)}, ${launch.at})
     on conflict (id) do nothing
     returning *`;
   if (inserted) return { row: toCall(inserted), created: true };
-  const [existing] = await tx<Row[]>`select * from calls where id = ${launch.callId}`;
+  const [existing] = await db<Row[]>`select * from calls where id = ${launch.callId}`;
   return { row: toCall(existing!), created: false };
 }
 
