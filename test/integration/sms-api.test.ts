@@ -105,6 +105,34 @@ describe('test keys: the simulated directory', () => {
     expect(await states(throttled.data.id)).toEqual(['accepted', 'sending', 'accepted', 'sending', 'sent', 'delivered']);
   });
 
+  it('a test SMS to a test number arrives on it as inbound test traffic (sms.received on its profile), and is delivered; to a test number nobody holds it is rejected', async () => {
+    const rent = async () => (await call(api.app, {
+      method: 'POST', url: '/v1/numbers', headers: bearer(company.testKey, { 'idempotency-key': randomUUID() }), payload: { profileId, type: 'sms' },
+    })).data.number as string;
+    const [a, b] = [await rent(), await rent()];
+    const other = await createTestCompany(api.app, 0);
+    const otherProfile = (await smsSender(api.app, other, '+4790000102')).id;
+    const theirs = (await call(api.app, {
+      method: 'POST', url: '/v1/numbers', headers: bearer(other.testKey, { 'idempotency-key': randomUUID() }), payload: { profileId: otherProfile, type: 'sms' },
+    })).data.number as string;
+    const toB = await send(company.testKey, { from: a, to: b, text: 'Hei B, dette er A' });
+    const toTheirs = await send(company.testKey, { from: a, to: theirs, text: 'Hei nabo' });
+    const unheld = [...Array(100).keys()].map((i) => `+441632960${900 + i}`).find((n) => ![a, b, theirs].includes(n))!;
+    const toNobody = await send(company.testKey, { from: a, to: unheld, text: 'Hallo?' });
+    await settle();
+    await settle(1);
+    expect(await message(company.testKey, toB.data.id)).toMatchObject({ state: 'delivered', priceOre: 0 });
+    expect(await message(company.testKey, toTheirs.data.id)).toMatchObject({ state: 'delivered', priceOre: 0 });
+    expect(await message(company.testKey, toNobody.data.id)).toMatchObject({ state: 'rejected', errorCode: 'invalid_destination' });
+    const received = async (key: string) => (await call(api.app, { method: 'GET', url: '/v1/events?type=sms.received', headers: bearer(key) })).data.data
+      .map((e: { data: { from: string; to: string; text: string } }) => [e.data.from, e.data.to, e.data.text]);
+    expect(await received(company.testKey)).toEqual([[a, b, 'Hei B, dette er A']]);
+    expect(await received(other.testKey)).toEqual([[a, theirs, 'Hei nabo']]);
+    expect(await received(company.liveKey)).toEqual([]);
+    const inbound = (await call(api.app, { method: 'GET', url: `/v1/sms?direction=inbound`, headers: bearer(company.testKey) })).data.data;
+    expect(inbound.map((m: { from: string; to: string; mode: string }) => [m.from, m.to, m.mode])).toEqual([[a, b, 'test']]);
+  });
+
   it('a number that cannot exist is refused at submit (ESME_RINVDSTADR) as a real SMSC answers it: rejected with invalid_destination, nothing drawn', async () => {
     const refused = await send(company.testKey, { to: '+4712345678', text: 'x' });
     expect(refused.statusCode, refused.body).toBe(201);

@@ -11,6 +11,7 @@ import { messageMachine } from '../message-machine.js';
 import { listFilters } from '../message-reads.js';
 import { smsCarrier, smsReports, unconfiguredCarrier } from './sms-carriers.js';
 import { receiveSms } from './sms-inbound.js';
+import { isTestNumber } from '../../numbers/test-numbers.js';
 import { assertSender, admitSms } from './sms-service.js';
 import { smsUnits } from './sms-units.js';
 import { smsStatusData, smsView } from './sms-view.js';
@@ -73,11 +74,14 @@ export const smsChannel: MessageChannel<SmsCreate, Sms> = {
     filters: (query) => listFilters(query),
   },
   async startCarriers(services, reports) {
-    const sms = smsReports(reports, async (message) => {
+    const receive = async (message: { from: string; to: string; text: string }): Promise<boolean> => {
       const row = await receiveSms(services.sql, services.clock, smsChannel, message);
       if (row) await wakeDispatcher(services.bus).catch(() => undefined);
-    });
-    const sim = simulatedSms(services.clock, sms);
+      return row !== null;
+    };
+    const sms = smsReports(reports, async (message) => void (await receive(message)));
+    // A test SMS to a test number stays on the simulated network: it arrives on that number, as test traffic.
+    const sim = simulatedSms(services.clock, sms, async (message) => isTestNumber(message.to) && (await receive(message)));
     const smpp = services.config.smpp;
     let live: Carrier = unconfiguredCarrier();
     let client: SmppClient | null = null;
