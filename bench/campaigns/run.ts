@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     const sending = { ...services, sql: sendSql };
     const messaging = await startMessaging(sending);
     stops.push(() => messaging.stop());
-    const runner = await startCampaignRunner(sending);
+    const runner = await startCampaignRunner(sending, direct ? { outbox: messaging.outbox } : {});
     stops.push(() => runner.stop());
 
     const api = async (method: string, path: string, key: string, body?: unknown, type = 'application/json'): Promise<any> => {

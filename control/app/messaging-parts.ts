@@ -22,8 +22,9 @@ export async function startMessagingParts(services: Services, parts: Part[], sim
   }
   const messaging = await startMessaging({ ...services, config: { ...config, smpp } });
   parts.push({ name: 'messaging', stop: () => messaging.stop() });
-  // Campaigns: hand their recipients to the outbox at each campaign's rate.
-  const campaigns = await startCampaignRunner(services);
+  // Campaigns: hand their recipients to the outbox at each campaign's rate, claimed for this process's
+  // outbox in the runner's own transaction as far as it has room.
+  const campaigns = await startCampaignRunner(services, { outbox: messaging.outbox });
   parts.push({ name: 'campaign-runner', stop: () => campaigns.stop() });
   return summary;
 }

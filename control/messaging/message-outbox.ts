@@ -53,14 +53,17 @@ export async function claimDueMessages(
         if (accepted !== null) ready.push(accepted);
       }
     }
-    return claimBatch(tx, clock, channels, ready, now + input.leaseMs);
+    return claimMessages(tx, clock, channels, ready, now + input.leaseMs);
   });
 }
 
-// The claim of the due messages (locked by the caller), set-based: one update moves them all to `sending`
-// under the lease, one insert records their status events. Each row is moved by its channel's transition
-// table; the update is guarded by the state read, as applyMessageEvent's is.
-async function claimBatch(tx: Tx, clock: Clock, channels: ReadonlyMap<ChannelName, MessageChannel>, rows: readonly MessageRow[], leaseUntilMs: number): Promise<MessageRow[]> {
+/**
+ * The claim of messages the caller has locked (the outbox's due messages, or those a campaign step just
+ * stored), set-based: one update moves them all to `sending` under the lease, one insert records their
+ * status events. Each row is moved by its channel's transition table; the update is guarded by the state
+ * read, as applyMessageEvent's is. Returns the messages claimed, to be handed to their carriers.
+ */
+export async function claimMessages(tx: Tx, clock: Clock, channels: ReadonlyMap<ChannelName, MessageChannel>, rows: readonly MessageRow[], leaseUntilMs: number): Promise<MessageRow[]> {
   const moves = rows.flatMap((row) => {
     const move = channels.get(row.channel)!.transitions.step(row.state, { type: 'claim' });
     return move === null ? [] : [{ row, move }];

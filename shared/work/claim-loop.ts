@@ -30,10 +30,24 @@ export interface ClaimLoopOptions<T> {
   nextDueAt?(): Promise<number | null>;
 }
 
+/** Slots of a claim loop held for items claimed elsewhere (in another part's transaction). */
+export interface HeldSlots<T> {
+  /** How many slots are held (0 when the loop has no room). */
+  readonly count: number;
+  /** Runs these items (at most `count`, claimed and committed) in the held slots and frees the rest; call once. */
+  fill(items: readonly T[]): void;
+}
+
 /** A running claim loop. */
-export interface ClaimLoop {
+export interface ClaimLoop<T = unknown> {
   /** Looks for due items now (what a bus wake-up does). */
   wake(): void;
+  /**
+   * Holds up to `max` free slots for items another part claims in its own transaction (a campaign step
+   * handing its messages straight to the outbox): the loop does not claim into them until they are filled.
+   * Resolves once no claim of the loop's own is under way (it may fill every free slot).
+   */
+  hold(max: number): Promise<HeldSlots<T>>;
   /** Resolves when nothing is being claimed or run (tests use it between clock moves). */
   whenIdle(): Promise<void>;
   /** Stops claiming, waits for the items in flight, and unsubscribes. */
@@ -49,7 +63,7 @@ const MIN_REARM_MS = 250;
  * the messaging outbox): claim on a bus subject, when a run finishes, at the next due time and on a slow
  * poll, with at most `concurrency` runs in flight.
  */
-export async function startClaimLoop<T>(options: ClaimLoopOptions<T>): Promise<ClaimLoop> {
+export async function startClaimLoop<T>(options: ClaimLoopOptions<T>): Promise<ClaimLoop<T>> {
   const { clock, log, concurrency, pollIntervalMs } = options;
   const minClaim = Math.min(concurrency, Math.max(1, options.minClaim ?? 1));
   let stopped = false;
@@ -58,10 +72,14 @@ export async function startClaimLoop<T>(options: ClaimLoopOptions<T>): Promise<C
   let timer: Timer | undefined;
   const inFlight = new Set<Promise<void>>();
   const held = new Set<string>();
+  // Slots held for items claimed elsewhere, not yet filled.
+  let reserved = 0;
+  // The pump's claim under way (it may fill every free slot).
+  let claiming: Promise<T[]> | null = null;
   let idleWaiters: (() => void)[] = [];
 
   const notifyIdle = (): void => {
-    if (pumping || inFlight.size > 0) return;
+    if (pumping || inFlight.size > 0 || reserved > 0) return;
     const waiters = idleWaiters;
     idleWaiters = [];
     for (const w of waiters) w();
@@ -84,9 +102,19 @@ export async function startClaimLoop<T>(options: ClaimLoopOptions<T>): Promise<C
     try {
       do {
         again = false;
-        const room = concurrency - inFlight.size;
-        if (room <= 0 || (inFlight.size > 0 && room < minClaim)) break;
-        const claimed = await options.claim(room, clock.now(), held);
+        const room = concurrency - inFlight.size - reserved;
+        const busy = inFlight.size + reserved;
+        if (room <= 0 || (busy > 0 && room < minClaim)) break;
+        // The room being claimed is taken until the claim returns: a hold waits for it rather than count it
+        // free (with both, a campaign step and the outbox's claim once had 76 messages in flight for 64 places).
+        const claim = options.claim(room, clock.now(), held);
+        claiming = claim;
+        let claimed: T[];
+        try {
+          claimed = await claim;
+        } finally {
+          claiming = null;
+        }
         for (const item of claimed) start(item);
         if (claimed.length === room) again = true;
       } while (again && !stopped);
@@ -127,10 +155,32 @@ export async function startClaimLoop<T>(options: ClaimLoopOptions<T>): Promise<C
   const subscription: Subscription = await options.bus.subscribe(options.wakeSubject, () => wake());
   wake();
 
+  async function hold(max: number): Promise<HeldSlots<T>> {
+    // The pump's continuation runs before this one's, so a claim it starts right after is seen here too.
+    while (claiming) await claiming.catch(() => undefined);
+    const count = stopped ? 0 : Math.max(0, Math.min(max, concurrency - inFlight.size - reserved));
+    reserved += count;
+    let filled = false;
+    return {
+      count,
+      fill(items) {
+        if (filled) throw new Error('held slots filled twice');
+        if (items.length > count) throw new Error(`${items.length} items for ${count} held slots`);
+        filled = true;
+        reserved -= count;
+        for (const item of items) start(item);
+        // Slots left unfilled are the loop's again.
+        if (items.length < count) wake();
+        else notifyIdle();
+      },
+    };
+  }
+
   return {
     wake,
+    hold,
     whenIdle() {
-      if (!pumping && inFlight.size === 0) return Promise.resolve();
+      if (!pumping && inFlight.size === 0 && reserved === 0) return Promise.resolve();
       return new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
     async stop() {

@@ -67,7 +67,7 @@ beforeAll(async () => {
   const number = await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: FROM, companyId: co.id, profileId } });
   expect(number.statusCode, number.body).toBe(201);
   messaging = await startMessaging(api.services, { registry: new ChannelRegistry([countingSms, emailChannel, letterChannel]), pollIntervalMs: 1_000, concurrency: 128 });
-  runner = await startCampaignRunner(api.services, { pollIntervalMs: 1_000 });
+  runner = await startCampaignRunner(api.services, { pollIntervalMs: 1_000, outbox: messaging.outbox });
 });
 afterAll(async () => {
   await runner?.stop();
@@ -339,6 +339,22 @@ describe('pause, resume and cancel', () => {
     expect(done.counts).toMatchObject({ recipients: 100, delivered: 100, pending: 0 });
     const ids = await api.sql<{ id: string }[]>`select id from messages where campaign_id = ${id}`;
     expect(ids.every((m) => submits.get(m.id) === 1)).toBe(true);
+  });
+
+  it('hands each step\'s messages to the outbox in the step itself: accepted and claimed (`sending`) in one transaction, each sent once', async () => {
+    const { id } = await campaign(40, 20);
+    await post(`/v1/campaigns/${id}/start`);
+    const done = await runUntil(id, 'completed', 250);
+    expect(done.counts).toMatchObject({ recipients: 40, delivered: 40, pending: 0 });
+    // The transaction that wrote a status event is its row's xmin: one for `accepted` and `sending`.
+    const rows = await api.sql<{ id: string; accepted: string; sending: string }[]>`
+      select m.id,
+        (select e.xmin::text from events e where e.object_id = m.id and e.body::jsonb->'data'->>'state' = 'accepted') as accepted,
+        (select e.xmin::text from events e where e.object_id = m.id and e.body::jsonb->'data'->>'state' = 'sending') as sending
+      from messages m where m.campaign_id = ${id}`;
+    expect(rows).toHaveLength(40);
+    expect(rows.filter((r) => r.accepted === null || r.accepted !== r.sending)).toEqual([]);
+    expect(rows.every((m) => submits.get(m.id) === 1)).toBe(true);
   });
 
   it('cancel halfway: the rest is never sent and exactly what was not spent goes back', async () => {

@@ -24,7 +24,7 @@ const services = {
   metrics: new Registry(),
 };
 const messaging = await startMessaging(services, { leaseMs, pollIntervalMs: 200 });
-const runner = await startCampaignRunner(services, { leaseMs, pollIntervalMs: 200 });
+const runner = await startCampaignRunner(services, { leaseMs, pollIntervalMs: 200, outbox: messaging.outbox });
 process.once('SIGTERM', () => {
   void (async () => {
     await runner.stop();

@@ -11,6 +11,9 @@ import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { wakeOutbox } from '../send-batcher.js';
 import { messageChannels } from '../channels/channel-registry.js';
 import type { MessageBlob } from '../message-channel.js';
+import { claimMessages } from '../message-outbox.js';
+import type { MessageRow } from '../message-row.js';
+import type { OutboxSender } from '../outbox/outbox-sender.js';
 import { moveCampaign, settleCampaign, SETTLE_POLL_MS } from './campaign-control.js';
 import type { CampaignRow } from './campaigns.js';
 import { quietUntil } from './quiet-hours.js';
@@ -26,6 +29,12 @@ export interface CampaignRunnerOptions {
   leaseMs?: number;
   /** The safety poll (default 5 s). */
   pollIntervalMs?: number;
+  /**
+   * The outbox sender of this process (the messaging role's): a step claims as many of its new messages as
+   * the sender has free places for in the step's own transaction and hands them over once it commits (one
+   * step); without it, or beyond those places, they wait `accepted` for an outbox's claim.
+   */
+  outbox?: Pick<OutboxSender, 'hold' | 'leaseMs'>;
 }
 
 /** A running campaign runner. */
@@ -49,7 +58,17 @@ interface PendingRecipient {
 interface StepResult {
   accepted: number;
   moved: boolean;
+  /** Of the accepted, those claimed for this process's outbox in the step (handed to it after the commit). */
+  claimed: MessageRow[];
 }
+
+/** Places of this process's outbox held for a step's messages: how many, and the lease a claim gives. */
+interface OutboxPlaces {
+  room: number;
+  leaseMs: number;
+}
+
+const NOTHING: StepResult = { accepted: 0, moved: false, claimed: [] };
 
 /**
  * Sends running campaigns (part of the messaging role): a claim loop over campaigns whose next run has
@@ -83,9 +102,17 @@ export async function startCampaignRunner(services: Services, options: CampaignR
     },
     idOf: (id) => id,
     async run(id) {
-      const result = await sql.begin((tx) => stepCampaignRun(tx, clock, id, batch));
-      if (result.accepted > 0) await wakeOutbox(services).catch(() => undefined);
-      if (result.accepted > 0 || result.moved) await wakeDispatcher(bus).catch(() => undefined);
+      const places = await options.outbox?.hold(batch);
+      let claimed: MessageRow[] = [];
+      try {
+        const result = await sql.begin((tx) => stepCampaignRun(tx, clock, id, batch, places ? { room: places.count, leaseMs: options.outbox!.leaseMs } : null));
+        claimed = result.claimed;
+        if (result.accepted > claimed.length) await wakeOutbox(services).catch(() => undefined);
+        if (result.accepted > 0 || result.moved) await wakeDispatcher(bus).catch(() => undefined);
+      } finally {
+        // Only after the commit: a message is handed to a carrier once its claim is durable.
+        places?.fill(claimed);
+      }
     },
     async nextDueAt() {
       const [row] = await sql<{ next: number | null }[]>`select min(next_run_at_ms) as next from campaigns where next_run_at_ms is not null`;
@@ -108,28 +135,28 @@ export async function wakeCampaignRunners(services: Pick<Services, 'bus'>): Prom
   await services.bus.notify(CAMPAIGN_RUNNER_WAKE_SUBJECT, new Uint8Array(0));
 }
 
-async function stepCampaignRun(tx: Tx, clock: Clock, id: string, batch: number): Promise<StepResult> {
+async function stepCampaignRun(tx: Tx, clock: Clock, id: string, batch: number, places: OutboxPlaces | null): Promise<StepResult> {
   const [row] = await tx<CampaignRow[]>`select * from campaigns where id = ${id} for update`;
-  if (!row) return { accepted: 0, moved: false };
+  if (!row) return NOTHING;
   const now = clock.now();
   const later = async (at: number | null): Promise<StepResult> => {
     await tx`update campaigns set next_run_at_ms = ${at} where id = ${id}`;
-    return { accepted: 0, moved: false };
+    return NOTHING;
   };
   switch (row.status) {
     case 'scheduled':
       if (row.valid_until_ms !== null && now >= row.valid_until_ms) {
         await moveCampaign(tx, clock, row, { type: 'expired' });
-        return { accepted: 0, moved: true };
+        return { ...NOTHING, moved: true };
       }
       if (row.send_at_ms !== null && now < row.send_at_ms) return later(row.send_at_ms);
-      return { ...(await handOver(tx, clock, await moveCampaign(tx, clock, row, { type: 'due' }), batch)), moved: true };
+      return { ...(await handOver(tx, clock, await moveCampaign(tx, clock, row, { type: 'due' }), batch, places)), moved: true };
     case 'running':
-      return handOver(tx, clock, row, batch);
+      return handOver(tx, clock, row, batch, places);
     case 'completed':
     case 'canceled':
       await settleCampaign(tx, clock, row);
-      return { accepted: 0, moved: false };
+      return NOTHING;
     default:
       // draft and paused wait for the API; a stale next run time is cleared.
       return later(null);
@@ -137,18 +164,18 @@ async function stepCampaignRun(tx: Tx, clock: Clock, id: string, batch: number):
 }
 
 // One step of a running campaign, on its locked row.
-async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: number): Promise<StepResult> {
+async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: number, places: OutboxPlaces | null): Promise<StepResult> {
   const id = campaign.id;
   const now = clock.now();
   if (campaign.valid_until_ms !== null && now >= campaign.valid_until_ms) {
     await moveCampaign(tx, clock, campaign, { type: 'expired' });
-    return { accepted: 0, moved: true };
+    return { ...NOTHING, moved: true };
   }
   if (campaign.quiet_start_minute !== null && campaign.quiet_end_minute !== null) {
     const until = quietUntil(now, { startMinute: campaign.quiet_start_minute, endMinute: campaign.quiet_end_minute });
     if (until !== null) {
       await tx`update campaigns set next_run_at_ms = ${until} where id = ${id}`;
-      return { accepted: 0, moved: false };
+      return NOTHING;
     }
   }
   const bucket = { capacity: campaign.rate_per_second, refillPerSecond: campaign.rate_per_second };
@@ -201,6 +228,12 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
     return outcome.created ? h.blobs.map((b) => ({ message_id: h.message.id, name: b.name, content_type: b.contentType, body: b.body })) : [];
   });
   if (blobs.length > 0) await tx`insert into message_blobs ${tx(blobs)}`;
+  // As many as this process's outbox has places for are claimed for it here (one step, not a second
+  // hand-over through the outbox's own claim); the others wait `accepted` for an outbox. The lease runs
+  // from the claim, as the outbox's own does, not from the start of a step that may have been slow.
+  const fresh = outcomes.flatMap((o) => (o instanceof SentralError || !o.created || o.row.state !== channel.transitions.initial ? [] : [o.row]));
+  const claimed = places === null || places.room === 0 || fresh.length === 0 ? []
+    : await claimMessages(tx, clock, new Map([[channel.name, channel]]), fresh.slice(0, places.room), clock.now() + places.leaseMs);
   if (handed.length > 0) {
     await tx`
       update campaign_recipients r set state = 'queued', message_id = q.message_id
@@ -220,16 +253,16 @@ async function handOver(tx: Tx, clock: Clock, campaign: CampaignRow, batch: numb
       const [inFlight] = await tx<{ n: number }[]>`select count(*)::int as n from messages where campaign_id = ${id} and state in ('scheduled', 'accepted', 'sending')`;
       if (inFlight!.n === 0) {
         const done = await moveCampaign(tx, clock, { ...campaign, bucket_tokens: tokens }, { type: 'drained' });
-        return { accepted: handed.length, moved: done.status === 'completed' };
+        return { accepted: handed.length, moved: done.status === 'completed', claimed };
       }
       // Everyone is handed over; the last messages are with the sender: look again shortly.
       await tx`update campaigns set bucket_tokens = ${tokens}, bucket_at_ms = ${now}, next_run_at_ms = ${now + SETTLE_POLL_MS} where id = ${id}`;
-      return { accepted: handed.length, moved: false };
+      return { accepted: handed.length, moved: false, claimed };
     }
   }
   // The next chunk: a tenth of a second's worth (at least one), so a slow rate is not one transaction per message.
   const chunk = Math.max(1, Math.min(batch, Math.ceil(campaign.rate_per_second / 10)));
   const wait = tokens >= chunk ? 0 : Math.ceil(((chunk - tokens) * 1000) / campaign.rate_per_second);
   await tx`update campaigns set bucket_tokens = ${tokens}, bucket_at_ms = ${now}, next_run_at_ms = ${now + wait} where id = ${id}`;
-  return { accepted: handed.length, moved: false };
+  return { accepted: handed.length, moved: false, claimed };
 }

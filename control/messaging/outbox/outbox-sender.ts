@@ -1,6 +1,6 @@
 import type { Services } from '../../../shared/services/services.js';
 import { MESSAGING_OUTBOX_WAKE_SUBJECT } from '../../../protocol/bus/bus-names.js';
-import { startClaimLoop } from '../../../shared/work/claim-loop.js';
+import { startClaimLoop, type HeldSlots } from '../../../shared/work/claim-loop.js';
 import { wakeDispatcher } from '../../events/event-log.js';
 import { createBatcher } from '../../../shared/work/batcher.js';
 import { retryThroughOutage } from '../../../shared/work/outage-retry.js';
@@ -28,6 +28,13 @@ export interface OutboxSenderOptions {
 export interface OutboxSender {
   /** Looks for due messages now. */
   wake(): void;
+  /** The lease a message claimed for this sender is given (its claim's `leaseUntilMs` is now plus this). */
+  readonly leaseMs: number;
+  /**
+   * Holds up to `max` of the sender's free places for messages another part claims for it in its own
+   * transaction (message-outbox claimMessages); `fill` hands them over once that transaction committed.
+   */
+  hold(max: number): Promise<HeldSlots<MessageRow>>;
   /** Resolves when nothing is being claimed or handed over (tests). */
   whenIdle(): Promise<void>;
   stop(): Promise<void>;
@@ -96,7 +103,7 @@ export async function startOutboxSender(
     run: send,
     nextDueAt: () => nextMessageDueAt(sql, names),
   });
-  return { wake: () => loop.wake(), whenIdle: () => loop.whenIdle(), stop: () => loop.stop() };
+  return { wake: () => loop.wake(), leaseMs, hold: (max) => loop.hold(max), whenIdle: () => loop.whenIdle(), stop: () => loop.stop() };
 }
 
 function eventOf(outcome: SubmitOutcome, now: number): MessageEvent {
