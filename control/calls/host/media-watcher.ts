@@ -57,7 +57,7 @@ export interface MediaWatcher {
 const encoder = new TextEncoder();
 
 /** Nodes whose heartbeat is fresh (a record outliving its TTL in a bus that keeps it counts as gone). */
-function alive(records: MediaNodeRecord[], now: number): MediaNodeRecord[] {
+function alive(records: readonly MediaNodeRecord[], now: number): MediaNodeRecord[] {
   return records.filter((r) => now - r.heartbeatAt <= MEDIA_NODE_TTL_MS);
 }
 

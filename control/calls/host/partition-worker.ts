@@ -25,7 +25,7 @@
  * What is deduplicated, and what is not: docs/actors.md (Commit, then act; What is deduplicated).
  */
 import type { EventObject } from 'xstate';
-import { Value } from 'typebox/value';
+import { Compile } from 'typebox/compile';
 import type { Bus, BusMessage, Subscription } from '../../../shared/bus/bus.js';
 import type { Clock } from '../../../shared/clock/clock.js';
 import type { Sql } from '../../../shared/db/database.js';
@@ -55,6 +55,10 @@ import { MessageTraces } from '../../../shared/tracing/trace-context.js';
 import type { DurationObserver } from '../../../shared/metrics/latency-metrics.js';
 import { readMailboxEntry, type MailboxEntry } from '../mailbox/mailbox-entry.js';
 import { MailboxQueue, type QueuedMessage } from './mailbox-queue.js';
+
+// Compiled once: the checks run for every mailbox message (Value.Check walks the schema each time).
+const isActorCreatePayload = Compile(ActorCreatePayload);
+const isActorReplayPayload = Compile(ActorReplayPayload);
 
 /** What a partition worker needs. */
 export interface PartitionWorkerDeps {
@@ -264,7 +268,7 @@ export class PartitionWorker {
     const { callId } = entry;
     const live = view.live(callId);
     if (entry.type === ACTOR_CREATE) {
-      if (!Value.Check(ActorCreatePayload, entry.payload)) return this.refuse(entry, at, 'invalid_request', 'actor.create needs a kind and an input');
+      if (!isActorCreatePayload.Check(entry.payload)) return this.refuse(entry, at, 'invalid_request', 'actor.create needs a kind and an input');
       const { kind, input } = entry.payload as ActorCreatePayload;
       if (live || view.status(callId) !== null) return this.answer(entry, at, live?.kind ?? kind, live !== undefined, { status: 200, body: { callId, created: false } });
       const machine = this.actors.machine(kind);
@@ -343,7 +347,7 @@ export class PartitionWorker {
 
   /** Answers `actor.replay`: the stored reply of an earlier message, without changing anything. */
   private async replay(entry: MailboxEntry): Promise<void> {
-    if (!entry.replyTo || !Value.Check(ActorReplayPayload, entry.payload)) return;
+    if (!entry.replyTo || !isActorReplayPayload.Check(entry.payload)) return;
     const { messageId } = entry.payload as ActorReplayPayload;
     const outcome = await messageOutcome(this.deps.sql, entry.callId, messageId);
     const { status, message } = errorCatalogue.actor_message_unknown;

@@ -3,8 +3,12 @@
  * actor messages (protocol/calls/mailbox.ts: API actions, timer firings, actor creation) and media
  * events (protocol/media/media-event.ts: flat objects with `source: 'media'` and `eventId`).
  */
-import { Value } from 'typebox/value';
+import { Compile } from 'typebox/compile';
 import { ActorMessage, MessageId, type TimerFiring } from '../../../protocol/calls/mailbox.js';
+
+// Compiled once: the checks run for every mailbox message (Value.Check walks the schema each time).
+const isActorMessage = Compile(ActorMessage);
+const isMessageId = Compile(MessageId);
 
 /** One mailbox message, whatever its origin. */
 export interface MailboxEntry {
@@ -36,7 +40,7 @@ export function readMailboxEntry(data: Uint8Array): MailboxEntry | string {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return 'not a JSON object';
   const object = parsed as Record<string, unknown>;
   if (object.source === 'media') return readMediaEvent(object);
-  if (!Value.Check(ActorMessage, parsed)) return 'not an actor message';
+  if (!isActorMessage.Check(parsed)) return 'not an actor message';
   const message = parsed as ActorMessage;
   if ('type' in (message.payload ?? {}) || 'at' in (message.payload ?? {})) return 'payload must not carry type or at';
   return {
@@ -53,7 +57,7 @@ export function readMailboxEntry(data: Uint8Array): MailboxEntry | string {
 function readMediaEvent(object: Record<string, unknown>): MailboxEntry | string {
   const { eventId, callId, type, at } = object;
   if (typeof eventId !== 'string' || eventId === '' || eventId.length > 200) return 'media event without an eventId';
-  if (typeof callId !== 'string' || !Value.Check(MessageId, callId)) return 'media event without a valid callId';
+  if (typeof callId !== 'string' || !isMessageId.Check(callId)) return 'media event without a valid callId';
   if (typeof type !== 'string' || type === '' || type.length > 100) return 'media event without a type';
   if (typeof at !== 'number' || !Number.isSafeInteger(at)) return 'media event without an integer at';
   const payload: Record<string, unknown> = {};

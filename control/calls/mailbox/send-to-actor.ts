@@ -7,7 +7,7 @@
  * sender then asks the actor (`actor.replay`, behind the original in the same queue) for the stored
  * reply; after the window the owner finds the id among the processed messages and answers from there.
  */
-import { Value } from 'typebox/value';
+import { Compile } from 'typebox/compile';
 import type { Bus } from '../../../shared/bus/bus.js';
 import type { Clock } from '../../../shared/clock/clock.js';
 import { realClock } from '../../../shared/clock/real-clock.js';
@@ -16,6 +16,10 @@ import { mailboxSubject, replySubject } from '../../../protocol/bus/bus-names.js
 import { randomBytes } from 'node:crypto';
 import { ACTOR_REPLAY, ActorReply, MessageId, type ActorMessage } from '../../../protocol/calls/mailbox.js';
 import { MAX_MAILBOX_MESSAGE_BYTES } from './mailbox-entry.js';
+
+// Compiled once: the checks run for every mailbox message (Value.Check walks the schema each time).
+const isMessageId = Compile(MessageId);
+const isActorReply = Compile(ActorReply);
 
 /** A message for an actor, before it is addressed. */
 export interface OutgoingMessage {
@@ -43,7 +47,7 @@ const decoder = new TextDecoder();
  * `actor_message_too_large` before publishing a message the actor would refuse for its size.
  */
 export async function sendToActor(bus: Bus, callId: string, message: OutgoingMessage, options: SendOptions): Promise<ActorReply> {
-  if (!Value.Check(MessageId, message.id)) throw new Error(`message id ${JSON.stringify(message.id)} is not [A-Za-z0-9_-]{1,128}`);
+  if (!isMessageId.Check(message.id)) throw new Error(`message id ${JSON.stringify(message.id)} is not [A-Za-z0-9_-]{1,128}`);
   const replyTo = replySubject(message.id);
   const envelope: ActorMessage = { id: message.id, callId, type: message.type, payload: message.payload ?? {}, replyTo };
   const encoded = encoder.encode(JSON.stringify(envelope));
@@ -59,7 +63,7 @@ export async function sendToActor(bus: Bus, callId: string, message: OutgoingMes
   const subscription = await bus.subscribe(replyTo, (_subject, data) => {
     try {
       const reply: unknown = JSON.parse(decoder.decode(data));
-      if (Value.Check(ActorReply, reply) && reply.id === message.id) settle(reply);
+      if (isActorReply.Check(reply) && reply.id === message.id) settle(reply);
     } catch {
       // Not an answer of ours: ignore it.
     }

@@ -7,12 +7,15 @@
  * are counted against its capacity too, so a burst is refused (media_capacity_exhausted, 503) rather than
  * given a node that has no room left. Picks of other API processes are the node's own check to refuse.
  */
-import { Value } from 'typebox/value';
+import { Compile } from 'typebox/compile';
 import { MEDIA_NODE_TTL_MS, MediaNodeRecord } from '../../../protocol/media/media-node-record.js';
 import type { Bus, KvBucket } from '../../../shared/bus/bus.js';
 import type { Clock } from '../../../shared/clock/clock.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { MEDIA_NODES_BUCKET } from '../../../protocol/bus/bus-names.js';
+
+// Compiled once: every pick reads the registry (Value.Check walks the schema each time).
+const isMediaNodeRecord = Compile(MediaNodeRecord);
 
 const decoder = new TextDecoder();
 
@@ -22,6 +25,7 @@ export const PICK_SETTLE_MS = 2_000;
 /** Picks media nodes for new calls. */
 export class MediaNodePicker {
   private bucket: Promise<KvBucket> | undefined;
+  private reading: Promise<readonly MediaNodeRecord[]> | undefined;
   /** Legs handed out per node, with when: counted until a heartbeat well after them carries them in its load. */
   private readonly picked = new Map<string, Array<{ legs: number; at: number }>>();
 
@@ -65,8 +69,20 @@ export class MediaNodePicker {
     return recent.reduce((sum, p) => sum + p.legs, 0);
   }
 
-  /** Every node in the registry (a node that stopped heartbeating drops out of the bucket with its TTL). */
-  async registered(): Promise<MediaNodeRecord[]> {
+  /**
+   * Every node in the registry (a node that stopped heartbeating drops out of the bucket with its TTL).
+   * Callers that come while a read is under way share it: a burst of setups reads the registry (a listing
+   * of its keys, which JetStream serves with a consumer of its own, and a get per node) once per round trip,
+   * not once per setup.
+   */
+  registered(): Promise<readonly MediaNodeRecord[]> {
+    this.reading ??= this.readRegistry().finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading;
+  }
+
+  private async readRegistry(): Promise<MediaNodeRecord[]> {
     const bucket = await this.nodes();
     const records: MediaNodeRecord[] = [];
     for (const key of await bucket.keys()) {
@@ -98,7 +114,7 @@ async function read(bucket: KvBucket, key: string): Promise<MediaNodeRecord | nu
   if (!entry) return null;
   try {
     const record: unknown = JSON.parse(decoder.decode(entry.value));
-    return Value.Check(MediaNodeRecord, record) ? record : null;
+    return isMediaNodeRecord.Check(record) ? record : null;
   } catch {
     return null;
   }
