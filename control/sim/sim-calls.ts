@@ -30,5 +30,5 @@ export async function offerSimCall(db: Db, bus: Bus, clock: Clock, input: SimCal
   };
   await bus.ensureStream({ ...INBOUND_STREAM, subjects: [...INBOUND_STREAM.subjects] });
   await bus.publish(INBOUND_OFFERED_SUBJECT, encoder.encode(JSON.stringify(offer)), { msgId: offer.id });
-  return { id: offer.id, object: 'sim_call', from: offer.from, to: offer.to, status: 'offered' };
+  return { id: offer.id, object: 'sim_call', from: offer.from, to: offer.to, state: 'offered' };
 }

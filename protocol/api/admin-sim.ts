@@ -45,7 +45,7 @@ export const SimCallOffered = Type.Object({
   object: Type.Literal('sim_call'),
   from: Type.String(),
   to: Type.String(),
-  status: Type.Literal('offered'),
+  state: Type.Literal('offered'),
 });
 /** The answer of POST /admin/v1/sim/calls. */
 export type SimCallOffered = Static<typeof SimCallOffered>;

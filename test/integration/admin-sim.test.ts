@@ -111,7 +111,7 @@ describe('placing inbound calls from sim phones', () => {
   it('offers the call on the inbound stream and answers 202 offered', async () => {
     const res = await post('/admin/v1/sim/calls', { from: '+442079460123', to: number });
     expect(res.statusCode, res.body).toBe(202);
-    expect(res.data).toEqual({ id: expect.stringMatching(/^sim_[0-9a-z]{26}$/), object: 'sim_call', from: '+442079460123', to: number, status: 'offered' });
+    expect(res.data).toEqual({ id: expect.stringMatching(/^sim_[0-9a-z]{26}$/), object: 'sim_call', from: '+442079460123', to: number, state: 'offered' });
     const offer = await offerFor(res.data.id);
     expect(offer).toEqual({
       id: res.data.id,

@@ -16,6 +16,8 @@ describe('a call whose media is gone (call.mediaLost)', () => {
     ]);
     expect(recorded(end, 'call.participant.left')[0]!.data).toMatchObject({ participantId: 'part_phone' });
     expect(call.ctx).toMatchObject({ status: 'ended', endReason: 'media_lost', endedAt: lostAt });
+    // Its node is gone: no op is sent to close a session nobody holds.
+    expect(ops(end, 'closeSession')).toEqual([]);
     expect(call.actor.getSnapshot().status).toBe('done');
   });
 
@@ -24,6 +26,7 @@ describe('a call whose media is gone (call.mediaLost)', () => {
     const end = call.send({ type: 'call.mediaLost', reason: 'service_restarted' }, T0 + 3_000);
     expect(recorded(end, 'call.ended')[0]!.data).toMatchObject({ reason: 'service_restarted', countedMinutes: 0, priceOre: 0 });
     expect(ledger(end)).toEqual([{ type: 'ledger.release', reservationId: 'res_call' }]);
+    expect(ops(end, 'closeSession')).toEqual([]);
   });
 
   it('a call already ending for another reason keeps it; one waiting for a recording from the lost node stops waiting', () => {

@@ -6730,7 +6730,7 @@ export interface operations {
                         /** @enum {string} */
                         object: "sim_call";
                         /** @enum {string} */
-                        status: "offered";
+                        state: "offered";
                         to: string;
                     };
                 };

@@ -104,7 +104,8 @@ export function finishCall(d: CallDraft, replyTo: CallActorEvent['type']): void 
   // The creation's stream took its slot when the call was created, also if it never opened.
   if (c.streamOnAnswer !== null) d.effects.push({ type: 'stream.releaseSlot', companyId: c.companyId, streamId: c.streamOnAnswer.participantId });
   d.cancelAllTimers();
-  d.op({ op: 'closeSession', reason: c.endReason! });
+  // A session whose node is gone (lost, or a run before a restart) has nobody to close it: no op that cannot be answered.
+  if (c.endReason !== 'media_lost' && c.endReason !== 'service_restarted') d.op({ op: 'closeSession', reason: c.endReason! });
   const billedUntil = c.paidUntil === null ? d.at : Math.min(d.at, c.paidUntil);
   const own = settle(c.charge, c.answeredAt, billedUntil);
   d.effects.push(...ledgerMoves(c.charge, own.priceOre));

@@ -120,11 +120,14 @@ export async function startMediaWatcher(deps: MediaWatcherDeps): Promise<MediaWa
   let timer: Timer | undefined;
   let running: Promise<void> = Promise.resolve();
   let first = true;
+  // The calls told last sweep: one told again (its actor has not ended it yet) is not logged again.
+  let told = new Set<string>();
   const sweep = async (): Promise<void> => {
     const reason = deps.standalone && first ? 'service_restarted' : 'media_lost';
     const lost = await sweepLostMedia(deps, picker, reason);
     first = false;
-    for (const l of lost) log.warn({ callId: l.callId, nodeId: l.nodeId, reason: l.reason, lostAt: new Date(l.lostAt).toISOString() }, 'call ended: its media is gone');
+    for (const l of lost) if (!told.has(l.callId)) log.warn({ callId: l.callId, nodeId: l.nodeId, reason: l.reason, lostAt: new Date(l.lostAt).toISOString() }, 'call ended: its media is gone');
+    told = new Set(lost.map((l) => l.callId));
   };
   const tick = (): void => {
     running = sweep()
