@@ -66,7 +66,7 @@ import { isNoResponders, toBusError } from './nats-errors.js';
 import { NatsKvBucket, kvStreamName } from './nats-kv.js';
 import { publishToStream } from './nats-publish.js';
 import { natsSubscription } from './nats-subscription.js';
-import { alignBucket, checkClustered, differs, probeStreams, replicasError, streamLeader } from './nats-replicas.js';
+import { alignBucket, checkClustered, differs, probeStreams, replicasError, streamLeader, whileElecting } from './nats-replicas.js';
 import { sanitizeName } from './subject.js';
 import { realClock } from '../clock/real-clock.js';
 import type { Logger } from '../log/log.js';
@@ -165,15 +165,17 @@ class NatsBus implements Bus {
       max_age: nanos(spec.maxAgeMs ?? 0),
     };
     try {
-      const info = await this.jsm.streams.info(config.name).catch((err: unknown) => {
-        if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) return null;
-        throw err;
+      await whileElecting(`stream ${config.name}`, async () => {
+        const info = await this.jsm.streams.info(config.name).catch((err: unknown) => {
+          if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) return null;
+          throw err;
+        });
+        if (!info) await this.jsm.streams.add(config);
+        else if (differs(info.config, config)) {
+          await this.jsm.streams.update(config.name, config);
+          if (info.config.num_replicas !== this.replicas) await streamLeader(this.jsm, config.name);
+        }
       });
-      if (!info) await this.jsm.streams.add(config);
-      else if (differs(info.config, config)) {
-        await this.jsm.streams.update(config.name, config);
-        if (info.config.num_replicas !== this.replicas) await streamLeader(this.jsm, config.name);
-      }
     } catch (err) {
       throw replicasError(err, this.nc, this.replicas, `stream ${config.name}`);
     }
@@ -198,20 +200,22 @@ class NatsBus implements Bus {
       num_replicas: this.replicas,
     };
     try {
-      await this.jsm.consumers.add(stream, config).catch(async (err: unknown) => {
-        // An existing durable with other settings: change what JetStream lets us change.
-        if (err instanceof JetStreamApiError && err.code !== JetStreamApiCodes.StreamNotFound) {
-          return this.jsm.consumers.update(stream, options.durable, {
-            ack_wait: config.ack_wait,
-            max_ack_pending: config.max_ack_pending,
-            max_deliver: config.max_deliver,
-            filter_subject: config.filter_subject,
-            num_replicas: config.num_replicas,
-          });
-        }
-        throw err;
+      const consumer = await whileElecting(`consumer ${options.durable} of ${stream}`, async () => {
+        await this.jsm.consumers.add(stream, config).catch(async (err: unknown) => {
+          // An existing durable with other settings: change what JetStream lets us change.
+          if (err instanceof JetStreamApiError && err.code !== JetStreamApiCodes.StreamNotFound) {
+            return this.jsm.consumers.update(stream, options.durable, {
+              ack_wait: config.ack_wait,
+              max_ack_pending: config.max_ack_pending,
+              max_deliver: config.max_deliver,
+              filter_subject: config.filter_subject,
+              num_replicas: config.num_replicas,
+            });
+          }
+          throw err;
+        });
+        return this.js.consumers.get(stream, options.durable);
       });
-      const consumer = await this.js.consumers.get(stream, options.durable);
       const open = () => consumer.consume({ max_messages: maxInFlight, expires: PULL_EXPIRES_MS });
       const parts = { nc: this.nc, stream, durable: options.durable, consumer, open, maxInFlight, handler };
       const sub = new NatsConsumerSubscription(this, parts, await open(), this.log);
@@ -299,13 +303,16 @@ class NatsBus implements Bus {
   async kv(bucket: string, options: KvBucketOptions = {}): Promise<KvBucket> {
     const name = sanitizeName(`${this.prefix}_${bucket}`);
     try {
-      const kv = await this.kvm.create(name, {
-        replicas: this.replicas,
-        ...(options.ttlMs ? { ttl: options.ttlMs } : {}),
-        ...(options.history ? { history: options.history } : {}),
+      const kv = await whileElecting(`KV bucket ${name}`, async () => {
+        const opened = await this.kvm.create(name, {
+          replicas: this.replicas,
+          ...(options.ttlMs ? { ttl: options.ttlMs } : {}),
+          ...(options.history ? { history: options.history } : {}),
+        });
+        // An existing bucket keeps its other settings; replicas and entry lifetime follow what is asked.
+        await alignBucket(this.jsm, kvStreamName(name), this.replicas, options.ttlMs);
+        return opened;
       });
-      // An existing bucket keeps its other settings; replicas and entry lifetime follow what is asked.
-      await alignBucket(this.jsm, kvStreamName(name), this.replicas, options.ttlMs);
       return new NatsKvBucket(kv, this, this.log);
     } catch (err) {
       throw replicasError(err, this.nc, this.replicas, `KV bucket ${name}`);

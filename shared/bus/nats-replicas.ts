@@ -56,6 +56,30 @@ export async function alignBucket(jsm: JetStreamManager, name: string, replicas:
   if (info.config.num_replicas !== replicas) await streamLeader(jsm, name);
 }
 
+// How long creating or opening a stream, bucket or consumer is tried again while JetStream does not answer.
+const SETUP_WAIT_MS = 30_000;
+const SETUP_RETRY_MS = 250;
+
+/**
+ * Runs `setup` (creating or opening a stream, bucket or consumer) again while JetStream does not answer
+ * (a timeout, no responders, JetStream not enabled yet): on a replicated cluster a new stream elects its
+ * leader and a restarted server catches up before they answer, which under load took more than the
+ * client's 5 s, and a role that gave up then did not start at all. Other errors are thrown at once.
+ */
+export async function whileElecting<T>(what: string, setup: () => Promise<T>): Promise<T> {
+  const deadline = realClock.monotonic() + SETUP_WAIT_MS;
+  for (;;) {
+    try {
+      return await setup();
+    } catch (err) {
+      const mapped = toBusError(err, what);
+      const unanswered = mapped instanceof BusError && mapped.code === 'unavailable';
+      if (!unanswered || realClock.monotonic() > deadline) throw err;
+      await new Promise<void>((resolve) => realClock.setTimer(SETUP_RETRY_MS, resolve));
+    }
+  }
+}
+
 /** Resolves once the stream has a leader again (after a create or a replica change). */
 export async function streamLeader(jsm: JetStreamManager, name: string): Promise<void> {
   const deadline = realClock.monotonic() + LEADER_WAIT_MS;

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../support/private-services.js';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
 
 /**
  * A NATS cluster with JetStream on loopback (Debian's nats-server): each node has its own client,
@@ -17,8 +18,23 @@ export interface NatsCluster {
   metaLeader(): Promise<NatsNode>;
   /** Resolves once every running node sees the same meta leader and as many peers as are running. */
   settled(timeoutMs?: number): Promise<void>;
+  /**
+   * A path to every node through TCP proxies (one per node) that can be black-holed together: give its url
+   * to one process to cut that process off from the whole cluster without closing anything. Closed by destroy.
+   */
+  path(): Promise<NatsPath>;
   /** Stops every node and removes the stores. */
   destroy(): Promise<void>;
+}
+
+/** A process's way to the cluster that a partition can cut. */
+export interface NatsPath {
+  /** The proxies' URLs, comma-separated (as NATS_URL takes them). */
+  readonly url: string;
+  /** Stops forwarding to and from every node, closing nothing. */
+  blackhole(): void;
+  /** Forwards again. */
+  heal(): void;
 }
 
 /** One nats-server of the cluster. */
@@ -48,6 +64,7 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
   );
   const routes = ports.map((p) => `nats://127.0.0.1:${p.route}`).join(',');
   const nodes = ports.map((p, i) => new Node(`n${i + 1}`, p.client, p.route, p.http, join(dir, `n${i + 1}`), routes));
+  const proxies: TcpProxy[] = [];
   const cluster: NatsCluster = {
     nodes,
     url: nodes.map((n) => n.url).join(','),
@@ -75,7 +92,17 @@ export async function startNatsCluster(size = 3): Promise<NatsCluster> {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
+    async path() {
+      const own = await Promise.all(nodes.map((n) => startTcpProxy(n.port)));
+      proxies.push(...own);
+      return {
+        url: own.map((p) => `nats://127.0.0.1:${p.port}`).join(','),
+        blackhole: () => own.forEach((p) => p.blackhole()),
+        heal: () => own.forEach((p) => p.heal()),
+      };
+    },
     async destroy() {
+      await Promise.all(proxies.map((p) => p.close()));
       await Promise.all(nodes.map((n) => n.stop()));
       rmSync(dir, { recursive: true, force: true });
     },
@@ -116,6 +143,9 @@ class Node implements NatsNode {
       '-a', '127.0.0.1', '-p', String(this.port), '-m', String(this.httpPort),
       '-n', this.name, '-js', '-sd', this.storeDir,
       '--cluster_name', 'sentral-ha', '--cluster', `nats://127.0.0.1:${this.routePort}`, '--routes', this.routes,
+      // Clients keep to the servers they were given: one reaching the cluster through proxies must not
+      // learn the nodes' own addresses and go around a partition.
+      '--no_advertise',
     ];
     const child = spawn(NATS_SERVER, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;

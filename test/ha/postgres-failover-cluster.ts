@@ -37,12 +37,20 @@ export interface FailoverClusterOptions extends PostgresPairOptions {
   workers?: number;
   /** NATS servers (default the shared one) and SENTRAL_NATS_REPLICAS (default 1). */
   nats?: { url: string; replicas: number };
+  /** Runs a dispatcher too (webhooks). */
+  dispatcher?: boolean;
+  /** More environment for every process (an SMSC to send live SMS to, insecure webhook targets). */
+  env?: Record<string, string>;
+  /** More environment for the `nth` process (from 0) of `role`, e.g. a NATS_URL through a proxy. */
+  roleEnv?: (role: string, nth: number) => Record<string, string> | undefined;
 }
 
 /** The running cluster. */
 export interface FailoverCluster {
   pair: PostgresPair;
   procs: SentralProcess[];
+  /** The processes' SENTRAL_PREFIX (their streams and buckets on NATS). */
+  prefix: string;
   /** Every answer of `request`, in the order they came. */
   answers: Answer[];
   /** The customer's live and test keys, profile and number. */
@@ -80,6 +88,7 @@ export async function startFailoverCluster(options: FailoverClusterOptions = {})
     SENTRAL_DATA_DIR: dataDir,
     SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN,
     SENTRAL_MEDIA_WORKERS: '1',
+    ...options.env,
   };
   const procs: SentralProcess[] = [];
   const close = async (): Promise<void> => {
@@ -91,8 +100,11 @@ export async function startFailoverCluster(options: FailoverClusterOptions = {})
   try {
     const migrated = await runSentral(['migrate'], env).exited;
     if (migrated !== 0) throw new Error(`sentral migrate exited ${migrated}`);
-    const roles = ['api', 'media', 'messaging', ...Array.from({ length: options.workers ?? 1 }, () => 'worker')];
-    for (const [i, role] of roles.entries()) procs.push(runSentral([role], { ...env, SENTRAL_NODE_ID: `pgfail-${role}-${i}` }));
+    const roles = ['api', 'media', 'messaging', ...(options.dispatcher ? ['dispatcher'] : []), ...Array.from({ length: options.workers ?? 1 }, () => 'worker')];
+    for (const [i, role] of roles.entries()) {
+      const nth = roles.slice(0, i).filter((r) => r === role).length;
+      procs.push(runSentral([role], { ...env, SENTRAL_NODE_ID: `pgfail-${role}-${i}`, ...options.roleEnv?.(role, nth) }));
+    }
     const api = await procs[0]!.apiUrl;
     await untilStatus(`${api}/readyz`, 200, 30_000);
     await procs[1]!.printed(/media node \S+ listening on port/);
@@ -135,6 +147,7 @@ export async function startFailoverCluster(options: FailoverClusterOptions = {})
     return {
       pair,
       procs,
+      prefix,
       answers,
       customer,
       request,

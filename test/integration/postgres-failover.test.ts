@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badAnswers, startFailoverCluster, type FailoverCluster } from '../ha/postgres-failover-cluster.js';
 import { eventually } from '../support/eventually.js';
 
-// The short PostgreSQL failover (the long one is test/ha/postgres-failover.test.ts, `npm run test:ha`): an
+// The short PostgreSQL failover (the whole scenario is test/ha/cluster-scenario.test.ts, `npm run test:ha`): an
 // api, a worker and a media node on a primary with a synchronous standby, one multi-host DATABASE_URL; the
 // primary is killed while a customer writes contacts, sends SMS (test key: the simulated network delivers
 // them a second later) and tells a call to `say`, then the standby promoted.
