@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type postgres from 'postgres';
 import type { Sql } from '../../shared/db/database.js';
+import type { TraceCarrier } from '../../shared/tracing/trace-context.js';
 
 /**
  * How long a claim holds a delivery unless renewed. The dispatcher renews the claims of what it is sending
@@ -19,6 +20,9 @@ export interface ClaimedDelivery {
   run_attempts: number;
   claim_token: string;
   body: string;
+  event_type: string;
+  /** The trace context the event was recorded in (null with tracing off then). */
+  trace_context: TraceCarrier | null;
   url: string;
   ed25519_private_key: string | null;
   secrets: string[] | null;
@@ -68,7 +72,8 @@ export class DeliveryClaim {
       set lease_until_ms = ${now + this.leaseMs}, claim_token = ${token}
       from due, events ev, webhook_endpoints ep
       where w.id = due.id and ev.id = w.event_id and ep.id = w.endpoint_id
-      returning w.id, w.endpoint_id, w.event_id, w.attempt_count, w.run_attempts, w.claim_token, ev.body, ep.url,
+      returning w.id, w.endpoint_id, w.event_id, w.attempt_count, w.run_attempts, w.claim_token, ev.body, ev.type as event_type,
+        ev.trace_context, ep.url,
         ep.ed25519_private_key,
         (select array_agg(s.secret order by s.created_at_ms desc, s.id desc) from webhook_endpoint_secrets s
           where s.endpoint_id = w.endpoint_id and (s.expires_at_ms is null or s.expires_at_ms > ${now})) as secrets`;

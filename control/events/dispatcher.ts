@@ -8,6 +8,7 @@ import { DELIVERY_LEASE_MS, DeliveryClaim, type ClaimedDelivery } from './delive
 import { recordAttempt, recordSuccesses, successReport, type AttemptReport, type FinishedAttempt } from './attempt-recorder.js';
 import { createBatcher } from '../../shared/work/batcher.js';
 import { sendWebhook } from './webhook-sender.js';
+import { SpanKind, inSpan } from '../../shared/tracing/trace-context.js';
 
 export type { AttemptReport } from './attempt-recorder.js';
 
@@ -81,10 +82,12 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
   async function send(delivery: ClaimedDelivery): Promise<void> {
     const attemptedAt = clock.now();
     const started = clock.monotonic();
-    const result = await sendWebhook(
+    // The attempt continues the trace the event was recorded in (the request, the worker's message).
+    const traced = { parent: delivery.trace_context ?? undefined, kind: SpanKind.CLIENT, attributes: { 'sentral.event_id': delivery.event_id, 'sentral.delivery_id': delivery.id } };
+    const result = await inSpan(`webhook ${delivery.event_type}`, traced, () => sendWebhook(
       { id: delivery.id, url: delivery.url, body: delivery.body, secrets: delivery.secrets ?? [], ed25519PrivateKey: delivery.ed25519_private_key },
       { attemptedAt, timeoutMs, allowInsecureTargets: config.allowInsecureTargets, ...(options.lookup ? { lookup: options.lookup } : {}) },
-    );
+    ));
     const durationMs = Math.max(0, Math.round(clock.monotonic() - started));
     metrics.attemptDuration.observe(durationMs / 1000);
     const succeeded = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;

@@ -10,6 +10,7 @@ import type { EventType } from '../../protocol/events/event-catalogue.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
 import { eventTypeMatches } from './event-filter.js';
 import { ownProfileRows } from '../accounts/profile-scope.js';
+import { outgoingTrace, type TraceCarrier } from '../../shared/tracing/trace-context.js';
 
 /** What happened, to whom: the input of recordEvent. */
 export interface NewEvent {
@@ -25,6 +26,8 @@ export interface NewEvent {
   occurredAtMs?: number;
   /** The event's id when the caller needs it in the data (sms.status carries its eventId); a new one otherwise. */
   id?: string;
+  /** The trace context it was recorded in (a batch of several messages' events); the active one by default. */
+  trace?: TraceCarrier | undefined;
 }
 
 interface EventRow {
@@ -57,6 +60,7 @@ export async function recordEvent(tx: Tx, clock: Clock, input: NewEvent): Promis
  */
 export async function recordEvents(tx: Tx, clock: Clock, inputs: readonly NewEvent[]): Promise<void> {
   if (inputs.length === 0) return;
+  const active = traceContext(tx);
   const rows = inputs.map((input) => {
     const envelope = envelopeOf(clock, input);
     return {
@@ -68,6 +72,7 @@ export async function recordEvents(tx: Tx, clock: Clock, inputs: readonly NewEve
       object_id: input.objectId,
       occurred_at_ms: input.occurredAtMs ?? clock.now(),
       body: JSON.stringify(envelope),
+      trace_context: input.trace ? traceContext(tx, input.trace) : active,
     };
   });
   await tx`insert into events ${tx(rows)}`;
@@ -89,10 +94,17 @@ export async function recordEvents(tx: Tx, clock: Clock, inputs: readonly NewEve
 export async function insertEvent(tx: Db, clock: Clock, input: NewEvent): Promise<EventEnvelope> {
   const envelope = envelopeOf(clock, input);
   await tx`
-    insert into events (id, company_id, profile_id, mode, type, object_id, occurred_at_ms, body)
+    insert into events (id, company_id, profile_id, mode, type, object_id, occurred_at_ms, body, trace_context)
     values (${envelope.id}, ${input.companyId}, ${input.profileId}, ${input.mode}, ${input.type}, ${input.objectId},
-            ${input.occurredAtMs ?? clock.now()}, ${JSON.stringify(envelope)})`;
+            ${input.occurredAtMs ?? clock.now()}, ${JSON.stringify(envelope)}, ${traceContext(tx)})`;
   return envelope;
+}
+
+// The trace context to store with an event (the dispatcher continues the trace from it): the one given, else
+// the active one; null with tracing off.
+function traceContext(db: Db, given?: TraceCarrier): ReturnType<Db['json']> | null {
+  const carrier = given ?? outgoingTrace();
+  return carrier ? db.json(carrier) : null;
 }
 
 // The envelope an event is stored and delivered in; `data` gains `mode` and `profileId`.

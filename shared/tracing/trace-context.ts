@@ -115,4 +115,10 @@ export class MessageTraces<K extends object> {
   run<T>(key: K, fn: () => T): T {
     return runInTrace(this.contexts.get(key), fn);
   }
+
+  /** The trace context of `key`'s span, to store with what its handling writes; undefined when it has none. */
+  carrier(key: K): TraceCarrier | undefined {
+    const ctx = this.contexts.get(key);
+    return ctx ? runInTrace(ctx, outgoingTrace) : undefined;
+  }
 }

@@ -3,14 +3,16 @@
  * `sentral worker` as a process of its own, both with an OTLP endpoint set, and a real OTLP/HTTP receiver
  * on loopback decoding the JSON they export. One call setup is one trace: the API's request span, the
  * worker's handling of the command it mailed (across NATS, W3C trace context in the message headers), the
- * media node's op the worker requested, and the worker's handling of what the node mailed back (the leg
- * answered).
+ * media node's op the worker requested, the worker's handling of what the node mailed back (the leg
+ * answered), and the webhook dispatcher's attempt to deliver an event the worker recorded (the trace context
+ * stored with the event).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTracing, type Tracing } from '../../shared/tracing/tracing.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from '../support/otlp-receiver.js';
 import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import { eventually } from '../support/eventually.js';
 
 let receiver: OtlpReceiver;
 let tracing: Tracing | null = null;
@@ -40,7 +42,12 @@ describe('traces across api, worker and media', () => {
     const res = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 1 }, { 'idempotency-key': 'traced-1' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const callId: string = (res.body as { id: string }).id;
-    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId && e.data.kind === 'phone');
+    const joined = await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId && e.data.kind === 'phone');
+    // The attempt is recorded after its span ended: once it is listed, the span is in the exporter's buffer.
+    await eventually(async () => {
+      const attempts = await sys.request(customer.key, 'GET', `/v1/webhook-endpoints/${customer.endpointId}/attempts?limit=100`);
+      return (attempts.body as { data: Array<{ eventId: string }> }).data.some((a) => a.eventId === joined.id);
+    }, 10_000, 50);
 
     // Stopping sends what each process still buffers: the worker at its stop, this process at tracing's.
     expect(await worker!.stop('SIGTERM')).toBe(0);
@@ -64,6 +71,11 @@ describe('traces across api, worker and media', () => {
     // And the worker's handling of what the node mailed back (the leg ringing, answered), in the same trace.
     const reported = trace.filter((s) => s.service === 'sentral-worker' && parentOf(s)?.name.startsWith('serve media.')).map((s) => s.name);
     expect(reported).toEqual(expect.arrayContaining(['call leg.answered']));
+    // The webhook of an event the worker recorded: the dispatcher's attempt (this process's) continues the
+    // worker's span, read back from the event's row.
+    const webhook = trace.filter((s) => s.name === 'webhook call.participant.joined' && s.attributes['sentral.event_id'] === joined.id);
+    expect(webhook).toHaveLength(1);
+    expect(parentOf(webhook[0]!)?.service).toBe('sentral-worker');
     expect(new Set(trace.map((s) => s.service))).toEqual(new Set(['sentral-api', 'sentral-worker']));
   });
 });

@@ -75,12 +75,12 @@ export function callEffectHooks(deps: CallEffectDeps): CallEffectHooks {
     const others: ActorEffect[] = [];
     // Each call's read model once per batch, from its last transition.
     const views = new Map<string, { ctx: CallContext; done: boolean }>();
-    for (const { effects, context } of transitions) {
+    for (const { effects, context, trace } of transitions) {
       for (const effect of effects) {
         if (effect.type !== 'event.record') others.push(effect);
         else {
           const e = effect as Emitted<'event.record'>;
-          events.push({ companyId: e.companyId, profileId: e.profileId, mode: e.mode, type: e.eventType, data: e.data, objectId: e.objectId, occurredAtMs: e.occurredAtMs });
+          events.push({ companyId: e.companyId, profileId: e.profileId, mode: e.mode, type: e.eventType, data: e.data, objectId: e.objectId, occurredAtMs: e.occurredAtMs, trace });
         }
       }
       // The one place a call's snapshot is looked into: the call machine's own context, turned into its read model.

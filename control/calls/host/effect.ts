@@ -6,6 +6,7 @@
  * (after commit).
  */
 import type { Tx } from '../../../shared/db/database.js';
+import type { TraceCarrier } from '../../../shared/tracing/trace-context.js';
 
 /** An effect as the host hands it on: the emitted object plus its id. */
 export interface ActorEffect {
@@ -66,6 +67,8 @@ export interface EffectContext {
 export interface Transition {
   effects: ActorEffect[];
   context: EffectContext;
+  /** The trace context of the message that made it (tracing on), stored with the events it records. */
+  trace?: TraceCarrier | undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Sql, Tx } from '../../../shared/db/database.js';
 import { insertSnapshots, recordOutcomes, saveSnapshots, deleteCallTimers, deleteTimer, upsertTimer, type SnapshotRow } from './actor-store.js';
 import type { Decision } from './decision.js';
 import type { EffectContext, OnCommit } from './effect.js';
+import type { TraceCarrier } from '../../../shared/tracing/trace-context.js';
 import { withFence, type FenceTimeouts } from './fence.js';
 import { CreationRaceError } from './message-failure.js';
 import { timed, type DurationObserver } from '../../../shared/metrics/latency-metrics.js';
@@ -31,24 +32,30 @@ export interface GroupCommitDeps {
   commitDurations?: Record<'committed' | 'failed', DurationObserver>;
 }
 
+/** The effect context of a decision and, with tracing on, the trace context of its message. */
+export interface DecisionContexts {
+  contextOf(d: Decision): EffectContext;
+  traceOf?(d: Decision): TraceCarrier | undefined;
+}
+
 /** Commits `decisions` (in mailbox order) in one fenced transaction; throws what failed, having written nothing. */
-export async function commitDecisions(deps: GroupCommitDeps, decisions: readonly Decision[], at: Date, contextOf: (d: Decision) => EffectContext): Promise<void> {
+export async function commitDecisions(deps: GroupCommitDeps, decisions: readonly Decision[], at: Date, contexts: DecisionContexts): Promise<void> {
   const started = performance.now();
   try {
-    await timed(deps.commitDurations?.committed, () => commitBatch(deps, decisions, at, contextOf));
+    await timed(deps.commitDurations?.committed, () => commitBatch(deps, decisions, at, contexts));
   } catch (err) {
     deps.commitDurations?.failed.observe((performance.now() - started) / 1000);
     throw err;
   }
 }
 
-async function commitBatch(deps: GroupCommitDeps, decisions: readonly Decision[], at: Date, contextOf: (d: Decision) => EffectContext): Promise<void> {
+async function commitBatch(deps: GroupCommitDeps, decisions: readonly Decision[], at: Date, contexts: DecisionContexts): Promise<void> {
   const { sql, partition, epoch, onCommit } = deps;
   await sql.begin(async (tx) => {
     await withFence(tx, partition, epoch, deps.fenceTimeouts);
     // Under the fence's lock, the batch's writes go out together (pipelined on the transaction's connection:
     // one round trip, not one per statement); the first that fails aborts the transaction before its commit.
-    const transitions = decisions.flatMap((d) => (d.change ? [{ effects: d.change.effects.others, context: contextOf(d) }] : []));
+    const transitions = decisions.flatMap((d) => (d.change ? [{ effects: d.change.effects.others, context: contexts.contextOf(d), trace: contexts.traceOf?.(d) }] : []));
     await Promise.all([
       writeSnapshots(tx, decisions, partition, epoch, at),
       (async () => {

@@ -249,7 +249,12 @@ export class PartitionWorker {
         steps.push({ entry, decision });
         decisions.push(decision);
       }
-      if (decisions.length > 0) await commitDecisions(this.deps, decisions, new Date(clock.now()), (d) => this.contextOf(d.callId, d.entry.id, d.outcome, d.change?.snapshot));
+      if (decisions.length > 0) {
+        await commitDecisions(this.deps, decisions, new Date(clock.now()), {
+          contextOf: (d) => this.contextOf(d.callId, d.entry.id, d.outcome, d.change?.snapshot),
+          traceOf: (d) => this.traces.carrier(d.entry),
+        });
+      }
     } catch (err) {
       for (const [callId, { live, created }] of view.touched) this.actors.rollback(callId, live, created || this.stopped);
       if (dependencyOutage(err) === 'database') for (const d of decisions) if (d.change) this.unsure.add(d.callId);
