@@ -31,7 +31,7 @@ const PROMOTION_RECOVERY_MS = 15_000;
 /** How long nothing takes writes: the primary is dead and the standby not yet promoted (an operator's or Patroni's reaction). */
 const OUTAGE_MS = 5_000;
 const PARTITIONS = 4;
-const SMS_TO = '+12025550101';
+const SMS_TO = '+442079460101';
 const SMPP = { systemId: 'ha', password: 'ha-secret' };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
