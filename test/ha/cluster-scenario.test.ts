@@ -51,7 +51,7 @@ describe('a cluster that survives losing any one host', () => {
   const elections: Array<{ at: number; subject: string }> = [];
 
   beforeAll(async () => {
-    nats = await startNatsCluster(3);
+    nats = await startNatsCluster(3, { noAdvertise: true });
     workerPath = await nats.path();
     mediaPath = await nats.path();
     smsc = await startSmscSim({
@@ -101,6 +101,7 @@ describe('a cluster that survives losing any one host', () => {
     onTestFailed(() => {
       const dir = mkdtempSync(join(tmpdir(), 'sentral-ha-scenario-'));
       for (const [i, p] of c.procs.entries()) writeFileSync(join(dir, `${i}-${p.child.spawnargs.at(-1)}.log`), p.output());
+      writeFileSync(join(dir, 'answers.json'), JSON.stringify(c.answers.map(({ body: _, ...a }) => a)));
       console.log(`the processes' output: ${dir}`);
     });
     const jsm = await jetstreamManager(admin, { checkAPI: false });
@@ -135,23 +136,30 @@ describe('a cluster that survives losing any one host', () => {
       loops.push(sayLoop(callId));
       return callId;
     };
+    // One SMS sent until it is accepted, as a client does: the same Idempotency-Key again after the answer's
+    // Retry-After (a 503; a 409 idempotency_in_flight while the claim of an attempt the outage cut short
+    // holds), even after the load stops: a message whose answer was lost may exist, and its price is part of
+    // the money check.
+    const sendSms = async (i: number): Promise<void> => {
+      const text = `ha sms ${i}`;
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const answer = await c.request('POST', '/v1/sms', { profileId: c.customer.profileId, from: c.customer.number, to: SMS_TO, text }, { 'idempotency-key': `ha-sms-${i}` }, 'sms');
+        if (answer.status === 201) {
+          accepted.set(text, answer.body.id);
+          return;
+        }
+        await pause(Math.max(300, Number(answer.retryAfter ?? 0) * 1000));
+      }
+    };
     loops.push(
       (async () => {
-        let i = 0;
-        while (running) {
-          const text = `ha sms ${++i}`;
-          // Until it is accepted, even after the load stops: a message whose answer was lost may exist, and
-          // its price is part of the money check.
-          for (let attempt = 0; attempt < 200; attempt++) {
-            const tick = pause(300);
-            const answer = await c.request('POST', '/v1/sms', { profileId: c.customer.profileId, from: c.customer.number, to: SMS_TO, text }, { 'idempotency-key': `ha-sms-${i}` }, 'sms');
-            await tick;
-            if (answer.status === 201) {
-              accepted.set(text, answer.body.id);
-              break;
-            }
-          }
+        const sending: Promise<void>[] = [];
+        for (let i = 1; running; i++) {
+          const tick = pause(300);
+          sending.push(sendSms(i));
+          await tick;
         }
+        await Promise.all(sending);
       })(),
     );
 

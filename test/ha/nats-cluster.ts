@@ -20,7 +20,8 @@ export interface NatsCluster {
   settled(timeoutMs?: number): Promise<void>;
   /**
    * A path to every node through TCP proxies (one per node) that can be black-holed together: give its url
-   * to one process to cut that process off from the whole cluster without closing anything. Closed by destroy.
+   * to one process to cut that process off from the whole cluster without closing anything (start the
+   * cluster with noAdvertise). Closed by destroy.
    */
   path(): Promise<NatsPath>;
   /** Stops every node and removes the stores. */
@@ -56,14 +57,18 @@ interface Jsz {
   meta_cluster?: { leader?: string; cluster_size?: number; replicas?: Array<{ name: string; current: boolean; offline?: boolean }> };
 }
 
-/** Starts `size` clustered nats-servers and resolves once JetStream has a meta leader they agree on. */
-export async function startNatsCluster(size = 3): Promise<NatsCluster> {
+/**
+ * Starts `size` clustered nats-servers and resolves once JetStream has a meta leader they agree on. With
+ * `noAdvertise` the servers do not tell clients the cluster's other addresses, so a client given proxies
+ * (path()) keeps to them and cannot go around a partition.
+ */
+export async function startNatsCluster(size = 3, options: { noAdvertise?: boolean } = {}): Promise<NatsCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'sentral-nats-cluster-'));
   const ports = await Promise.all(
     Array.from({ length: size }, async () => ({ client: await freePort(), route: await freePort(), http: await freePort() })),
   );
   const routes = ports.map((p) => `nats://127.0.0.1:${p.route}`).join(',');
-  const nodes = ports.map((p, i) => new Node(`n${i + 1}`, p.client, p.route, p.http, join(dir, `n${i + 1}`), routes));
+  const nodes = ports.map((p, i) => new Node(`n${i + 1}`, p.client, p.route, p.http, join(dir, `n${i + 1}`), routes, options.noAdvertise ?? false));
   const proxies: TcpProxy[] = [];
   const cluster: NatsCluster = {
     nodes,
@@ -127,6 +132,7 @@ class Node implements NatsNode {
     private readonly httpPort: number,
     private readonly storeDir: string,
     private readonly routes: string,
+    private readonly noAdvertise: boolean,
   ) {}
 
   get url(): string {
@@ -143,9 +149,7 @@ class Node implements NatsNode {
       '-a', '127.0.0.1', '-p', String(this.port), '-m', String(this.httpPort),
       '-n', this.name, '-js', '-sd', this.storeDir,
       '--cluster_name', 'sentral-ha', '--cluster', `nats://127.0.0.1:${this.routePort}`, '--routes', this.routes,
-      // Clients keep to the servers they were given: one reaching the cluster through proxies must not
-      // learn the nodes' own addresses and go around a partition.
-      '--no_advertise',
+      ...(this.noAdvertise ? ['--no_advertise'] : []),
     ];
     const child = spawn(NATS_SERVER, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     this.child = child;

@@ -64,11 +64,14 @@ export interface FailoverCluster {
   close(): Promise<void>;
 }
 
+/** The 503s a failover may answer (with Retry-After): a dependency away, a call's actor moving, no media node registered. */
+const FAILOVER_503 = new Set(['service_unavailable', 'actor_unavailable', 'media_unavailable']);
+
 /** Answers that are neither a success, a 4xx nor a 503 with Retry-After and a catalogued code: what must never happen. */
 export function badAnswers(answers: Answer[]): Answer[] {
   return answers.filter((a) => {
     if (a.status === 0 || a.status >= 500 && a.status !== 503) return true;
-    if (a.status === 503 && (a.retryAfter === null || a.code !== 'service_unavailable' && a.code !== 'actor_unavailable')) return true;
+    if (a.status === 503 && (a.retryAfter === null || !FAILOVER_503.has(a.code ?? ''))) return true;
     return a.code !== null && !Object.hasOwn(errorCatalogue, a.code);
   });
 }
