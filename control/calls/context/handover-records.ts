@@ -59,3 +59,13 @@ export interface TransferRecord {
   /** Why it failed or was cancelled. */
   reason: TransferFailure | TransferCancel | 'call_ended' | null;
 }
+
+/** Whether the offer is still ringing. */
+export function isRinging(offer: OfferRecord | null | undefined): offer is OfferRecord {
+  return offer?.state === 'ringing';
+}
+
+/** Whether the transfer is still under way (ringing or talking). */
+export function isActive(t: TransferRecord | null | undefined): t is TransferRecord {
+  return t?.state === 'ringing' || t?.state === 'talking';
+}

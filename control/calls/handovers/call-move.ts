@@ -11,10 +11,9 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { MAX_CALL_MINUTES } from '../../../protocol/calls/call.js';
 import type { CallDraft } from '../context/call-draft.js';
-import type { CallContext, ParticipantRecord } from '../context/call-context.js';
+import type { ParticipantRecord } from '../context/call-context.js';
 import { leave } from '../machines/participant-machine.js';
 import { blank } from '../participants/participant-launch.js';
-import { isPresent } from '../context/participant-records.js';
 
 type MoveEvent = Extract<CallRequestEvent, { type: 'call.move' }>;
 type LinkEvent = Extract<CallRequestEvent, { type: 'call.link' }>;
@@ -87,15 +86,6 @@ export function addMovedCaller(d: CallDraft, e: LinkEvent): ParticipantRecord {
   p.legOpId = d.op({ op: 'addLeg', legId: p.id, kind: 'room', room: { participantKind: 'call' } });
   d.setTimer('token', p.id, d.at + LINK_CONNECT_MS);
   return p;
-}
-
-/**
- * The call's guard `movedLinkGone`: a moved caller's link left for any reason but a further move (the target
- * ended or removed the caller, the link failed), so the caller's call ends (`moved_call_ended`).
- */
-export function movedLinkGone(c: CallContext): boolean {
-  const link = c.moved ? c.participants.find((p) => p.id === c.moved!.participantId) : undefined;
-  return link !== undefined && !isPresent(link) && c.endReason === null;
 }
 
 /** The moved caller's link is gone: the call ends with it. */

@@ -2,7 +2,7 @@
  * Offers and transfers on the call (docs/calls.md, Offers and transfers): carries out their steps on the
  * draft (stop a participant, hold or unhold the caller, record the event), and tells them what happened to
  * their participants (joined, left) and to the call (its end) when the call's chart sees they have news
- * (`handoversBehind`, a guarded transition of the chart) and the offer's deadline when its timer fires. The
+ * (`handoversBehind` in context/call-facts.ts, a guarded transition of the chart) and the offer's deadline when its timer fires. The
  * decisions themselves are offer-machine.ts and transfer-machine.ts, pure.
  *
  * Reading the news off the context rather than hooking each handler means that whatever made a participant
@@ -12,11 +12,12 @@
 import type { CallContext, ParticipantRecord } from '../context/call-context.js';
 import type { CallDraft } from '../context/call-draft.js';
 import { answerRinging } from '../inbound/inbound-flow.js';
-import { cancelOffer, deadlinePassed, isRinging, isTarget, targetAnswered, targetGone, type OfferStep } from '../machines/offer-machine.js';
+import { cancelOffer, deadlinePassed, isTarget, targetAnswered, targetGone, type OfferStep } from '../machines/offer-machine.js';
 import { leave } from '../machines/participant-machine.js';
 import { updatedFields } from '../context/participant-records.js';
-import { callEnded, callerGone, isActive, operatorGone, targetAnswered as transferTargetAnswered, targetGone as transferTargetGone, type TransferStep } from '../machines/transfer-machine.js';
-import type { OfferRecord, TransferFailure, TransferRecord } from '../context/handover-records.js';
+import { callEnded, callerGone, operatorGone, targetAnswered as transferTargetAnswered, targetGone as transferTargetGone, type TransferStep } from '../machines/transfer-machine.js';
+import { isActive, isRinging, type OfferRecord, type TransferFailure, type TransferRecord } from '../context/handover-records.js';
+import { handoverNews } from '../context/call-facts.js';
 
 /** call.offer.* data (besides the fields every call event carries). */
 export function offerEventData(o: OfferRecord): Record<string, unknown> {
@@ -68,32 +69,6 @@ function failureOf(p: ParticipantRecord): TransferFailure {
   return p.leftReason === 'busy' || p.leftReason === 'no_answer' || p.leftReason === 'failed' ? p.leftReason : 'hangup';
 }
 
-/** What a participant's state tells the running offer or transfer that it has not heard yet. */
-type News = 'joined' | 'left' | null;
-
-function newsOf(c: CallContext, p: ParticipantRecord): News {
-  const { offer, transfer } = c;
-  if (isRinging(offer)) {
-    const target = offer.targets.find((t) => t.participantId === p.id);
-    if (target?.state === 'ringing' && (p.state === 'joined' || p.state === 'left')) return p.state;
-    if (target === undefined && p.id === c.primaryId && p.state === 'left') return 'left';
-  }
-  if (isActive(transfer)) {
-    if (p.id === transfer.targetId && p.state === 'joined' && transfer.state === 'ringing') return 'joined';
-    if (p.state === 'left' && (p.id === transfer.targetId || p.id === transfer.callerId || transfer.operatorIds.includes(p.id))) return 'left';
-  }
-  return null;
-}
-
-/**
- * Whether a running offer or transfer has news: a participant of theirs joined or left since they last heard,
- * or the call ended. Each step moves them on, so after followHandovers they have none.
- */
-export function handoversBehind(c: CallContext): boolean {
-  if (!isRinging(c.offer) && !isActive(c.transfer)) return false;
-  return c.status === 'ended' || c.participants.some((p) => newsOf(c, p) !== null);
-}
-
 /** The running offer and transfer hear their news (handoversBehind), participant by participant, in the call's order. */
 export function followHandovers(d: CallDraft): void {
   if (d.ctx.status === 'ended') {
@@ -103,7 +78,7 @@ export function followHandovers(d: CallDraft): void {
     return;
   }
   for (const p of d.ctx.participants) {
-    const news = newsOf(d.ctx, p);
+    const news = handoverNews(d.ctx, p);
     if (news === 'joined') joined(d, p);
     else if (news === 'left') left(d, p);
   }

@@ -10,13 +10,13 @@ import type { CallEndReason } from '../../../protocol/calls/call.js';
 import type { InboundDecisionKind } from '../../../protocol/calls/inbound.js';
 import type { CallActorInput } from '../../../protocol/calls/call-actor.js';
 import type { CallDraft } from '../context/call-draft.js';
-import type { CallContext, ParticipantRecord } from '../context/call-context.js';
+import type { ParticipantRecord } from '../context/call-context.js';
 import { callerLeft, deadlinePassed, decide, decisionAfterEnd, openWindow, type RoutingAction, type WindowStep } from '../context/inbound-window.js';
-import { isRinging } from '../machines/offer-machine.js';
 import { leave } from '../machines/participant-machine.js';
 import { launchParticipant } from '../participants/participant-launch.js';
 import { isPresent } from '../context/participant-records.js';
-import { isActive } from '../machines/transfer-machine.js';
+import { isActive, isRinging } from '../context/handover-records.js';
+import { routeTargetsOf } from '../context/call-facts.js';
 
 /**
  * Inbound actions that still work on a call decided by another action (adding a participant, an offer, a
@@ -236,32 +236,6 @@ export function onRoutingCharged(d: CallDraft, e: { charge: Charge | null; forwa
       return;
     }
   }
-}
-
-/** What the routing of a live inbound call is due to do, read by the call's guards after every step. */
-export type RoutingDue = 'messagePlayed' | 'answerCaller' | 'targetsGone' | null;
-
-/**
- * The routing's message ends the call once played; the routing's targets answer the caller when the first
- * joins and end the call when none is left.
- */
-export function routingDue(c: CallContext): RoutingDue {
-  const inbound = c.inbound;
-  if (!inbound || c.endReason !== null) return null;
-  if (inbound.messageCommandId !== null) {
-    const cmd = c.commands.find((m) => m.id === inbound.messageCommandId);
-    return cmd && cmd.state !== 'issued' ? 'messagePlayed' : null;
-  }
-  if (inbound.routeTargets.length === 0) return null;
-  const targets = routeTargetsOf(c);
-  const joined = targets.find((p) => p.state === 'joined' || p.state === 'reconnecting');
-  const callerNow = c.primaryId !== null ? c.participants.find((p) => p.id === c.primaryId) : undefined;
-  if (joined && callerNow?.state === 'ringing' && !inbound.answerSent) return 'answerCaller';
-  return targets.every((p) => !isPresent(p)) ? 'targetsGone' : null;
-}
-
-function routeTargetsOf(c: CallContext): ParticipantRecord[] {
-  return (c.inbound?.routeTargets ?? []).map((id) => c.participants.find((p) => p.id === id)).filter((p): p is ParticipantRecord => p !== undefined);
 }
 
 /** A routing target joined while the caller rings: the caller is answered. */

@@ -7,6 +7,7 @@ import { CallDraft } from '../context/call-draft.js';
 import { callBody } from '../context/reply-bodies.js';
 import { isPerson, isPresent } from '../context/participant-records.js';
 import { upgradeCallSnapshot } from '../context/stored-calls.js';
+import { handoversBehind, movedLinkGone, routingDue, transcriptionsSettled, voicemailPlayed } from '../context/call-facts.js';
 import type { VerbPort } from '../context/verb-port.js';
 
 /** XState's first event, which carries the input (the entry of the first state runs with it). */
@@ -32,23 +33,13 @@ const HANDLED = [
 export type HandledAction = (typeof HANDLED)[number];
 
 /**
- * What the call does, given to its chart (control/calls/call/call-behaviour.ts): its first context, the
- * handler of each action the chart names, and the facts its follow-ups and its end read. The chart says which
- * event or fact reaches which handler; the behaviour, what the handler does.
+ * What the call does, given to its chart (control/calls/call/call-behaviour.ts): its first context and the
+ * handler of each action the chart names. The chart says which event or fact (context/call-facts.ts) reaches
+ * which handler; the behaviour, what the handler does.
  */
 export interface CallBehaviour {
   initialContext(input: CallActorInput): CallContext;
   handlers: Record<HandledAction, Handler>;
-  /** A voicemail drop's message has played out (or could not). */
-  voicemailPlayed(c: CallContext): boolean;
-  /** A moved caller's link is gone. */
-  movedLinkGone(c: CallContext): boolean;
-  /** What an inbound routing is due to do: its message played, answer the caller, or all its targets gone. */
-  routingDue(c: CallContext): 'messagePlayed' | 'answerCaller' | 'targetsGone' | null;
-  /** Every transcription the call started has settled. */
-  transcriptionsSettled(c: CallContext): boolean;
-  /** A running offer or transfer has not heard yet that a participant of theirs joined or left, or that the call ended. */
-  handoversBehind(c: CallContext): boolean;
 }
 
 function atOf(event: AnyCallEvent): number {
@@ -112,7 +103,7 @@ function draftAction(verbs: VerbPort, run: Handler) {
 }
 
 /** The call's named guards: each reads the facts its context records. */
-function callGuards(behaviour: CallBehaviour) {
+function callGuards() {
   return {
     endRequested: ({ context }) => context.endReason !== null,
     noPrimary: ({ context }) => context.primaryId === null,
@@ -127,19 +118,19 @@ function callGuards(behaviour: CallBehaviour) {
     /** A conference or a call without a dialled phone ends when no person (phone or app) is left in it. */
     noPersonLeft: ({ context }) =>
       (context.conference || context.primaryId === null) && !context.participants.some((p) => isPerson(p) && isPresent(p)),
-    recordingsSettled: ({ context }) => context.recordingsPending.length === 0 && behaviour.transcriptionsSettled(context),
+    recordingsSettled: ({ context }) => context.recordingsPending.length === 0 && transcriptionsSettled(context),
     /** A voicemail drop's message has played out (or could not): the call ends (voicemail_left). */
-    voicemailPlayed: ({ context }) => behaviour.voicemailPlayed(context),
+    voicemailPlayed: ({ context }) => voicemailPlayed(context),
     /** A moved caller's link is gone (not moved on): the call ends (moved_call_ended). */
-    movedLinkGone: ({ context }) => behaviour.movedLinkGone(context),
+    movedLinkGone: ({ context }) => movedLinkGone(context),
     /** An inbound routing's message has played: the call ends (routing_ended). */
-    routingMessagePlayed: ({ context }) => behaviour.routingDue(context) === 'messagePlayed',
+    routingMessagePlayed: ({ context }) => routingDue(context) === 'messagePlayed',
     /** A routing target joined while the caller rings: the caller is answered. */
-    routingTargetJoined: ({ context }) => behaviour.routingDue(context) === 'answerCaller',
+    routingTargetJoined: ({ context }) => routingDue(context) === 'answerCaller',
     /** Every routing target is gone: the call ends as the last did. */
-    routingTargetsGone: ({ context }) => behaviour.routingDue(context) === 'targetsGone',
+    routingTargetsGone: ({ context }) => routingDue(context) === 'targetsGone',
     /** A running offer or transfer has news: a participant of theirs joined or left, or the call ended. */
-    handoversBehind: ({ context }) => behaviour.handoversBehind(context),
+    handoversBehind: ({ context }) => handoversBehind(context),
     /** An event of a type the chart does not name that names a command: a verb's own media event. */
     namesCommand: ({ event }) => typeof (event as { commandId?: unknown }).commandId === 'string',
   } satisfies Record<string, (args: { context: CallContext; event: CallActorEvent }) => boolean>;
@@ -268,7 +259,7 @@ export function createCallMachine(verbs: VerbPort, behaviour: CallBehaviour) {
       emitted: {} as CallEffect,
     },
     actions: callActions(verbs, behaviour),
-    guards: callGuards(behaviour),
+    guards: callGuards(),
   }).createMachine({
     id: 'call',
     context: ({ input }) => behaviour.initialContext(input),

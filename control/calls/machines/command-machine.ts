@@ -5,6 +5,7 @@ import type { CommandAction, CommandState } from '../../../protocol/calls/comman
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
 import type { CallDraft, OpBody } from '../context/call-draft.js';
 import type { CommandRecord, CommandSlot, TimerKind } from '../context/call-context.js';
+import { commandBody } from '../context/reply-bodies.js';
 
 /** A command whose op the media node has not acknowledged within this long is uncertain. */
 export const COMMAND_ACK_TIMEOUT_MS = 30_000;
@@ -120,6 +121,27 @@ export interface CommandLaunch {
   /** What its verb keeps in it (CommandRecord.slot). */
   slot?: CommandSlot;
   charge?: Charge | null;
+}
+
+/**
+ * Whether the machine takes a new command: a known command id (a retry) is answered as it stands, a call
+ * not yet answered is refused, and so is an unknown target participant. False when it has answered.
+ */
+export function admitCommand(d: CallDraft, e: { commandId: string; participantId?: string | undefined }): boolean {
+  const existing = d.command(e.commandId);
+  if (existing) {
+    d.reply(commandBody(d.ctx, existing));
+    return false;
+  }
+  if (d.ctx.status !== 'in_progress') {
+    d.refuse('call_not_answered');
+    return false;
+  }
+  if (e.participantId !== undefined && !d.participant(e.participantId)) {
+    d.refuse('not_found', 'participantId');
+    return false;
+  }
+  return true;
 }
 
 /**

@@ -44,11 +44,6 @@ export function openOffer(id: string, participantIds: readonly string[], at: num
   };
 }
 
-/** Whether the offer is still ringing. */
-export function isRinging(offer: OfferRecord | null | undefined): offer is OfferRecord {
-  return offer?.state === 'ringing';
-}
-
 /** Whether `participantId` is one of the offer's targets. */
 export function isTarget(offer: OfferRecord, participantId: string): boolean {
   return offer.targets.some((t) => t.participantId === participantId);

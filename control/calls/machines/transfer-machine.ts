@@ -16,7 +16,7 @@
 import { stepStored } from '../../../shared/machines/machine-step.js';
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import type { ErrorCode } from '../../../shared/errors/catalogue.js';
-import type { TransferCancel, TransferFailure, TransferKind, TransferRecord } from '../context/handover-records.js';
+import { isActive, type TransferCancel, type TransferFailure, type TransferKind, type TransferRecord } from '../context/handover-records.js';
 
 /** The transfer events the call records (protocol/calls/call-events.ts). */
 export type TransferEventType = 'call.transfer.started' | 'call.transfer.answered' | 'call.transfer.completed' | 'call.transfer.cancelled' | 'call.transfer.failed';
@@ -44,11 +44,6 @@ export interface RequestStep {
   transfer: TransferRecord | null;
   actions: TransferAction[];
   answer: TransferAnswer;
-}
-
-/** Whether the transfer is still under way (ringing or talking). */
-export function isActive(t: TransferRecord | null | undefined): t is TransferRecord {
-  return t?.state === 'ringing' || t?.state === 'talking';
 }
 
 /** Starts a transfer at `at` (the target's leg is launched by the call): a warm one holds the caller. */

@@ -7,7 +7,7 @@
  * the call ends (reason voicemail_left). A human or unknown answer leaves the call to the customer.
  */
 import type { CallActorInput, CallMediaEvent } from '../../../protocol/calls/call-actor.js';
-import type { AmdRecord, CallContext } from '../context/call-context.js';
+import type { AmdRecord } from '../context/call-context.js';
 import type { CallDraft } from '../context/call-draft.js';
 
 /** The detection record of a new call (null without amd). */
@@ -44,14 +44,6 @@ export function onDetection(d: CallDraft, e: Extract<CallMediaEvent, { type: 'am
   amd.state = 'dropping';
   if (amd.text !== undefined) d.issueOwn('say', { commandId: amd.messageCommandId, text: amd.text, ...(amd.voice ? { voice: amd.voice } : {}) });
   else d.issueOwn('play', { commandId: amd.messageCommandId, clipId: amd.clipId! });
-}
-
-/** The voicemail message has played out (or could not): the call's guard `voicemailPlayed`. */
-export function voicemailPlayed(c: CallContext): boolean {
-  const amd = c.amd;
-  if (!amd || amd.state !== 'dropping') return false;
-  const message = c.commands.find((m) => m.id === amd.messageCommandId);
-  return message !== undefined && message.state !== 'issued';
 }
 
 /** The voicemail message is done: the call ends (reason voicemail_left, unless it had one already). */

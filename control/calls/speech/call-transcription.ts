@@ -9,6 +9,7 @@ import type { CallMediaEvent } from '../../../protocol/calls/call-actor.js';
 import type { TranscriptSegment } from '../../../protocol/calls/transcript.js';
 import type { CallDraft } from '../context/call-draft.js';
 import type { CallContext, TranscriptionRecord } from '../context/call-context.js';
+import { transcriptionsSettled } from '../context/call-facts.js';
 
 /** After the call, a post-call transcription may take this long plus the call's own length before it is given up. */
 export const TRANSCRIPTION_WAIT_MS = 5 * 60_000;
@@ -19,11 +20,6 @@ type EndedEvent = Extract<CallMediaEvent, { type: 'transcription.ended' }>;
 /** The call's transcriptions (none in snapshots older than transcription). */
 export function transcriptionsOf(c: CallContext): TranscriptionRecord[] {
   return (c.transcriptions ??= []);
-}
-
-/** True when no transcription is still being made (the actor may finish). */
-export function transcriptionsSettled(c: CallContext): boolean {
-  return !(c.transcriptions ?? []).some((t) => t.state === 'running' || t.state === 'stopping');
 }
 
 /** The running live transcription, if any (a call has one at a time). */

@@ -3,9 +3,8 @@ import type { GatherResult } from '../../../protocol/calls/command.js';
 import type { CommandRecord, ParticipantRecord } from '../context/call-context.js';
 import type { CallDraft } from '../context/call-draft.js';
 import { commandBody } from '../context/reply-bodies.js';
-import { finishCommand, issueCommand } from '../machines/command-machine.js';
+import { admitCommand, finishCommand, issueCommand } from '../machines/command-machine.js';
 import { DEFAULT_GATHER_TIMEOUT_SECONDS, pressKey, speechPhrases, spoke, stopped, timedOut, type GatherRecord } from './gather-result.js';
-import { admitCommand } from './command-verb.js';
 import { CLIP_RESULT_WINDOW_MS, sayWindowMs } from './playback.js';
 import { defineVerb } from './verb.js';
 

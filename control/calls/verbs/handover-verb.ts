@@ -3,9 +3,8 @@ import type { CallDraft } from '../context/call-draft.js';
 import type { ParticipantRecord } from '../context/call-context.js';
 import type { InboundDecisionKind } from '../../../protocol/calls/inbound.js';
 import { decideInbound } from '../inbound/inbound-flow.js';
-import { isRinging } from '../machines/offer-machine.js';
 import { isPresent } from '../context/participant-records.js';
-import { isActive } from '../machines/transfer-machine.js';
+import { isActive, isRinging } from '../context/handover-records.js';
 
 /**
  * Whether the machine takes a new offer or transfer, and whom it hands over: on an inbound call it is a

@@ -1,7 +1,6 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { commandBody } from '../context/reply-bodies.js';
-import { issueCommand } from '../machines/command-machine.js';
-import { admitCommand } from './command-verb.js';
+import { admitCommand, issueCommand } from '../machines/command-machine.js';
 import { defineVerb } from './verb.js';
 
 type StopMediaEvent = Extract<CallRequestEvent, { type: 'command.stopMedia' }>;

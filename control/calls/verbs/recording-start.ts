@@ -2,8 +2,7 @@ import type { CallRequestEvent, Charge } from '../../../protocol/calls/call-acto
 import type { CommandRecord } from '../context/call-context.js';
 import type { CallDraft } from '../context/call-draft.js';
 import { commandBody } from '../context/reply-bodies.js';
-import { finishCommand, issueCommand, onOpResult } from '../machines/command-machine.js';
-import { admitCommand } from './command-verb.js';
+import { admitCommand, finishCommand, issueCommand, onOpResult } from '../machines/command-machine.js';
 import { defineVerb } from './verb.js';
 
 type StartRecordingEvent = Extract<CallRequestEvent, { type: 'command.startRecording' }>;

@@ -1,8 +1,7 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
 import { liveTranscription, startTranscription, transcriptionOp } from '../speech/call-transcription.js';
 import { commandBody } from '../context/reply-bodies.js';
-import { issueCommand } from '../machines/command-machine.js';
-import { admitCommand } from './command-verb.js';
+import { admitCommand, issueCommand } from '../machines/command-machine.js';
 import { defineVerb } from './verb.js';
 
 type StartTranscriptionEvent = Extract<CallRequestEvent, { type: 'command.startTranscription' }>;

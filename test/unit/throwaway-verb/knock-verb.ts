@@ -5,8 +5,7 @@
  * protocol/; this one borrows say's action and casts its op and event).
  */
 import { commandBody } from '../../../control/calls/context/reply-bodies.js';
-import { finishCommand, issueCommand } from '../../../control/calls/machines/command-machine.js';
-import { admitCommand } from '../../../control/calls/verbs/command-verb.js';
+import { admitCommand, finishCommand, issueCommand } from '../../../control/calls/machines/command-machine.js';
 import { defineVerb } from '../../../control/calls/verbs/verb.js';
 import type { VerbEvent } from '../../../control/calls/context/verb-port.js';
 
