@@ -44,6 +44,8 @@ import { buildApiServer } from '../../control/api/server/server.js';
 import { startMessaging } from '../../control/messaging/outbox/messaging-role.js';
 import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { createScratchDatabase } from '../../test/support/scratch-database.js';
+import { statementCounter } from '../support/statement-counter.js';
+import { backendsCpuMs, backendsCpuSince } from '../support/proc-cpu.js';
 
 const emails = Number(process.argv[2] ?? 3000);
 const letters = Number(process.argv[3] ?? 300);
@@ -145,6 +147,10 @@ async function main(): Promise<void> {
   const loadAverageAtStart = loadavg().map((x) => Math.round(x * 10) / 10);
   const db = await createScratchDatabase(ADMIN_URL, `sentral_bench_messaging_${randomBytes(4).toString('hex')}`);
   const sql = openDatabase({ url: db.url, max: 20 });
+  // The API and the messaging role (when it runs here) query through a pool of their own, its statements
+  // counted; the benchmark's own queries (setup, waiting for the answers) go through `sql`.
+  const counter = statementCounter();
+  const served = openDatabase({ url: db.url, max: 20, applicationName: 'bench-served', onQuery: counter.onQuery });
   const dataDir = mkdtempSync(join(tmpdir(), 'sentral-bench-messaging-'));
   const relay = await countingRelay();
   const env: Record<string, string> = {
@@ -155,7 +161,7 @@ async function main(): Promise<void> {
   const prefix = `benchmsg${randomBytes(4).toString('hex')}`;
   // Apart, the API wakes the messaging process's outbox over NATS, as in a cluster.
   const bus = apart ? await createNatsBus({ url: NATS_URL, prefix, name: 'bench-messaging-api' }) : undefined;
-  const services = benchServices(sql, env, bus);
+  const services = benchServices(served, env, bus);
   const stops: Array<() => Promise<unknown>> = [];
   try {
     await migrate(sql);
@@ -218,6 +224,8 @@ async function main(): Promise<void> {
       const cpu = process.cpuUsage();
       const messagingCpu = messagingCpuMs();
       const loop = performance.eventLoopUtilization();
+      const statementsBefore = counter.snapshot();
+      const pg = await backendsCpuMs(sql);
       const t0 = now();
       const acceptedPerSecond = await load();
       while ((await relay.count()) - taken < emails && now() - t0 < 600_000) await sleep(20);
@@ -232,7 +240,9 @@ async function main(): Promise<void> {
       };
       // The relay's answers are recorded before the next phase starts: it measures itself alone.
       await emailsSettled();
-      return result;
+      // Accept, hand-over and the recorded answer, per email (the messaging process's statements not counted when apart).
+      const statements = counter.since(statementsBefore, emails);
+      return { ...result, postgresCpuMsPerEmail: Math.round((backendsCpuSince(pg, await backendsCpuMs(sql)) / emails) * 100) / 100, statementsPerEmail: statements };
     };
     const email = { profileId: profile.id, from: `Butikken <post@${DOMAIN}>`, subject: 'Kvittering', text: 'Takk for handelen.' };
 
@@ -333,6 +343,7 @@ async function main(): Promise<void> {
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     relay.close();
+    await served.end();
     await sql.end();
     await db.drop();
     rmSync(dataDir, { recursive: true, force: true });
