@@ -80,13 +80,19 @@ export async function claimEpoch(sql: Sql, clock: Clock, partition: number, leas
  * cannot hold that lock while it sits idle.
  */
 export async function withFence(tx: Tx, partition: number, epoch: number, limits?: FenceTimeouts): Promise<void> {
-  // The limits and the check go out together (one round trip), the limits first.
-  const [, rows] = await Promise.all([
-    limits ? limitTransaction(tx, limits) : undefined,
-    tx`
-      update partition_epochs set epoch = epoch
-      where partition = ${partition} and epoch = ${epoch}
-      returning 1`,
-  ]);
+  // One statement with the limits: the join makes them set before the update takes the row's lock (and
+  // an epoch that is not ours anyway aborts the transaction).
+  const rows = limits
+    ? await tx`
+        with limits as (
+          select set_config('idle_in_transaction_session_timeout', ${`${limits.idleMs}ms`}, true),
+                 set_config('lock_timeout', ${`${limits.lockMs}ms`}, true))
+        update partition_epochs set epoch = epoch from limits
+        where partition = ${partition} and epoch = ${epoch}
+        returning 1`
+    : await tx`
+        update partition_epochs set epoch = epoch
+        where partition = ${partition} and epoch = ${epoch}
+        returning 1`;
   if (rows.length === 0) throw new StaleEpochError(partition, epoch);
 }
