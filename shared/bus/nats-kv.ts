@@ -1,7 +1,8 @@
 import { KvWatchInclude, type KV } from '@nats-io/kv';
 import type { KvBucket, KvEntry, KvWatchEvent, Subscription } from './bus.js';
 import { BusError } from './bus-error.js';
-import { toBusError } from './nats-errors.js';
+import { PUBLISH_PATIENCE_MS, PUBLISH_RETRY_PAUSE_MS } from './bus-defaults.js';
+import { isNoResponders, toBusError } from './nats-errors.js';
 import { isValidKvKey } from './subject.js';
 import type { Logger } from '../log/log.js';
 
@@ -21,7 +22,7 @@ export class NatsKvBucket implements KvBucket {
   async create(key: string, value: Uint8Array): Promise<number> {
     checkKey(key);
     try {
-      return await this.kv.create(key, value);
+      return await whileNoStream(() => this.kv.create(key, value));
     } catch (err) {
       throw toBusError(err, `create KV key ${key}`, 'kv_key_exists');
     }
@@ -31,7 +32,7 @@ export class NatsKvBucket implements KvBucket {
     checkKey(key);
     if (revision <= 0) throw new BusError('kv_wrong_revision', `KV key ${key} cannot be at revision ${revision}`);
     try {
-      return await this.kv.update(key, value, revision);
+      return await whileNoStream(() => this.kv.update(key, value, revision));
     } catch (err) {
       throw toBusError(err, `update KV key ${key}`, 'kv_wrong_revision');
     }
@@ -40,7 +41,7 @@ export class NatsKvBucket implements KvBucket {
   async put(key: string, value: Uint8Array): Promise<number> {
     checkKey(key);
     try {
-      return await this.kv.put(key, value);
+      return await whileNoStream(() => this.kv.put(key, value));
     } catch (err) {
       throw toBusError(err, `put KV key ${key}`);
     }
@@ -63,7 +64,7 @@ export class NatsKvBucket implements KvBucket {
       throw new BusError('kv_wrong_revision', `KV key ${key} cannot be at revision ${options.revision}`);
     }
     try {
-      await this.kv.delete(key, options.revision !== undefined ? { previousSeq: options.revision } : {});
+      await whileNoStream(() => this.kv.delete(key, options.revision !== undefined ? { previousSeq: options.revision } : {}));
     } catch (err) {
       throw toBusError(err, `delete KV key ${key}`, 'kv_wrong_revision');
     }
@@ -112,4 +113,25 @@ function checkKey(key: string): void {
 /** The JetStream stream behind a KV bucket. */
 export function kvStreamName(bucket: string): string {
   return `KV_${bucket}`;
+}
+
+/**
+ * Runs a write to a bucket again, every PUBLISH_RETRY_PAUSE_MS for up to PUBLISH_PATIENCE_MS, while no
+ * server answers for the bucket's stream ("no responders", which the client reports as "jetstream is not
+ * enabled"): the write was not applied. That is the case while the stream elects a leader, just after it
+ * was created on a replicated cluster, and on a server just restarted; a role's first write to a new
+ * bucket failed so and the role did not start, a media node's heartbeats failed so until it counted
+ * itself lost.
+ */
+async function whileNoStream<T>(write: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + PUBLISH_PATIENCE_MS;
+  for (;;) {
+    try {
+      return await write();
+    } catch (err) {
+      const unanswered = isNoResponders(err) || (err instanceof Error && isNoResponders(err.cause));
+      if (!unanswered || Date.now() + PUBLISH_RETRY_PAUSE_MS >= deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, PUBLISH_RETRY_PAUSE_MS));
+    }
+  }
 }

@@ -6,7 +6,8 @@
  * the postmaster and every backend: no shutdown, no goodbye to clients), `promoteStandby` what an operator
  * or Patroni does next. `destroy` stops whatever still runs and removes the folders.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,7 +89,10 @@ export async function postgresPair(options: PostgresPairOptions = {}): Promise<P
       `postgres://postgres@127.0.0.1:${primaryPort},127.0.0.1:${standbyPort}/${database}?target_session_attrs=read-write`,
     killPrimary: () => killCluster(primary.dataDir),
     async promoteStandby() {
-      run('pg_ctl', ['-D', standby.dataDir, '-w', 'promote']);
+      // Not execFileSync: `pg_ctl promote -w` takes seconds under load, and a test's event loop blocked that
+      // long would count its own stall against the answers it was waiting for.
+      const [cmd, full] = asPostgres(join(bin, 'pg_ctl'), ['-D', standby.dataDir, '-w', 'promote']);
+      await promisify(execFile)(cmd, full);
     },
     async destroy() {
       stop(standby);
