@@ -16,6 +16,9 @@
 /** Samples in one 20 ms frame of a 16 kHz mix: the largest frame a mix has. */
 export const MIX_FRAME_SAMPLES = 320;
 
+/** The sample rate of the node's mix (playbacks and recordings). */
+export const MIX_RATE = 16000;
+
 /** One source of audio in a tick's mix. */
 export interface MixInput {
   /** The participant id (also the id it listens under). */

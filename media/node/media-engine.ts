@@ -14,8 +14,7 @@ import type { SimNetwork } from '../sim/sim-network.js';
 import type { Leg, LegContext } from '../session/leg.js';
 import type { SipAgent } from '../sip/sip-agent.js';
 import { Session } from '../session/session.js';
-import { opHandlers } from './op-handlers.js';
-import type { OpEnv, OpHandler } from './ops/op-handler.js';
+import { opHandlers, type OpEnv, type OpHandler } from './ops/op-handlers.js';
 
 /** Builds a stream leg (media/stream/) from addLeg's `stream` settings; throws SentralError when they are wrong. */
 export type StreamLegFactory = (request: {

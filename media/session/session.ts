@@ -2,10 +2,10 @@ import { DtmfDetector } from '../audio/dtmf-detector.js';
 import type { MediaEventBody } from '../../protocol/media/media-event.js';
 import type { AudioMode, Leg, LegContext, LegRate } from './leg.js';
 import { LegSlot } from './leg-slot.js';
-import type { Playback } from './playback.js';
-import { SessionPlaybacks } from './session-playbacks.js';
+import { SessionPlaybacks, type Playback } from './session-playbacks.js';
 import { ListenerPaths, type LegPath } from './listener-paths.js';
 import { CallMix, type MixSink } from './call-mix.js';
+import { SentralError } from '../../shared/errors/sentral-error.js';
 
 /**
  * Receives one leg's own audio tick by tick, before any mixing (speech recognition, answering-machine
@@ -124,6 +124,11 @@ export class Session {
 
   hasLeg(legId: string): boolean {
     return this.slots.has(legId);
+  }
+
+  /** Refuses an op aimed at one participant (`to`) that is not in the session. */
+  checkTarget(to: string | undefined): void {
+    if (to !== undefined && !this.hasLeg(to)) throw new SentralError('media_leg_not_found', { param: 'to' });
   }
 
   /** True when `legId` was in the session and has left it. */

@@ -3,7 +3,7 @@ import { decodeMulaw, encodeMulaw, MULAW_SILENCE } from '../../shared/audio/g711
 import { sine } from '../../shared/audio/tones.js';
 import { toneAmplitude } from '../../media/audio/level.js';
 import { defaultModes, type G711Leg, type LegKind, type PcmLeg } from '../../media/session/leg.js';
-import { Playback } from '../../media/session/playback.js';
+import { Playback } from '../../media/session/session-playbacks.js';
 import { Session } from '../../media/session/session.js';
 
 /** A G.711 leg driven by the test: says a continuous tone (or nothing) and keeps every payload it was sent. */

@@ -9,8 +9,7 @@ import { createCallMachine } from '../../control/calls/machines/call-machine.js'
 import { callVerbs } from '../../control/calls/verbs/call-verbs.js';
 import { VerbRegistry } from '../../control/calls/verbs/verb-registry.js';
 import type { KeyPrincipal } from '../../control/accounts/principal.js';
-import type { OpEnv, OpHandler } from '../../media/node/ops/op-handler.js';
-import { opHandlers } from '../../media/node/op-handlers.js';
+import { opHandlers, type OpEnv, type OpHandler } from '../../media/node/ops/op-handlers.js';
 import { CallUnderTest, T0, phoneCall, recorded } from './call-harness.js';
 import { knockVerb } from './throwaway-verb/knock-verb.js';
 import { knockRoute } from './throwaway-verb/knock-route.js';

@@ -2,8 +2,8 @@ import { chmod, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SPEECH_TEXT, SpeechSynthesizer } from '../../media/speech/tts.js';
-import { DEFAULT_VOICE, VOICES, VOICE_NAMES, espeakVoice } from '../../media/speech/voices.js';
+import { MAX_SPEECH_TEXT, SpeechSynthesizer, VOICES, espeakVoice } from '../../media/speech/tts.js';
+import { DEFAULT_VOICE, VOICE_NAMES } from '../../protocol/speech/voice.js';
 import { writeWav } from '../../shared/audio/wav.js';
 import { rms } from '../../media/audio/level.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';

@@ -6,7 +6,7 @@ import { RoomLeg } from '../../room/room-leg.js';
 import type { Leg, LegContext } from '../../session/leg.js';
 import type { Session } from '../../session/session.js';
 import { SimPhoneLeg } from '../../sim/sim-phone-leg.js';
-import type { OpEnv } from './op-handler.js';
+import type { OpEnv } from './op-handlers.js';
 
 /**
  * addLeg: a phone leg dials its carrier (simulated network or SIP trunk), a room leg waits for its client, a

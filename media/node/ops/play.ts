@@ -1,12 +1,12 @@
 import type { MediaOp, MediaOpAnswer } from '../../../protocol/media/media-op.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
-import { Playback } from '../../session/playback.js';
-import { checkTarget, type OpEnv } from './op-handler.js';
+import { Playback } from '../../session/session-playbacks.js';
+import type { OpEnv } from './op-handlers.js';
 
 /** play: reads the stored clip and plays it; playback.ended follows. */
 export async function play(env: OpEnv, op: Extract<MediaOp, { op: 'play' }>): Promise<MediaOpAnswer> {
   const { deps } = env;
-  checkTarget(env.session(op.callId), op.to);
+  env.session(op.callId).checkTarget(op.to);
   const audio = await deps.clips.load(op.clipId).catch((err: unknown) => {
     deps.log.warn({ err, clipId: op.clipId }, 'clip could not be read');
     return null;

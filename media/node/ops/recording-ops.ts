@@ -1,7 +1,8 @@
 import type { MediaOp, MediaOpAnswer } from '../../../protocol/media/media-op.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { Recorder } from '../../record/recorder.js';
-import { MIX_RATE, type OpEnv } from './op-handler.js';
+import { MIX_RATE } from '../../audio/mixer.js';
+import type { OpEnv } from './op-handlers.js';
 
 /** startRecording: records the call's mix until stopped or the session closes; recording.ready (or failed) follows. */
 export async function startRecording(env: OpEnv, op: Extract<MediaOp, { op: 'startRecording' }>): Promise<MediaOpAnswer> {

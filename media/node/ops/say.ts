@@ -1,13 +1,14 @@
 import type { MediaOp, MediaOpAnswer } from '../../../protocol/media/media-op.js';
-import { Playback } from '../../session/playback.js';
-import { espeakVoice } from '../../speech/voices.js';
-import { MIX_RATE, checkTarget, type OpEnv } from './op-handler.js';
+import { Playback } from '../../session/session-playbacks.js';
+import { espeakVoice } from '../../speech/tts.js';
+import { MIX_RATE } from '../../audio/mixer.js';
+import type { OpEnv } from './op-handlers.js';
 
 /** say: renders the text and plays it; playback.ended follows (failed when speech could not be rendered). */
 export function say(env: OpEnv, op: Extract<MediaOp, { op: 'say' }>): MediaOpAnswer {
   const { deps } = env;
   const session = env.session(op.callId);
-  checkTarget(session, op.to);
+  session.checkTarget(op.to);
   // The node's own check of what it is sent (the API checked the voice already): refused in the answer, not later.
   espeakVoice(op.voice);
   session.expectPlayback(op.commandId);

@@ -1,5 +1,5 @@
 import type { MediaOp, MediaOpAnswer } from '../../../protocol/media/media-op.js';
-import type { OpEnv } from './op-handler.js';
+import type { OpEnv } from './op-handlers.js';
 
 /** openSession: opens the call's session (idempotent: an open session is kept). */
 export function openSession(env: OpEnv, op: Extract<MediaOp, { op: 'openSession' }>): MediaOpAnswer {

@@ -3,7 +3,7 @@ import { SentralError } from '../../../shared/errors/sentral-error.js';
 import type { Session } from '../../session/session.js';
 import { AnsweringMachineDetector } from '../../speech/answering-machine-detector.js';
 import { listenToLeg, recognizeLeg } from '../../speech/leg-listener.js';
-import type { OpEnv } from './op-handler.js';
+import type { OpEnv } from './op-handlers.js';
 
 /** What runs for a command on a session's leg: a listen or a detection, stopped with the command or the leg. */
 interface Running {

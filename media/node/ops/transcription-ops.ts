@@ -4,7 +4,7 @@ import type { Session } from '../../session/session.js';
 import { LiveTranscription } from '../../transcription/live-transcription.js';
 import { RecordedTranscription } from '../../transcription/recorded-transcription.js';
 import { TranscriptionTaps } from '../../transcription/transcription-taps.js';
-import type { OpEnv } from './op-handler.js';
+import type { OpEnv } from './op-handlers.js';
 
 // The transcriptions running in each session, by transcription id (gone with the session).
 const running = new WeakMap<Session, Map<string, TranscriptionTaps>>();

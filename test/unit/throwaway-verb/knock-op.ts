@@ -1,6 +1,6 @@
 /** The throwaway knock verb's media handler: the node knocks in the call's session and reports knock.heard. */
 import type { MediaOpAnswer } from '../../../protocol/media/media-op.js';
-import type { OpEnv } from '../../../media/node/ops/op-handler.js';
+import type { OpEnv } from '../../../media/node/ops/op-handlers.js';
 
 /** The knock op as the node receives it. */
 export interface KnockOp {
