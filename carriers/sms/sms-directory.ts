@@ -3,7 +3,7 @@
  * (smsc-sim.ts) follows it over SMPP, and test-key messages follow it without SMPP.
  */
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import { SIM_PREFIX } from '../../protocol/media/sim-directory.js';
+import { SIM_PREFIX, simNumber } from '../../protocol/media/sim-directory.js';
 
 /** What the SMSC answers to a submit to a number. */
 export type SubmitVerdict = 'accept' | 'invalid_destination' | 'throttle_every_other';
@@ -29,9 +29,13 @@ const BEHAVIOURS: readonly [string, DirectoryEntry & { description: string }][] 
   ['105', { submit: 'throttle_every_other', receipt: { stat: 'DELIVRD', afterMs: 200 }, description: 'throttled (ESME_RTHROTTLED) on every other submit, then accepted' }],
 ];
 
+// The same behaviours at the NANP's range for fiction (+1 202 555 01xx), which SMS scripts written in
+// 2026-11 use with live keys.
+const NANP_FICTION_PREFIX = '+12025550';
+
 /** The numbers with a behaviour of their own; any other number that can exist is delivered after 200 ms. */
 export const SMS_DIRECTORY: Readonly<Record<string, DirectoryEntry & { description: string }>> = Object.fromEntries(
-  BEHAVIOURS.map(([last, entry]) => [`${SIM_PREFIX}${last}`, entry]),
+  BEHAVIOURS.flatMap(([last, entry]) => [[`${SIM_PREFIX}${last}`, entry], [`${NANP_FICTION_PREFIX}${last}`, entry]]),
 );
 
 const ANY_OTHER: DirectoryEntry = { submit: 'accept', receipt: { stat: 'DELIVRD', afterMs: 200 } };
@@ -43,9 +47,9 @@ const CANNOT_EXIST: DirectoryEntry = { submit: 'invalid_destination', receipt: {
  * (ESME_RINVDSTADR), as a real SMSC answers a destination that cannot exist.
  */
 export function directoryEntry(number: string): DirectoryEntry {
-  const listed = SMS_DIRECTORY[number];
+  const listed = SMS_DIRECTORY[number] ?? SMS_DIRECTORY[simNumber(number)];
   if (listed) return listed;
-  return isValidPhoneNumber(number) ? ANY_OTHER : CANNOT_EXIST;
+  return isValidPhoneNumber(simNumber(number)) ? ANY_OTHER : CANNOT_EXIST;
 }
 
 /**

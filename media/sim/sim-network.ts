@@ -1,6 +1,6 @@
 import { Value } from 'typebox/value';
 import { SimScript } from '../../protocol/media/sim-script.js';
-import { BUILT_IN_PHONES, SIM_PREFIX } from '../../protocol/media/sim-directory.js';
+import { BUILT_IN_PHONES, SIM_PREFIX, simNumber } from '../../protocol/media/sim-directory.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 
 /** What dialling a number on the simulated network finds. */
@@ -34,8 +34,8 @@ export class SimNetwork {
 
   /** What dialling `number` reaches. */
   dial(number: string): SimDialResult {
-    const script = this.phones.get(number);
+    const script = this.phones.get(number) ?? this.phones.get(simNumber(number));
     if (script) return { kind: 'phone', script };
-    return number.startsWith(SIM_PREFIX) ? { kind: 'notInService' } : { kind: 'notOnNetwork' };
+    return simNumber(number).startsWith(SIM_PREFIX) ? { kind: 'notInService' } : { kind: 'notOnNetwork' };
   }
 }

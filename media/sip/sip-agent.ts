@@ -9,7 +9,7 @@ import type { RtpPortPool } from '../rtp/rtp-port-pool.js';
 import type { RtpLeg } from '../rtp/rtp-leg.js';
 import { allowed, type SipSettings } from './sip-config.js';
 import { parseAudio } from '../rtp/sdp.js';
-import { SIM_PREFIX } from '../../protocol/media/sim-directory.js';
+import { SIM_PREFIX, simNumber } from '../../protocol/media/sim-directory.js';
 import { InboundCall } from './inbound-call.js';
 import { OutboundCall } from './outbound-call.js';
 import { SipRegistration } from './sip-registration.js';
@@ -115,7 +115,7 @@ export class SipAgent {
 
   /** True when a live call to `to` goes over this trunk: one of its prefixes, never the simulated network's range. */
   reaches(to: string): boolean {
-    if (to.startsWith(SIM_PREFIX)) return false;
+    if (simNumber(to).startsWith(SIM_PREFIX)) return false;
     return (this.settings.prefixes ?? ['+']).some((p) => to.startsWith(p));
   }
 

@@ -6,6 +6,17 @@ import type { SimScript } from './sim-script.js';
  */
 export const SIM_PREFIX = '+442079460';
 
+// The network's range until 2026-11 (+44 7700 900xxx, valid in no numbering plan): test keys that still
+// dial it reach the same phones (documented as deprecated in docs/media.md).
+const FORMER_SIM_PREFIX = '+447700900';
+
+/** The number as the simulated network knows it: the former range maps onto the current one, last digits kept. */
+export function simNumber(number: string): string {
+  return number.startsWith(FORMER_SIM_PREFIX) && number.length === FORMER_SIM_PREFIX.length + 3
+    ? SIM_PREFIX + number.slice(FORMER_SIM_PREFIX.length)
+    : number;
+}
+
 /**
  * The built-in directory of the simulated telephone network. Any other `+442079460xxx` number is not in
  * service (the dial fails); numbers outside the range are not on this network unless defined.
