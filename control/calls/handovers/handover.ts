@@ -15,9 +15,10 @@ import { answerRinging } from '../inbound/inbound-flow.js';
 import { cancelOffer, deadlinePassed, isTarget, targetAnswered, targetGone, type OfferStep } from '../machines/offer-machine.js';
 import { leave } from '../machines/participant-machine.js';
 import { updatedFields } from '../context/participant-records.js';
-import { callEnded, callerGone, operatorGone, targetAnswered as transferTargetAnswered, targetGone as transferTargetGone, type TransferStep } from '../machines/transfer-machine.js';
+import { callEnded, callerGone, operatorGone, targetAnswered as transferTargetAnswered, targetGone as transferTargetGone, type RequestStep, type TransferStep } from '../machines/transfer-machine.js';
 import { isActive, isRinging, type OfferRecord, type TransferFailure, type TransferRecord } from '../context/handover-records.js';
 import { handoverNews } from '../context/call-facts.js';
+import { transferBody } from '../context/reply-bodies.js';
 
 /** call.offer.* data (besides the fields every call event carries). */
 export function offerEventData(o: OfferRecord): Record<string, unknown> {
@@ -63,6 +64,13 @@ export function applyTransferStep(d: CallDraft, step: { transfer: TransferRecord
       d.record('call.participant.updated', updatedFields(p));
     }
   }
+}
+
+/** A customer's request on the transfer (`transfer/complete`, `transfer/cancel`): refused with its code, or carried out and answered with the transfer. */
+export function answerTransferRequest(d: CallDraft, step: RequestStep): void {
+  if (!step.answer.ok) return d.refuse(step.answer.code);
+  applyTransferStep(d, step);
+  d.reply(transferBody(d.ctx, step.transfer!));
 }
 
 function failureOf(p: ParticipantRecord): TransferFailure {

@@ -1,6 +1,5 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { transferBody } from '../context/reply-bodies.js';
-import { applyTransferStep } from '../handovers/handover.js';
+import { answerTransferRequest } from '../handovers/handover.js';
 import { cancelTransfer } from '../machines/transfer-machine.js';
 import { defineVerb } from './verb.js';
 
@@ -11,9 +10,6 @@ export const transferCancelVerb = defineVerb<CancelEvent>({
   name: 'transfer/cancel',
   event: 'call.transfer.cancel',
   live(d) {
-    const step = cancelTransfer(d.ctx.transfer ?? null, d.at);
-    if (!step.answer.ok) return d.refuse(step.answer.code);
-    applyTransferStep(d, step);
-    d.reply(transferBody(d.ctx, step.transfer!));
+    answerTransferRequest(d, cancelTransfer(d.ctx.transfer ?? null, d.at));
   },
 });

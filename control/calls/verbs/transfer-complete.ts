@@ -1,6 +1,5 @@
 import type { CallRequestEvent } from '../../../protocol/calls/call-actor.js';
-import { transferBody } from '../context/reply-bodies.js';
-import { applyTransferStep } from '../handovers/handover.js';
+import { answerTransferRequest } from '../handovers/handover.js';
 import { completeTransfer } from '../machines/transfer-machine.js';
 import { defineVerb } from './verb.js';
 
@@ -11,9 +10,6 @@ export const transferCompleteVerb = defineVerb<CompleteEvent>({
   name: 'transfer/complete',
   event: 'call.transfer.complete',
   live(d) {
-    const step = completeTransfer(d.ctx.transfer ?? null, d.at);
-    if (!step.answer.ok) return d.refuse(step.answer.code);
-    applyTransferStep(d, step);
-    d.reply(transferBody(d.ctx, step.transfer!));
+    answerTransferRequest(d, completeTransfer(d.ctx.transfer ?? null, d.at));
   },
 });
