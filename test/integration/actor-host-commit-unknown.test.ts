@@ -6,7 +6,7 @@ import { realClock } from '../../shared/clock/real-clock.js';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
 import { createLogger } from '../../shared/log/log.js';
 import { startActorHost } from '../../control/calls/host/actor-host.js';
-import { sendToActor } from '../../control/calls/mailbox/send-to-actor.js';
+import { sendToActor } from '../../control/calls/mailbox/call-mailbox.js';
 import { counterMachine } from './actor-host-toy.js';
 import { effectLog, openActorDatabase } from './actor-host-harness.js';
 import { uniquePrefix } from '../support/services.js';

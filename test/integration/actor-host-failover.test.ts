@@ -4,7 +4,7 @@ import { createNatsBus } from '../../shared/bus/nats-bus.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { createLogger } from '../../shared/log/log.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
-import { sendToActor } from '../../control/calls/mailbox/send-to-actor.js';
+import { sendToActor } from '../../control/calls/mailbox/call-mailbox.js';
 import { counterMachine } from './actor-host-toy.js';
 import { callIdIn, effectLog, openActorDatabase, startChildWorker } from './actor-host-harness.js';
 import { eventually } from '../support/eventually.js';

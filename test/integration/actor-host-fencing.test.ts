@@ -5,7 +5,7 @@ import type { Sql } from '../../shared/db/database.js';
 import { createLogger } from '../../shared/log/log.js';
 import { startActorHost } from '../../control/calls/host/actor-host.js';
 import { FENCE_TIMEOUTS, StaleEpochError, claimEpoch, withFence } from '../../control/calls/host/fence.js';
-import { sendToActor } from '../../control/calls/mailbox/send-to-actor.js';
+import { sendToActor } from '../../control/calls/mailbox/call-mailbox.js';
 import { counterMachine } from './actor-host-toy.js';
 import { effectLog, openActorDatabase } from './actor-host-harness.js';
 import { uniquePrefix } from '../support/services.js';

@@ -12,7 +12,7 @@ import { MAILBOX_STREAM, mailboxSubject, partitionConsumer, partitionOf } from '
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
 import { failedMessages } from '../../control/calls/host/actor-store.js';
 import type { CommitFault } from '../../control/calls/host/group-commit.js';
-import { sendToActor } from '../../control/calls/mailbox/send-to-actor.js';
+import { sendToActor } from '../../control/calls/mailbox/call-mailbox.js';
 import { ACTOR_REPLAY, type ActorReply } from '../../protocol/calls/mailbox.js';
 import { counterMachine } from './actor-host-toy.js';
 import { effectLog, openActorDatabase, type EffectLog } from './actor-host-harness.js';

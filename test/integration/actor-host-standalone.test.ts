@@ -7,7 +7,7 @@ import { startEmbeddedPostgres } from '../../shared/db/embedded-postgres.js';
 import { migrate, readMigrations } from '../../shared/db/migrate.js';
 import { createLogger } from '../../shared/log/log.js';
 import { startActorHost } from '../../control/calls/host/actor-host.js';
-import { sendToActor } from '../../control/calls/mailbox/send-to-actor.js';
+import { sendToActor } from '../../control/calls/mailbox/call-mailbox.js';
 import { counterMachine } from './actor-host-toy.js';
 
 // Standalone: PGlite behind its socket and the in-process bus, which starts empty on every start (its

@@ -10,7 +10,7 @@ import type { Sql } from '../../shared/db/database.js';
 import { createLogger } from '../../shared/log/log.js';
 import { MAILBOX_STREAM, mailboxSubject } from '../../protocol/bus/bus-names.js';
 import { startActorHost, type ActorHost } from '../../control/calls/host/actor-host.js';
-import { sendToActor } from '../../control/calls/mailbox/send-to-actor.js';
+import { sendToActor } from '../../control/calls/mailbox/call-mailbox.js';
 import { counterMachine } from './actor-host-toy.js';
 import { effectLog, openActorDatabase, type EffectLog } from './actor-host-harness.js';
 import { deleteNatsPrefix } from '../support/nats-cleanup.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readMailboxEntry } from '../../control/calls/mailbox/mailbox-entry.js';
+import { readMailboxEntry } from '../../control/calls/mailbox/call-mailbox.js';
 import { InvalidEffectError, sortEffects } from '../../control/calls/host/effect.js';
 
 const bytes = (value: unknown): Uint8Array => new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value));

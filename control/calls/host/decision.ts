@@ -2,7 +2,7 @@
 import type { AnyActor } from 'xstate';
 import type { ActorStatus, MessageOutcome } from './actor-store.js';
 import type { SortedEffects } from './effect.js';
-import type { MailboxEntry } from '../mailbox/mailbox-entry.js';
+import type { MailboxEntry } from '../mailbox/call-mailbox.js';
 
 /** A call actor in memory, with its last committed snapshot. */
 export interface LiveActor {

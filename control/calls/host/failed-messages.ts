@@ -16,7 +16,7 @@ import { ACTOR_MESSAGE_FAILED, MessageId, ReplySubject, type ActorReply } from '
 import { recordFailure, recordOutcome, type MessageOutcome } from './actor-store.js';
 import { FailureLog } from './failure-log.js';
 import { isStaleEpochError, withFence, type FenceTimeouts } from './fence.js';
-import { MAX_MAILBOX_MESSAGE_BYTES, type MailboxEntry } from '../mailbox/mailbox-entry.js';
+import { MAX_MAILBOX_MESSAGE_BYTES, type MailboxEntry } from '../mailbox/call-mailbox.js';
 import { classifyFailure, errorText, storableText, transientRetryDelay } from './message-failure.js';
 
 /** What the failure handling needs of the partition's worker. */

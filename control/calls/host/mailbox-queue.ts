@@ -5,7 +5,7 @@
  */
 import type { BusMessage } from '../../../shared/bus/bus.js';
 import type { Clock, Timer } from '../../../shared/clock/clock.js';
-import type { MailboxEntry } from '../mailbox/mailbox-entry.js';
+import type { MailboxEntry } from '../mailbox/call-mailbox.js';
 
 /** A delivered message waiting for its turn. */
 export interface QueuedMessage {

@@ -53,7 +53,7 @@ import { isStaleEpochError, type FenceTimeouts } from './fence.js';
 import { commitDecisions, type CommitFault } from './group-commit.js';
 import { MessageTraces } from '../../../shared/tracing/trace-context.js';
 import type { DurationObserver } from '../../../shared/metrics/latency-metrics.js';
-import { readMailboxEntry, type MailboxEntry } from '../mailbox/mailbox-entry.js';
+import { readMailboxEntry, type MailboxEntry } from '../mailbox/call-mailbox.js';
 import { MailboxQueue, type QueuedMessage } from './mailbox-queue.js';
 
 // Compiled once: the checks run for every mailbox message (Value.Check walks the schema each time).

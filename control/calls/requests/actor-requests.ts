@@ -10,7 +10,7 @@ import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
-import { sendToActor } from '../mailbox/send-to-actor.js';
+import { sendToActor } from '../mailbox/call-mailbox.js';
 
 /**
  * How long the API waits for a call's actor to answer before it says 503 actor_unavailable with
