@@ -81,6 +81,12 @@ export interface ConsumeOptions {
   maxInFlight?: number;
   /** Deliveries after which a message is given up, never delivered again (default MAX_DELIVERIES, 20). */
   maxDeliveries?: number;
+  /**
+   * Acks sent without waiting for the server's confirmation (one message, no round trip). Only for a
+   * consumer whose handler answers a redelivered message from what it recorded: a lost ack then costs a
+   * redelivery, nothing more. Default false: ack() resolves once the server has taken the ack.
+   */
+  unconfirmedAcks?: boolean;
 }
 
 /** One delivered message of a durable consumer. */

@@ -217,7 +217,7 @@ class NatsBus implements Bus {
         return this.js.consumers.get(stream, options.durable);
       });
       const open = () => consumer.consume({ max_messages: maxInFlight, expires: PULL_EXPIRES_MS });
-      const parts = { nc: this.nc, stream, durable: options.durable, consumer, open, maxInFlight, handler };
+      const parts = { nc: this.nc, stream, durable: options.durable, consumer, open, maxInFlight, unconfirmedAcks: options.unconfirmedAcks ?? false, handler };
       const sub = new NatsConsumerSubscription(this, parts, await open(), this.log);
       return this.track(sub);
     } catch (err) {

@@ -22,6 +22,8 @@ export interface NatsConsumerParts {
   /** Opens a pull (a `consume()` iterator) on the consumer. */
   open(): Promise<ConsumerMessages>;
   maxInFlight: number;
+  /** Acks without the server's confirmation (ConsumeOptions.unconfirmedAcks). */
+  unconfirmedAcks: boolean;
   handler: (msg: BusMessage) => Promise<void> | void;
 }
 
@@ -111,7 +113,8 @@ export class NatsConsumerSubscription implements Subscription {
       ack: async () => {
         settle();
         try {
-          await m.ackAck();
+          if (this.parts.unconfirmedAcks) m.ack();
+          else await m.ackAck();
         } catch (err) {
           throw toBusError(err, 'ack');
         }

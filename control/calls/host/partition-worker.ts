@@ -157,8 +157,10 @@ export class PartitionWorker {
     const timers = await loadTimers(sql, partition);
     if (this.stopped) return;
     for (const timer of timers) if (this.actors.has(timer.callId)) this.timers.arm(timer);
+    // Unconfirmed acks: a message delivered again after its commit is answered from its recorded outcome
+    // (processBatch's priors), with the same effect ids, so a lost ack costs a redelivery, not a second transition.
     const subscription = await this.deps.bus.consume(
-      { stream: MAILBOX_STREAM.name, durable: partitionConsumer(partition), filterSubject: partitionFilterSubject(partition), ackWaitMs: this.deps.ackWaitMs, maxInFlight: MAX_BATCH },
+      { stream: MAILBOX_STREAM.name, durable: partitionConsumer(partition), filterSubject: partitionFilterSubject(partition), ackWaitMs: this.deps.ackWaitMs, maxInFlight: MAX_BATCH, unconfirmedAcks: true },
       (msg) => this.handle(msg),
     );
     if (this.stopped) await subscription.stop();
