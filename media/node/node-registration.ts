@@ -24,6 +24,8 @@ export class NodeRegistration {
   private storedAt: number | undefined;
   /** The entry lapsed and has not been written since. */
   private lapsed = false;
+  /** The heartbeat being written, if one is. */
+  private beating: Promise<void> | undefined;
 
   constructor(
     private readonly bucket: KvBucket,
@@ -44,6 +46,7 @@ export class NodeRegistration {
   async stop(): Promise<void> {
     this.stopped = true;
     this.timer?.cancel();
+    await this.beating;
     await this.bucket.delete(this.record().nodeId).catch((err: unknown) => this.log.warn({ err }, 'media node deregistration failed'));
   }
 
@@ -52,15 +55,22 @@ export class NodeRegistration {
     await this.beat();
   }
 
+  // A heartbeat every heartbeatMs from the last one's start, not its end: a write that takes long (the bus
+  // tries it again while the bucket's stream elects a leader, seconds) must not stretch the gaps between
+  // writes, or one election cost the node its entry. A tick while a write is still trying is that write's.
   private schedule(): void {
     if (this.stopped) return;
     this.timer = this.clock.setTimer(this.heartbeatMs, () => {
-      void this.beat()
+      this.schedule();
+      if (this.beating) return;
+      this.beating = this.beat()
         .catch((err: unknown) => {
           this.log.warn({ err }, 'media node heartbeat failed');
           this.checkLapsed();
         })
-        .finally(() => this.schedule());
+        .finally(() => {
+          this.beating = undefined;
+        });
     });
   }
 

@@ -313,7 +313,12 @@ describe('a cluster that survives losing any one host', () => {
     for (const callId of placed) await eventually(async () => (await read(`/v1/calls/${callId}`))?.state === 'ended', 30_000, 250);
 
     // Every accepted SMS delivered, taken by the SMSC exactly once; none taken twice.
-    for (const id of accepted.values()) await eventually(async () => (await read(`/v1/sms/${id}`))?.state === 'delivered', 60_000, 250);
+    for (const [text, id] of accepted) {
+      const delivered = await eventually(async () => (await read(`/v1/sms/${id}`))?.state === 'delivered', 60_000, 250).then(() => true, () => false);
+      // What it is instead, and what the SMSC took, when it is not.
+      const sms = delivered ? null : await read(`/v1/sms/${id}`);
+      if (sms) expect(`${id}: ${sms.state} ${JSON.stringify(sms.error ?? sms.errorCode ?? null)}, taken ${submits.get(text) ?? 0} times`).toBe(`${id}: delivered`);
+    }
     expect([...accepted.keys()].filter((text) => submits.get(text) !== 1)).toEqual([]);
     expect([...submits].filter(([, count]) => count > 1)).toEqual([]);
 
