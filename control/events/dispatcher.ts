@@ -22,6 +22,8 @@ const SUCCESS_BATCH_MAX = 128;
 export interface DispatcherOptions {
   /** Attempts in flight at once (default: config.webhookConcurrency, SENTRAL_WEBHOOK_CONCURRENCY). */
   concurrency?: number;
+  /** Attempts in flight at once to one endpoint (default: config.webhookEndpointConcurrency, SENTRAL_WEBHOOK_ENDPOINT_CONCURRENCY). */
+  endpointConcurrency?: number;
   /** Request timeout (default 15 s). */
   timeoutMs?: number;
   /**
@@ -53,7 +55,8 @@ export interface Dispatcher {
  * Starts delivering webhooks: claims due deliveries (delivery-claim.ts), sends each (webhook-sender.ts),
  * records the attempt and schedules the retry or gives up (attempt-recorder.ts). When to claim is the
  * shared claim loop's (shared/work/claim-loop.ts): on the bus subject DISPATCHER_WAKE_SUBJECT, when an
- * attempt finishes, at the next due time, and on a slow poll; at most `concurrency` attempts in flight.
+ * attempt finishes, at the next due time, and on a slow poll; at most `concurrency` attempts in flight, and
+ * at most `endpointConcurrency` of them to one endpoint (a slow endpoint cannot hold every place).
  */
 export async function startDispatcher(services: Services, options: DispatcherOptions = {}): Promise<Dispatcher> {
   const { sql, clock, log, bus, config } = services;
@@ -62,6 +65,7 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
   const metrics = dispatcherMetrics(services.metrics, sql, clock);
   const leaseMs = options.leaseMs ?? DELIVERY_LEASE_MS;
   const concurrency = options.concurrency ?? config.webhookConcurrency;
+  const endpointCap = options.endpointConcurrency ?? config.webhookEndpointConcurrency;
   const deliveries = new DeliveryClaim(sql, leaseMs);
   const claims = startClaimRenewal(services, deliveries, leaseMs);
   // Successes that finish together are recorded in one statement.
@@ -112,7 +116,9 @@ export async function startDispatcher(services: Services, options: DispatcherOpt
     pollIntervalMs: options.pollIntervalMs ?? 5_000,
     // Each claim is one walk of the pending deliveries: claimed for half the slots at a time, not one per finished attempt.
     minClaim: Math.ceil(concurrency / 2),
-    claim: (room, now, held) => deliveries.claim(room, now, held),
+    // The loop's held ids are the deliveries being sent (claims.sending, which knows their endpoints) and,
+    // for a moment after an attempt is recorded, that attempt's.
+    claim: (room, now, held) => deliveries.claimFair(room, now, new Map([...held].map((id) => [id, claims.sending.get(id) ?? { endpoint_id: '' }])), endpointCap),
     idOf: (delivery) => delivery.id,
     run: attempt,
     nextDueAt: () => deliveries.nextClaimableAt(),

@@ -35,6 +35,7 @@ export interface Config {
   partitions: number;
   /** Webhook attempts one dispatcher keeps in flight. */
   webhookConcurrency: number;
+  webhookEndpointConcurrency: number;
   /** Public base URL of this node's media endpoints (rooms), when it differs from host:port. */
   mediaPublicUrl: string | undefined;
   nodeId: string | undefined;
@@ -154,6 +155,7 @@ export const configVariables = [
   ['SENTRAL_RECORDINGS_STORE', '(cluster: nats; standalone: local)', 'Where recordings are kept: nats (the JetStream Object Store, served by every API process) or local (SENTRAL_DATA_DIR/recordings); docs/recordings.md'],
   ['SENTRAL_PARTITIONS', '64', 'Actor partitions (fixed for the life of a cluster)'],
   ['SENTRAL_WEBHOOK_CONCURRENCY', '128', 'Webhook attempts one dispatcher keeps in flight'],
+  ['SENTRAL_WEBHOOK_ENDPOINT_CONCURRENCY', '16', 'Webhook attempts one dispatcher keeps in flight to one endpoint, so a slow endpoint cannot hold every place (docs/architecture.md, Events and webhooks)'],
   ['SENTRAL_MEDIA_PUBLIC_URL', '(ws://host:port)', 'Base URL clients use to reach this media node'],
   ['SENTRAL_NODE_ID', '(generated)', 'Stable id of this media node or worker'],
   ['SENTRAL_MEDIA_WORKERS', '(cluster: one per core; else 1)', 'Media workers of a `sentral media` process, each a node on SENTRAL_MEDIA_PORT + i with its own clock and sessions'],
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env): Config {
     recordingsStore,
     partitions: int(env, 'SENTRAL_PARTITIONS', 64, 1, 4096),
     webhookConcurrency: int(env, 'SENTRAL_WEBHOOK_CONCURRENCY', 128, 1, 4096),
+    webhookEndpointConcurrency: int(env, 'SENTRAL_WEBHOOK_ENDPOINT_CONCURRENCY', 16, 1, 4096),
     mediaPublicUrl: url(env, 'SENTRAL_MEDIA_PUBLIC_URL', ['ws:', 'wss:']),
     nodeId: text(env, 'SENTRAL_NODE_ID'),
     sip,
