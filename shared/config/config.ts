@@ -36,6 +36,9 @@ export interface Config {
   /** Webhook attempts one dispatcher keeps in flight. */
   webhookConcurrency: number;
   webhookEndpointConcurrency: number;
+  /** Call setups one API process works on at once, and of those what one company may hold (503 overloaded beyond). */
+  setupsInFlight: number;
+  setupsPerCompany: number;
   /** Public base URL of this node's media endpoints (rooms), when it differs from host:port. */
   mediaPublicUrl: string | undefined;
   nodeId: string | undefined;
@@ -156,6 +159,8 @@ export const configVariables = [
   ['SENTRAL_PARTITIONS', '64', 'Actor partitions (fixed for the life of a cluster)'],
   ['SENTRAL_WEBHOOK_CONCURRENCY', '128', 'Webhook attempts one dispatcher keeps in flight'],
   ['SENTRAL_WEBHOOK_ENDPOINT_CONCURRENCY', '16', 'Webhook attempts one dispatcher keeps in flight to one endpoint, so a slow endpoint cannot hold every place (docs/architecture.md, Events and webhooks)'],
+  ['SENTRAL_SETUPS_IN_FLIGHT', '128', 'Call setups one API process works on at once; beyond, POST /v1/calls answers 503 overloaded with Retry-After'],
+  ['SENTRAL_SETUPS_PER_COMPANY', '48', 'Of those, what one company may hold (one customer\'s burst leaves room for the others\' calls)'],
   ['SENTRAL_MEDIA_PUBLIC_URL', '(ws://host:port)', 'Base URL clients use to reach this media node'],
   ['SENTRAL_NODE_ID', '(generated)', 'Stable id of this media node or worker'],
   ['SENTRAL_MEDIA_WORKERS', '(cluster: one per core; else 1)', 'Media workers of a `sentral media` process, each a node on SENTRAL_MEDIA_PORT + i with its own clock and sessions'],
@@ -240,6 +245,8 @@ export function loadConfig(env: Env = process.env): Config {
     partitions: int(env, 'SENTRAL_PARTITIONS', 64, 1, 4096),
     webhookConcurrency: int(env, 'SENTRAL_WEBHOOK_CONCURRENCY', 128, 1, 4096),
     webhookEndpointConcurrency: int(env, 'SENTRAL_WEBHOOK_ENDPOINT_CONCURRENCY', 16, 1, 4096),
+    setupsInFlight: int(env, 'SENTRAL_SETUPS_IN_FLIGHT', 128, 1, 100_000),
+    setupsPerCompany: int(env, 'SENTRAL_SETUPS_PER_COMPANY', 48, 1, 100_000),
     mediaPublicUrl: url(env, 'SENTRAL_MEDIA_PUBLIC_URL', ['ws:', 'wss:']),
     nodeId: text(env, 'SENTRAL_NODE_ID'),
     sip,

@@ -88,9 +88,10 @@ async function embeddedDatabase(): Promise<{ url: string; drop(): Promise<void> 
 /**
  * Starts an installation in standalone (memory bus and store) or cluster (NATS and Redis) shape; with
  * `embeddedDatabase` on the PGlite that `sentral start` runs without DATABASE_URL instead of the run's PostgreSQL;
- * with `inProcessMedia: false` no media node runs in the test's process (the test starts `sentral media`).
+ * with `inProcessMedia: false` no media node runs in the test's process (the test starts `sentral media`);
+ * `env` adds settings (loadConfig's variables).
  */
-export async function startCallsSystem(options: { cluster?: boolean; inProcessWorker?: boolean; inProcessMedia?: boolean; embeddedDatabase?: boolean } = {}): Promise<CallsSystem> {
+export async function startCallsSystem(options: { cluster?: boolean; inProcessWorker?: boolean; inProcessMedia?: boolean; embeddedDatabase?: boolean; env?: Record<string, string> } = {}): Promise<CallsSystem> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sentral-calls-'));
   const db = options.embeddedDatabase ? await embeddedDatabase() : await freshDatabase();
   const prefix = options.cluster ? uniquePrefix('calls') : 'sentral';
@@ -102,6 +103,7 @@ export async function startCallsSystem(options: { cluster?: boolean; inProcessWo
     SENTRAL_DATA_DIR: dataDir,
     SENTRAL_PARTITIONS: '8',
     SENTRAL_PREFIX: prefix,
+    ...options.env,
   });
   const log = createLogger({ level: process.env.E2E_LOG ? 'info' : 'silent' });
   const sql = openDatabase({ url: db.url, max: 10 });

@@ -35,7 +35,7 @@ export function callsService(services: Services): CallsService {
     actors: { bus: services.bus, clock: services.clock, partitions: services.config.partitions },
     picker: new MediaNodePicker(services.bus, services.clock),
     signer: new ConnectionSigner(privateKey),
-    admission: new SetupAdmission(),
+    admission: new SetupAdmission(services.config.setupsInFlight, services.config.setupsPerCompany),
     roomKey: privateKey,
   };
 }

@@ -6,9 +6,9 @@
  */
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 
-/** Call setups one API process works on at once (about two seconds of setups at its measured rate). */
+/** Call setups one API process works on at once (about two seconds of setups at its measured rate); SENTRAL_SETUPS_IN_FLIGHT. */
 export const SETUPS_IN_FLIGHT = 128;
-/** Of those, what one company may hold. */
+/** Of those, what one company may hold; SENTRAL_SETUPS_PER_COMPANY. */
 export const SETUPS_PER_COMPANY = 48;
 
 /** Counts setups in flight, in all and per company. */
