@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { performance } from 'node:perf_hooks';
 import { decodeMulaw, encodeMulaw } from '../../shared/audio/g711.js';
 import { rms, toneAmplitude } from '../../media/audio/level.js';
 import { sine } from '../../shared/audio/tones.js';
 import { partitionOf } from '../../protocol/bus/bus-names.js';
-import { CustomerServer, type CustomerConnection } from '../integration/stream-customer-server.js';
+import type { CustomerServer, CustomerConnection } from '../integration/stream-customer-server.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
 import { RoomClient } from '../integration/media-harness.js';
-import { startCallsSystem, type CallsSystem, type Customer, type ReceivedEvent } from './calls-harness.js';
+import type { CallsSystem, Customer, ReceivedEvent } from './calls-harness.js';
+import { streamedEchoCall, withStreamingCustomer } from '../support/calls-customer.js';
 
 const PARTITIONS = 8;
 // Set before the kill; long enough that the takeover (lease TTL 10 s, plus a loaded machine) comes first.
@@ -18,18 +19,11 @@ const OFFER_TIMEOUT_SECONDS = 30;
 let sys: CallsSystem;
 let customer: Customer;
 let streams: CustomerServer;
-const streamOptions = { secret: '', now: () => Date.now() };
 const workers: SentralProcess[] = [];
 
-beforeAll(async () => {
-  sys = await startCallsSystem({ cluster: true, inProcessWorker: false });
-  customer = await sys.customer({ balanceOre: 5_000 });
-  streams = await CustomerServer.start(streamOptions);
-});
+withStreamingCustomer((started) => ({ sys, customer, streams } = started), { system: { cluster: true, inProcessWorker: false }, balanceOre: 5_000 });
 afterAll(async () => {
   for (const w of workers) await w.stop('SIGKILL');
-  await streams?.close();
-  await sys?.close();
 });
 
 /** Resolves once `proc` has logged a line matching `match` (already printed, or to come); rejects if it exits first. */
@@ -107,20 +101,9 @@ async function loggedEvents(callId: string): Promise<ReceivedEvent[]> {
 describe('a worker killed with kill -9 in the middle of a call', () => {
   it('the survivor takes the call over: audio flows throughout, a say after the takeover is heard, a gather set before the kill times out at its deadline, hang-up works, every webhook arrives once, and the call is charged once', async () => {
     const first = await startWorker('worker_a', PARTITIONS);
-    const endpoint = await sys.request(customer.key, 'POST', '/v1/webhook-endpoints', { url: streams.url, events: ['sms.status'] }, { 'idempotency-key': 'failover-stream-ep' });
-    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
-    streamOptions.secret = endpoint.body.secret;
     const before = await customer.balance();
-
     // The echo phone repeats what it hears; the stream hears the phone (and not itself).
-    const res = await sys.request(customer.key, 'POST', '/v1/calls', {
-      profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 3, stream: { endpointId: endpoint.body.id },
-    }, { 'idempotency-key': 'failover-1' });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const callId: string = res.body.id;
-    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId && e.data.kind === 'phone');
-    const conn = await streams.connection(0);
-    await conn.waitFor((m) => m.event === 'media' && m.sequenceNumber > 10);
+    const { callId, conn } = await streamedEchoCall({ sys, customer, streams }, 'failover');
 
     // A gather with no question listens at once: its durable timer is set for issuedAt + timeout.
     const gather = await sys.request(customer.key, 'POST', `/v1/calls/${callId}/gather`, { timeoutSeconds: GATHER_TIMEOUT_SECONDS }, { 'idempotency-key': 'failover-gather' });

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sine } from '../../shared/audio/tones.js';
 import { writeWav } from '../../shared/audio/wav.js';
 import { RoomClient, hears } from '../integration/media-harness.js';
 import { CustomerServer } from '../integration/stream-customer-server.js';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { withCallsCustomer } from '../support/calls-customer.js';
 
 let sys: CallsSystem;
 let customer: Customer;
 let seq = 0;
 
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
-});
-afterAll(async () => sys?.close());
+withCallsCustomer((started) => ({ sys, customer } = started));
 
 const key = (): Record<string, string> => ({ 'idempotency-key': `media-${++seq}` });
 const ended = (callId: string) => customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId);

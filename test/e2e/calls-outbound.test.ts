@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { withCallsCustomer } from '../support/calls-customer.js';
 import { callDraws } from '../support/ledger-draws.js';
 
 let sys: CallsSystem;
 let customer: Customer;
 
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
-});
-afterAll(async () => sys?.close());
+withCallsCustomer((started) => ({ sys, customer } = started));
 
 let keySeq = 0;
 async function dial(to: string, extra: Record<string, unknown> = {}) {

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import { describe, expect, it } from 'vitest';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { withCallsCustomer } from '../support/calls-customer.js';
 
 let sys: CallsSystem;
 let customer: Customer;
 let seq = 0;
 
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
-});
-afterAll(async () => sys?.close());
+withCallsCustomer((started) => ({ sys, customer } = started));
 
 const key = (): string => `recmoney-${++seq}`;
 const ended = (callId: string) => customer.nextEvent((e) => e.type === 'call.ended' && e.data.callId === callId);

@@ -3,21 +3,18 @@
  * PocketSphinx recognizer): a gather by speech for each choice word with barge-in, keys beside speech, a
  * test key's free gather, and answering-machine detection in its three modes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BeepDetector } from '../../media/speech/beep-detector.js';
 import { VoiceActivityDetector } from '../../media/speech/voice-activity.js';
 import { parseWav } from '../../shared/audio/wav.js';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { withCallsCustomer } from '../support/calls-customer.js';
 
 let sys: CallsSystem;
 let customer: Customer;
 let seq = 0;
 
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
-});
-afterAll(async () => sys?.close());
+withCallsCustomer((started) => ({ sys, customer } = started));
 
 const key = (): Record<string, string> => ({ 'idempotency-key': `speech-${++seq}` });
 const CHOICES = [

@@ -5,8 +5,9 @@
  * gets it right from espeak-ng on the phone band; most sentences it does not (docs/transcription.md), which
  * is what the OpenAI-compatible adapter is for.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import { describe, expect, it } from 'vitest';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { withCallsCustomer } from '../support/calls-customer.js';
 
 /** Says "good morning" when asked, then listens until hung up. */
 const ANSWERER = '+442079460020';
@@ -17,11 +18,7 @@ let sys: CallsSystem;
 let customer: Customer;
 let seq = 0;
 
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
-}, 60_000);
-afterAll(async () => sys?.close());
+withCallsCustomer((started) => ({ sys, customer } = started));
 
 const key = (): string => `transcribe-${++seq}`;
 

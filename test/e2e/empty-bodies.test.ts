@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import { describe, expect, it } from 'vitest';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { withCallsCustomer } from '../support/calls-customer.js';
 
 // Operations that take no body: ordinary HTTP clients call them with an empty body typed
 // application/octet-stream, with `{}`, or with no Content-Type at all. Each is the same request.
@@ -7,11 +8,7 @@ import { startCallsSystem, type CallsSystem, type Customer } from './calls-harne
 let sys: CallsSystem;
 let customer: Customer;
 
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
-});
-afterAll(async () => sys?.close());
+withCallsCustomer((started) => ({ sys, customer } = started));
 
 /** A raw POST: the body and headers exactly as given (fetch adds no Content-Type to bytes). */
 async function rawPost(path: string, body: Uint8Array | string | null, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {

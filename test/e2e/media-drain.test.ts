@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CustomerServer } from '../integration/stream-customer-server.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CustomerServer } from '../integration/stream-customer-server.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { streamedEchoCall, withStreamingCustomer } from '../support/calls-customer.js';
 
 const GRACE_SECONDS = 3;
 
@@ -9,18 +10,9 @@ let sys: CallsSystem;
 let customer: Customer;
 let streams: CustomerServer;
 let media: SentralProcess | undefined;
-const streamOptions = { secret: '', now: () => Date.now() };
 
-beforeAll(async () => {
-  sys = await startCallsSystem({ cluster: true, inProcessMedia: false });
-  customer = await sys.customer({ balanceOre: 5_000 });
-  streams = await CustomerServer.start(streamOptions);
-});
-afterAll(async () => {
-  await media?.stop('SIGKILL');
-  await streams?.close();
-  await sys?.close();
-});
+withStreamingCustomer((started) => ({ sys, customer, streams } = started), { system: { cluster: true, inProcessMedia: false }, balanceOre: 5_000 });
+afterAll(async () => media?.stop('SIGKILL'));
 
 describe('sentral media stopped with SIGTERM', () => {
   it('drains: no new call, the live call goes on for the grace, then ends as service_stopping with its stream stopped, and the process exits 0', async () => {
@@ -34,19 +26,8 @@ describe('sentral media stopped with SIGTERM', () => {
       SENTRAL_LOG_LEVEL: 'info',
     });
     await media.printed(/media node drain-test listening on port/);
-    const endpoint = await sys.request(customer.key, 'POST', '/v1/webhook-endpoints', { url: streams.url, events: ['sms.status'] }, { 'idempotency-key': 'drain-stream-ep' });
-    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
-    streamOptions.secret = endpoint.body.secret;
     const before = await customer.balance();
-
-    const res = await sys.request(customer.key, 'POST', '/v1/calls', {
-      profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 3, stream: { endpointId: endpoint.body.id },
-    }, { 'idempotency-key': 'drain-1' });
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    const callId: string = res.body.id;
-    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId && e.data.kind === 'phone');
-    const conn = await streams.connection(0);
-    await conn.waitFor((m) => m.event === 'media' && m.sequenceNumber > 10);
+    const { callId, conn } = await streamedEchoCall({ sys, customer, streams }, 'drain');
 
     const exited = media.stop('SIGTERM');
     await media.printed(/media node draining: no new calls/);

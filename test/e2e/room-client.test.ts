@@ -3,22 +3,19 @@
  * joins a call's room, hears the phone and is heard, survives a dropped connection (it resumes with its token),
  * and gets typed errors for a bad token and when the call ends.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { RoomClient, RoomError, type RoomSocket } from '@sentral/client';
 import { sine } from '../../shared/audio/tones.js';
 import { toneAmplitude } from '../../media/audio/level.js';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { withCallsCustomer } from '../support/calls-customer.js';
 
 let sys: CallsSystem;
 let customer: Customer;
 let seq = 0;
 
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
-});
-afterAll(async () => sys?.close());
+withCallsCustomer((started) => ({ sys, customer } = started));
 
 /** A call to `to` with one bot (or app) participant; its `connection` as the API answered it. */
 async function callWithBot(to: string, kind: 'bot' | 'app' = 'bot'): Promise<{ callId: string; connection: { url: string; token: string } }> {
