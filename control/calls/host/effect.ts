@@ -3,7 +3,7 @@
  * `${messageId}:${index}` (index in emission order), so a replay of the same message yields the same ids
  * and receivers can drop duplicates. It interprets the reserved types below itself; every other effect
  * goes to `onCommit` (inside the transaction, with the rest of its batch) and then to the effect runner
- * (after commit).
+ * (after commit), each call's in its messages' order (EffectChains).
  */
 import type { Tx } from '../../../shared/db/database.js';
 import type { TraceCarrier } from '../../../shared/tracing/trace-context.js';
@@ -121,4 +121,24 @@ function timerRequest(effect: ActorEffect): TimerRequest {
     throw new InvalidEffectError('timer.set needs an event with a type');
   }
   return { timerId, fireAt, event: event as TimerRequest['event'] };
+}
+
+/**
+ * Each call's effects after its commits, run in its messages' order but without holding the partition's
+ * turn: the next batch is decided while a media node answers an earlier one's operations.
+ */
+export class EffectChains {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  /** Runs `run` (which must not throw) after the call's effects started before it. */
+  after(callId: string, run: () => Promise<void>): void {
+    const tail = this.settled(callId).then(run);
+    this.tails.set(callId, tail);
+    void tail.then(() => this.tails.get(callId) === tail && this.tails.delete(callId));
+  }
+
+  /** Resolves once the call's effects started so far have run. */
+  settled(callId: string): Promise<void> {
+    return this.tails.get(callId) ?? Promise.resolve();
+  }
 }

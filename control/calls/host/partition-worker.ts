@@ -6,7 +6,7 @@
  *    it emitted (a later message of the batch sees what an earlier one did);
  * 2. commit: one fenced transaction writes the batch's snapshots, timers, outcomes and onCommit's effects
  *    (group-commit.ts); if it fails, the batch's actors go back to their last committed snapshots;
- * 3. act: publish each reply, start the other effects (effect-chains.ts), ack each message once they ran.
+ * 3. act: publish each reply, start the other effects (EffectChains, effect.ts), ack each message once they ran.
  *
  * A batch is what waited while the partition was busy (up to MAX_BATCH): a lone message goes at once. A
  * batch ends before a message it cannot decide with the others (a replay, a repeated id, a timer firing of
@@ -45,9 +45,8 @@ import { actorStatuses, loadActor, loadLiveActors, loadTimers, messageOutcome, m
 import { BatchPoisonedError, BatchView } from './batch-view.js';
 import type { Decision, LiveActor, Step } from './decision.js';
 import { DurableTimers } from './durable-timers.js';
-import { EffectChains } from './effect-chains.js';
 import { LiveActors, type MachineRegistry } from './live-actors.js';
-import { InvalidEffectError, sortEffects, type EffectContext, type EffectRunner, type OnCommit, type SortedEffects } from './effect.js';
+import { EffectChains, InvalidEffectError, sortEffects, type EffectContext, type EffectRunner, type OnCommit, type SortedEffects } from './effect.js';
 import { FailedMessages } from './failed-messages.js';
 import { isStaleEpochError, type FenceTimeouts } from './fence.js';
 import { commitDecisions, type CommitFault } from './group-commit.js';
@@ -336,7 +335,7 @@ export class PartitionWorker {
     return this.answer(entry, at, live?.kind ?? '', live !== undefined, { status, body: { error: { code, message: message ?? fallback } } });
   }
 
-  /** Publishes the reply, then starts the effects of a committed (or replayed) message (effect-chains.ts). */
+  /** Publishes the reply, then starts the effects of a committed (or replayed) message (EffectChains). */
   private async act(entry: MailboxEntry, outcome: MessageOutcome, context: EffectContext, replayed: boolean): Promise<void> {
     return this.traces.run(entry, () => this.actNow(entry, outcome, context, replayed));
   }
