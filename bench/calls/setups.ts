@@ -12,13 +12,15 @@
  *    `media` frame (the simulated phone answers after 1 s). Then hang up.
  *
  * CPU per setup (created and hung up) is read over phase 1: the installation's own (process.cpuUsage),
- * its PostgreSQL backends' and the NATS server's (port 4222) from /proc, with the statements it sent.
+ * its PostgreSQL backends' and the NATS server's (port 4222) from /proc, with the statements it sent and
+ * its write system calls (syscw of /proc/<pid>/io: socket writes to PostgreSQL, NATS and the customer).
  * SENTRAL_BENCH_CPU_PROF=<dir> runs the installation under `--cpu-prof` into <dir>/<mode> (one file per
  * thread; the main thread's is the largest; summarise it with profile-summary.ts).
  *
  *   node --import tsx bench/calls/setups.ts [modes=standalone,cluster] [requests=400] [connections=20] [streamCalls=100] [lanes=5]
  */
 import { fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -46,6 +48,8 @@ const machine = (): string => `nproc ${availableParallelism()} (${cpus()[0]?.mod
 interface Installation {
   api: string;
   adminToken: string;
+  /** The installation's process (every role, media workers as its threads). */
+  pid: number;
   stats(): Promise<InstallationStats>;
   stop(): Promise<void>;
 }
@@ -53,6 +57,8 @@ interface Installation {
 const cpuProfDir = process.env.SENTRAL_BENCH_CPU_PROF;
 const natsPids = pidsOf('nats-server', '-p 4222 ');
 const natsCpuMs = (): number => natsPids.reduce((sum, pid) => sum + procCpuMs(pid), 0);
+/** Write system calls (write, writev) process `pid` has made, all its threads together. */
+const writeCalls = (pid: number): number => Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? NaN);
 
 function startInstallation(mode: string): Promise<Installation> {
   const execArgv = ['--import', 'tsx', ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}/${mode}`] : [])];
@@ -73,6 +79,7 @@ function startInstallation(mode: string): Promise<Installation> {
       resolve({
         api: m.api,
         adminToken: m.adminToken,
+        pid: child.pid!,
         stats: () =>
           new Promise((resolveStats) => {
             const onStats = (reply: FromInstallation): void => {
@@ -133,7 +140,7 @@ interface SetupsResult {
   errors: number;
   latency: { p50: number; p90: number; p99: number; max: number };
   /** Per call created and hung up: CPU ms of sentral, PostgreSQL and NATS, and statements sent. */
-  perCall: { sentral: number; postgres: number; nats: number; statements: number };
+  perCall: { sentral: number; postgres: number; nats: number; statements: number; writes: number };
   /** The statements sent most often, per call created and hung up. */
   topStatements: Array<[string, number]>;
 }
@@ -145,6 +152,7 @@ async function measureSetups(inst: Installation, mode: string): Promise<SetupsRe
   let seq = 0;
   const before = await inst.stats();
   const natsBefore = natsCpuMs();
+  const writesBefore = writeCalls(inst.pid);
   const result = await autocannon({
     url: inst.api,
     connections,
@@ -163,12 +171,14 @@ async function measureSetups(inst: Installation, mode: string): Promise<SetupsRe
   });
   await hangUpAll(inst, c.key, ids);
   const after = await inst.stats();
+  const writes = writeCalls(inst.pid) - writesBefore;
   const n = Math.max(1, ids.length);
   const perCall = {
     sentral: (after.cpuMs - before.cpuMs) / n,
     postgres: (after.pgCpuMs - before.pgCpuMs) / n,
     nats: (natsCpuMs() - natsBefore) / n,
     statements: (after.statements - before.statements) / n,
+    writes: writes / n,
   };
   const topStatements = Object.entries(after.byStatement)
     .map(([text, count]): [string, number] => [text, (count - (before.byStatement[text] ?? 0)) / n])
@@ -318,6 +328,7 @@ console.log(row(`call setups: 201s per second (${requests} POSTs, ${connections}
 console.log(row('call setups: other answers / errors', (r) => `${JSON.stringify(Object.fromEntries(Object.entries(r.setups.statuses).filter(([s]) => s !== '201')))} / ${r.setups.errors}`));
 console.log(row('CPU ms per call created and hung up: sentral / PostgreSQL backends / NATS', (r) => `${r.setups.perCall.sentral.toFixed(1)} / ${r.setups.perCall.postgres.toFixed(1)} / ${r.setups.perCall.nats.toFixed(1)}`));
 console.log(row('statements per call created and hung up', (r) => r.setups.perCall.statements.toFixed(1)));
+console.log(row("write system calls of sentral's process per call created and hung up", (r) => r.setups.perCall.writes.toFixed(1)));
 console.log(row('POST /v1/calls latency p50 / p90 / p99 / max (ms)', (r) => `${r.setups.latency.p50} / ${r.setups.latency.p90} / ${r.setups.latency.p99} / ${r.setups.latency.max}`));
 console.log(row(`POST → stream start p50 / p99 (ms; ${streamCalls} calls, ${lanes} at a time)`, (r) => `${pct(r.media.toStart, 0.5)} / ${pct(r.media.toStart, 0.99)}`));
 console.log(row('POST → first media frame p50 / p90 / p99 / max (ms)', (r) => `${pct(r.media.toMedia, 0.5)} / ${pct(r.media.toMedia, 0.9)} / ${pct(r.media.toMedia, 0.99)} / ${pct(r.media.toMedia, 1)}`));
