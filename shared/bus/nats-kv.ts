@@ -1,4 +1,5 @@
 import { KvWatchInclude, type KV } from '@nats-io/kv';
+import { errors } from '@nats-io/transport-node';
 import type { KvBucket, KvEntry, KvWatchEvent, Subscription } from './bus.js';
 import { BusError } from './bus-error.js';
 import { PUBLISH_PATIENCE_MS, PUBLISH_RETRY_PAUSE_MS } from './bus-defaults.js';
@@ -50,7 +51,8 @@ export class NatsKvBucket implements KvBucket {
   async get(key: string): Promise<KvEntry | null> {
     checkKey(key);
     try {
-      const entry = await this.kv.get(key);
+      // A read changes nothing: tried again also when its answer did not come in time.
+      const entry = await whileNoStream(() => this.kv.get(key), true);
       if (!entry || entry.operation !== 'PUT') return null;
       return { key, value: entry.value, revision: entry.revision };
     } catch (err) {
@@ -116,20 +118,22 @@ export function kvStreamName(bucket: string): string {
 }
 
 /**
- * Runs a write to a bucket again, every PUBLISH_RETRY_PAUSE_MS for up to PUBLISH_PATIENCE_MS, while no
+ * Runs a write to a bucket again (a read, with `orTimedOut`, also after a timeout: a media node's first read
+ * of a bucket just created timed out and it did not start), every PUBLISH_RETRY_PAUSE_MS for up to PUBLISH_PATIENCE_MS, while no
  * server answers for the bucket's stream ("no responders", which the client reports as "jetstream is not
  * enabled"): the write was not applied. That is the case while the stream elects a leader, just after it
  * was created on a replicated cluster, and on a server just restarted; a role's first write to a new
  * bucket failed so and the role did not start, a media node's heartbeats failed so until it counted
  * itself lost.
  */
-async function whileNoStream<T>(write: () => Promise<T>): Promise<T> {
+async function whileNoStream<T>(write: () => Promise<T>, orTimedOut = false): Promise<T> {
   const deadline = Date.now() + PUBLISH_PATIENCE_MS;
   for (;;) {
     try {
       return await write();
     } catch (err) {
-      const unanswered = isNoResponders(err) || (err instanceof Error && isNoResponders(err.cause));
+      const timedOut = orTimedOut && (err instanceof errors.TimeoutError || (err instanceof Error && err.cause instanceof errors.TimeoutError));
+      const unanswered = timedOut || isNoResponders(err) || (err instanceof Error && isNoResponders(err.cause));
       if (!unanswered || Date.now() + PUBLISH_RETRY_PAUSE_MS >= deadline) throw err;
       await new Promise((resolve) => setTimeout(resolve, PUBLISH_RETRY_PAUSE_MS));
     }
