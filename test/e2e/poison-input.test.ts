@@ -3,22 +3,21 @@
  * 400 that names the parameter: every poison into every string field that reaches a call's actor or the
  * webhook tables. Afterwards the call still answers at once: nothing reached its mailbox.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import { describe, expect, it } from 'vitest';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { withCallsCustomer } from '../support/calls-customer.js';
 
 let sys: CallsSystem;
 let customer: Customer;
 let callId: string;
 
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
+withCallsCustomer(async (started) => {
+  ({ sys, customer } = started);
   const created = await sys.request(customer.key, 'POST', '/v1/calls', { profileId: customer.profileId, to: '+442079460001', from: customer.number, maxMinutes: 3 }, { 'idempotency-key': 'poison-call' });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   callId = created.body.id;
   await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId);
 });
-afterAll(async () => sys?.close());
 
 const nest = (depth: number, inner: string): string => '{"a":'.repeat(depth) + inner + '}'.repeat(depth);
 

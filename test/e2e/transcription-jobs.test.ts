@@ -5,11 +5,12 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { writeWav } from '../../shared/audio/wav.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
 import { wakeJobRunners } from '../../control/transcription/transcription-jobs.js';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { withCallsCustomer } from '../support/calls-customer.js';
 
 const SPEAKER = '+442079460021';
 
@@ -19,16 +20,14 @@ let speech: Buffer;
 let seq = 0;
 const key = (): Record<string, string> => ({ 'idempotency-key': `job-${++seq}` });
 
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
+withCallsCustomer(async (started) => {
+  ({ sys, customer } = started);
   // Half a second of silence around the words, as a person's recording would have.
   const words = await new SpeechSynthesizer().render('good morning', 'en-US', 16000);
   const padded = new Int16Array(words.length + 16000);
   padded.set(words, 8000);
   speech = writeWav(padded, 16000);
-}, 60_000);
-afterAll(async () => sys?.close());
+});
 
 async function upload(c: Customer): Promise<string> {
   const res = await fetch(`${sys.api}/v1/audio-clips`, { method: 'POST', headers: { authorization: `Bearer ${c.key}`, 'content-type': 'audio/wav' }, body: speech });

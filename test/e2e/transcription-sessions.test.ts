@@ -3,13 +3,14 @@
  * ("good morning", which the embedded recognizer gets right) as PCM16 16 kHz or mu-law 8 kHz and reads the
  * results; hostile clients get catalogued errors and close codes; the money follows the audio received.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { encodeMulaw } from '../../shared/audio/g711.js';
 import { SpeechSynthesizer } from '../../media/speech/tts.js';
 import { expireSessions } from '../../control/transcription/transcription-sessions.js';
 import { wakeDispatcher } from '../../control/events/event-log.js';
-import { startCallsSystem, type CallsSystem, type Customer } from './calls-harness.js';
+import type { CallsSystem, Customer } from './calls-harness.js';
+import { withCallsCustomer } from '../support/calls-customer.js';
 
 let sys: CallsSystem;
 let customer: Customer;
@@ -25,14 +26,12 @@ function padded(samples: Int16Array, rate: number): Int16Array {
   return out;
 }
 
-beforeAll(async () => {
-  sys = await startCallsSystem();
-  customer = await sys.customer({ balanceOre: 10_000 });
+withCallsCustomer(async (started) => {
+  ({ sys, customer } = started);
   const tts = new SpeechSynthesizer();
   speech16 = padded(await tts.render('good morning', 'en-US', 16000), 16000);
   speech8 = padded(await tts.render('good morning', 'en-US', 8000), 8000);
-}, 60_000);
-afterAll(async () => sys?.close());
+});
 
 /** A connected client that records every message and how the socket closed. */
 class SessionClient {
