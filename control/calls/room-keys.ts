@@ -1,5 +1,6 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
-import type { Bus } from '../../shared/bus/bus.js';
+import type { Bus, KvBucket, KvEntry } from '../../shared/bus/bus.js';
+import { isBusError } from '../../shared/bus/bus-error.js';
 import type { Sql } from '../../shared/db/database.js';
 import { ROOM_KEYS_BUCKET } from '../../protocol/bus/bus-names.js';
 import { generateRoomKeyPair, roomKeyFromPem, type RoomKeyPair } from '../../shared/signing/room-token.js';
@@ -7,6 +8,12 @@ import { generateRoomKeyPair, roomKeyFromPem, type RoomKeyPair } from '../../sha
 /** The key under which the control plane publishes the room tokens' public key. */
 const CURRENT = 'current';
 const SETTING = 'room_private_key';
+
+// A media node starting while the bucket's replicated stream elects a leader (4–9 s on a three-node
+// cluster) sees its first reads time out, and each read gives up after the client's 5 s; nothing waits on
+// the start, so it reads again for this long before the start fails.
+const START_PATIENCE_MS = 60_000;
+const START_RETRY_PAUSE_MS = 200;
 
 /**
  * The control plane's room-token key pair: made once per installation and kept in the database (so every
@@ -28,7 +35,7 @@ export async function ensureRoomKeys(sql: Sql, bus: Bus): Promise<RoomKeyPair> {
 export async function awaitRoomPublicKey(bus: Bus): Promise<KeyObject> {
   const bucket = await bus.kv(ROOM_KEYS_BUCKET);
   const decode = (value: Uint8Array): KeyObject => roomKeyFromPem(new TextDecoder().decode(value), 'public');
-  const existing = await bucket.get(CURRENT);
+  const existing = await readAtStart(bucket, CURRENT);
   if (existing) return decode(existing.value);
   return new Promise((resolve) => {
     void bucket.watch(
@@ -38,4 +45,16 @@ export async function awaitRoomPublicKey(bus: Bus): Promise<KeyObject> {
       { key: CURRENT },
     );
   });
+}
+
+async function readAtStart(bucket: KvBucket, key: string): Promise<KvEntry | null> {
+  const deadline = Date.now() + START_PATIENCE_MS;
+  for (;;) {
+    try {
+      return await bucket.get(key);
+    } catch (err) {
+      if (!isBusError(err, 'unavailable') || Date.now() >= deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, START_RETRY_PAUSE_MS));
+    }
+  }
 }
