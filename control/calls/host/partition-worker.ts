@@ -3,7 +3,7 @@
  * messages are handled in batches as "decide, commit, then act":
  *
  * 1. decide: send each message's event to its in-memory XState actor, in mailbox order, and collect what
- *    it emitted (a later message of the batch sees what an earlier one did);
+ *    it emitted (message-decider.ts; a later message of the batch sees what an earlier one did);
  * 2. commit: one fenced transaction writes the batch's snapshots, timers, outcomes and onCommit's effects
  *    (group-commit.ts); if it fails, the batch's actors go back to their last committed snapshots;
  * 3. act: publish each reply, start the other effects (EffectChains, effect.ts), ack each message once they ran.
@@ -24,29 +24,21 @@
  *
  * What is deduplicated, and what is not: docs/actors.md (Commit, then act; What is deduplicated).
  */
-import type { EventObject } from 'xstate';
 import { Compile } from 'typebox/compile';
 import type { Bus, BusMessage, Subscription } from '../../../shared/bus/bus.js';
 import type { Clock } from '../../../shared/clock/clock.js';
 import type { Sql } from '../../../shared/db/database.js';
 import type { Logger } from '../../../shared/log/log.js';
-import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
+import { errorCatalogue } from '../../../shared/errors/catalogue.js';
 import { dependencyOutage } from '../../../shared/errors/dependency-outage.js';
 import { MAILBOX_STREAM, mailboxSubject, partitionConsumer, partitionFilterSubject, partitionOf } from '../../../protocol/bus/bus-names.js';
-import {
-  ACTOR_CREATE,
-  ACTOR_REPLAY,
-  ActorCreatePayload,
-  ActorReplayPayload,
-  type ActorMessage,
-  type ActorReply,
-} from '../../../protocol/calls/mailbox.js';
+import { ACTOR_REPLAY, ActorReplayPayload, type ActorMessage, type ActorReply } from '../../../protocol/calls/mailbox.js';
 import { actorStatuses, loadActor, loadLiveActors, loadTimers, messageOutcome, messageOutcomes, type MessageOutcome } from './actor-store.js';
-import { BatchPoisonedError, BatchView } from './batch-view.js';
-import type { Decision, LiveActor, Step } from './decision.js';
+import { BatchView } from './batch-view.js';
+import type { Decision, Step } from './decision.js';
 import { DurableTimers } from './durable-timers.js';
 import { LiveActors, type MachineRegistry } from './live-actors.js';
-import { EffectChains, InvalidEffectError, sortEffects, type EffectContext, type EffectRunner, type OnCommit, type SortedEffects } from './effect.js';
+import { EffectChains, type EffectContext, type EffectRunner, type OnCommit } from './effect.js';
 import { FailedMessages } from './failed-messages.js';
 import { isStaleEpochError, type FenceTimeouts } from './fence.js';
 import { commitDecisions, type CommitFault } from './group-commit.js';
@@ -54,9 +46,9 @@ import { MessageTraces } from '../../../shared/tracing/trace-context.js';
 import type { DurationObserver } from '../../../shared/metrics/latency-metrics.js';
 import { readMailboxEntry, type MailboxEntry } from '../mailbox/call-mailbox.js';
 import { MailboxQueue, type QueuedMessage } from './mailbox-queue.js';
+import { MessageDecider } from './message-decider.js';
 
-// Compiled once: the checks run for every mailbox message (Value.Check walks the schema each time).
-const isActorCreatePayload = Compile(ActorCreatePayload);
+// Compiled once: the check runs for every actor.replay (Value.Check walks the schema each time).
 const isActorReplayPayload = Compile(ActorReplayPayload);
 
 /** What a partition worker needs. */
@@ -104,9 +96,11 @@ export class PartitionWorker {
   /** Calls whose last commit has an unknown outcome: their actor is read from the database before it is used again. */
   private readonly unsure = new Set<string>();
   private readonly traces = new MessageTraces<MailboxEntry>();
+  private readonly decider: MessageDecider;
 
   constructor(private readonly deps: PartitionWorkerDeps) {
     this.actors = new LiveActors(deps.machines);
+    this.decider = new MessageDecider(this.actors, deps.log, () => this.stopped);
     this.queue = new MailboxQueue(() => this.drain(), deps.leaseClock, deps.ackWaitMs);
     this.timers = new DurableTimers(deps.clock, deps.log, (message) => this.mail(message));
     this.failed = new FailedMessages(deps, {
@@ -245,7 +239,7 @@ export class PartitionWorker {
           steps.push(prior ? { entry, prior } : { entry });
           continue;
         }
-        const decision = this.decide(entry, entry.at ?? clock.now(), view, entries.length === 1);
+        const decision = this.decider.decide(entry, entry.at ?? clock.now(), view, entries.length === 1);
         view.record(decision);
         steps.push({ entry, decision });
         decisions.push(decision);
@@ -268,71 +262,6 @@ export class PartitionWorker {
       else if (decision) await this.act(entry, decision.outcome, this.contextOf(entry.callId, entry.id, decision.outcome, decision.change?.snapshot), false);
     }
     return steps.length;
-  }
-
-  private decide(entry: MailboxEntry, at: number, view: BatchView, alone: boolean): Decision {
-    const { callId } = entry;
-    const live = view.live(callId);
-    if (entry.type === ACTOR_CREATE) {
-      if (!isActorCreatePayload.Check(entry.payload)) return this.refuse(entry, at, 'invalid_request', 'actor.create needs a kind and an input');
-      const { kind, input } = entry.payload as ActorCreatePayload;
-      if (live || view.status(callId) !== null) return this.answer(entry, at, live?.kind ?? kind, live !== undefined, { status: 200, body: { callId, created: false } });
-      const machine = this.actors.machine(kind);
-      if (!machine) return this.refuse(entry, at, 'invalid_request', `no machine of kind ${kind}`);
-      if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
-        return this.refuse(entry, at, 'invalid_request', 'actor.create input must be an object');
-      }
-      const created = this.actors.spawn(kind, machine, { input: { ...(input as object | undefined), callId, at } });
-      view.touch(callId, created, true);
-      return this.transition(entry, at, created, true, { status: 201, body: { callId, created: true } }, view, alone);
-    }
-    if (!live) return view.status(callId) === null ? this.refuse(entry, at, 'actor_not_found') : this.refuse(entry, at, 'actor_ended');
-    view.touch(callId, live, false);
-    live.emitted = [];
-    live.actor.send({ ...entry.payload, type: entry.type, at } as EventObject);
-    return this.transition(entry, at, live, false, { status: 202, body: null }, view, alone);
-  }
-
-  /**
-   * The decision after the actor took the event. A failed machine leaves the actor as it was: alone, the
-   * message is answered with an error; in a batch, the batch is poisoned (handled again one at a time).
-   */
-  private transition(entry: MailboxEntry, at: number, live: LiveActor, created: boolean, defaultReply: MessageOutcome['reply'], view: BatchView, alone: boolean): Decision {
-    const failed = (err: unknown): Decision => {
-      if (!alone) throw new BatchPoisonedError(entry.callId);
-      this.deps.log.error({ err, callId: entry.callId, type: entry.type, messageId: entry.id }, 'machine failed on a message; the actor keeps its last state');
-      this.actors.rollback(entry.callId, live, created || this.stopped);
-      view.untouch(entry.callId);
-      return this.refuse(entry, at, 'internal_error');
-    };
-    if (live.failure !== undefined) return failed(live.failure);
-    let effects: SortedEffects;
-    try {
-      effects = sortEffects(entry.id, live.emitted);
-    } catch (err) {
-      if (err instanceof InvalidEffectError) return failed(err);
-      throw err;
-    }
-    live.emitted = [];
-    const snapshot = live.actor.getPersistedSnapshot();
-    const status = (live.actor.getSnapshot() as { status: string }).status === 'done' ? 'done' : 'active';
-    return {
-      entry,
-      callId: entry.callId,
-      at,
-      outcome: { reply: effects.reply ?? defaultReply, effects: effects.others, at, kind: live.kind, status },
-      change: { live, created, snapshot, status, effects },
-    };
-  }
-
-  private answer(entry: MailboxEntry, at: number, kind: string, live: boolean, reply: MessageOutcome['reply']): Decision {
-    return { entry, callId: entry.callId, at, outcome: { reply, effects: [], at, kind, status: live ? 'active' : null } };
-  }
-
-  private refuse(entry: MailboxEntry, at: number, code: ErrorCode, message?: string): Decision {
-    const { status, message: fallback } = errorCatalogue[code];
-    const live = this.actors.get(entry.callId);
-    return this.answer(entry, at, live?.kind ?? '', live !== undefined, { status, body: { error: { code, message: message ?? fallback } } });
   }
 
   /** Publishes the reply, then starts the effects of a committed (or replayed) message (EffectChains). */
