@@ -71,7 +71,7 @@ describe('partition leases across a NATS restart', () => {
     expect(host.ownedPartitions()).toEqual(all);
   }, 30_000);
 
-  it('claims the leases again within 2 s of the bus coming back after an outage longer than the TTL', async () => {
+  it('claims the leases again within half a TTL of the bus coming back after an outage longer than the TTL', async () => {
     await nats.stop();
     // The worker gives the partitions up once no renewal succeeded for the TTL minus half a renewal.
     await eventually(() => host.ownedPartitions().length === 0, DEFAULT_LEASE_TTL_MS + 5_000, 100);
@@ -80,7 +80,10 @@ describe('partition leases across a NATS restart', () => {
     await nats.start();
     const back = performance.now();
     await eventually(() => host.ownedPartitions().length === PARTITIONS, 10_000, 20);
-    expect(performance.now() - back).toBeLessThan(2_000);
+    // Failed rounds are retried every quarter interval (500 ms), so the claim follows the client's reconnect;
+    // a worker that waited out another TTL (10 s) before claiming would miss this bound. Half a TTL, not one
+    // renewal interval (2 s), leaves room for a loaded machine's reconnect.
+    expect(performance.now() - back).toBeLessThan(DEFAULT_LEASE_TTL_MS / 2);
     await host.ready();
   }, 40_000);
 });
