@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCallsSystem, type CallsSystem, type Customer } from '../e2e/calls-harness.js';
-import { CustomerServer } from '../integration/stream-customer-server.js';
+import type { CallsSystem, Customer } from '../e2e/calls-harness.js';
+import type { CustomerServer } from '../integration/stream-customer-server.js';
+import { streamedEchoCall, withStreamingCustomer } from '../support/calls-customer.js';
 import { runSentral, type SentralProcess } from '../support/sentral-process.js';
 import { serviceUrls } from '../support/services.js';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy.js';
@@ -16,19 +17,14 @@ let customer: Customer;
 let streams: CustomerServer;
 let proxy: TcpProxy;
 let media: SentralProcess | undefined;
-const streamOptions = { secret: '', now: () => Date.now() };
 
+withStreamingCustomer((started) => ({ sys, customer, streams } = started), { system: { cluster: true, inProcessMedia: false }, balanceOre: 5_000 });
 beforeAll(async () => {
-  sys = await startCallsSystem({ cluster: true, inProcessMedia: false });
-  customer = await sys.customer({ balanceOre: 5_000 });
-  streams = await CustomerServer.start(streamOptions);
   proxy = await startTcpProxy(NATS_PORT);
-}, 60_000);
+});
 afterAll(async () => {
   await media?.stop('SIGKILL');
   await proxy?.close();
-  await streams?.close();
-  await sys?.close();
 });
 
 describe('a media node cut off from the bus', () => {
@@ -42,20 +38,8 @@ describe('a media node cut off from the bus', () => {
       SENTRAL_LOG_LEVEL: 'info',
     });
     await media.printed(/media node cut-media listening on port/);
-    const endpoint = await sys.request(customer.key, 'POST', '/v1/webhook-endpoints', { url: streams.url, events: ['sms.status'] }, { 'idempotency-key': 'cut-stream-ep' });
-    expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
-    streamOptions.secret = endpoint.body.secret;
     const before = await customer.balance();
-    const place = (key: string) => sys.request(customer.key, 'POST', '/v1/calls', {
-      profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 3, stream: { endpointId: endpoint.body.id },
-    }, { 'idempotency-key': key });
-
-    const first = await place('cut-1');
-    expect(first.status, JSON.stringify(first.body)).toBe(201);
-    const callId: string = first.body.id;
-    await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId && e.data.kind === 'phone');
-    const cutStream = await streams.connection(0);
-    await cutStream.waitFor((m) => m.event === 'media' && m.sequenceNumber > 10);
+    const { callId, conn: cutStream, endpointId } = await streamedEchoCall({ sys, customer, streams }, 'cut');
 
     proxy.blackhole();
     const cutAt = Date.now();
@@ -80,7 +64,9 @@ describe('a media node cut off from the bus', () => {
     const healedAt = Date.now();
     await media.printed(/registered again as a new run/);
     const rejoinedAfterMs = Date.now() - healedAt;
-    const second = await place('cut-2');
+    const second = await sys.request(customer.key, 'POST', '/v1/calls', {
+      profileId: customer.profileId, to: '+442079460008', from: customer.number, maxMinutes: 3, stream: { endpointId },
+    }, { 'idempotency-key': 'cut-2' });
     expect(second.status, JSON.stringify(second.body)).toBe(201);
     await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === second.body.id && e.data.kind === 'phone');
     const healedStream = await streams.connection(1);

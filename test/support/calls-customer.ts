@@ -56,10 +56,10 @@ const streamOptions = { secret: '', now: () => Date.now() };
 
 /**
  * A stream endpoint for the customer's stream server and a call to the echo phone (+442079460008, which
- * repeats what it hears) streamed to it, once the phone joined and the stream hears the call. Idempotency
- * keys are `${keyPrefix}-stream-ep` and `${keyPrefix}-1`.
+ * repeats what it hears) streamed to it, once the phone joined and the stream hears the call (the endpoint's
+ * id for more calls). Idempotency keys are `${keyPrefix}-stream-ep` and `${keyPrefix}-1`.
  */
-export async function streamedEchoCall({ sys, customer, streams }: StreamingCustomer, keyPrefix: string): Promise<{ callId: string; conn: CustomerConnection }> {
+export async function streamedEchoCall({ sys, customer, streams }: StreamingCustomer, keyPrefix: string): Promise<{ callId: string; conn: CustomerConnection; endpointId: string }> {
   const endpoint = await sys.request(customer.key, 'POST', '/v1/webhook-endpoints', { url: streams.url, events: ['sms.status'] }, { 'idempotency-key': `${keyPrefix}-stream-ep` });
   expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
   streamOptions.secret = endpoint.body.secret;
@@ -71,5 +71,5 @@ export async function streamedEchoCall({ sys, customer, streams }: StreamingCust
   await customer.nextEvent((e) => e.type === 'call.participant.joined' && e.data.callId === callId && e.data.kind === 'phone');
   const conn = await streams.connection(0);
   await conn.waitFor((m) => m.event === 'media' && m.sequenceNumber > 10);
-  return { callId, conn };
+  return { callId, conn, endpointId: endpoint.body.id };
 }
