@@ -1,7 +1,12 @@
 import { Type, type Static } from 'typebox';
 
-/** Entries of the `media-nodes` bucket expire this long after their last heartbeat. */
-export const MEDIA_NODE_TTL_MS = 15_000;
+/**
+ * Entries of the `media-nodes` bucket expire this long after their last heartbeat, and a node none of whose
+ * heartbeats was stored for this long counts as lost. As the partition leases on a replicated bus (20 s):
+ * long enough that a bucket electing its leader (4-9 s; a split vote about doubles it) costs no live node
+ * its entry, short enough that a lost node's calls end about 20 s after its loss.
+ */
+export const MEDIA_NODE_TTL_MS = 20_000;
 
 /** A media node's entry in the `media-nodes` KV bucket (key: node id), refreshed by its heartbeat. */
 export const MediaNodeRecord = Type.Object({

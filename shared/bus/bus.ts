@@ -138,8 +138,12 @@ export interface KvBucket {
   create(key: string, value: Uint8Array): Promise<number>;
   /** Writes only if the key's revision is `revision`; rejects with BusError `kv_wrong_revision`. */
   update(key: string, value: Uint8Array, revision: number): Promise<number>;
-  /** Writes unconditionally. */
-  put(key: string, value: Uint8Array): Promise<number>;
+  /**
+   * Writes unconditionally. `timeoutMs` bounds the whole write, its tries while the bucket's stream elects a
+   * leader included (BusError `unavailable` past it): a writer that sends a fresh value each time (a
+   * heartbeat) tries again itself rather than have a stale one stored late.
+   */
+  put(key: string, value: Uint8Array, options?: { timeoutMs?: number }): Promise<number>;
   get(key: string): Promise<KvEntry | null>;
   /** Deletes; with `revision`, only if it still matches (BusError `kv_wrong_revision` otherwise). */
   delete(key: string, options?: { revision?: number }): Promise<void>;

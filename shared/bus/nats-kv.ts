@@ -39,10 +39,12 @@ export class NatsKvBucket implements KvBucket {
     }
   }
 
-  async put(key: string, value: Uint8Array): Promise<number> {
+  async put(key: string, value: Uint8Array, options: { timeoutMs?: number } = {}): Promise<number> {
     checkKey(key);
+    const { timeoutMs } = options;
+    const deadline = timeoutMs === undefined ? undefined : Date.now() + timeoutMs;
     try {
-      return await whileNoStream(() => this.kv.put(key, value));
+      return await whileNoStream(() => this.kv.put(key, value, deadline === undefined ? {} : { timeout: Math.max(1, deadline - Date.now()) }), false, timeoutMs);
     } catch (err) {
       throw toBusError(err, `put KV key ${key}`);
     }
@@ -126,8 +128,8 @@ export function kvStreamName(bucket: string): string {
  * bucket failed so and the role did not start, a media node's heartbeats failed so until it counted
  * itself lost.
  */
-async function whileNoStream<T>(write: () => Promise<T>, orTimedOut = false): Promise<T> {
-  const deadline = Date.now() + PUBLISH_PATIENCE_MS;
+async function whileNoStream<T>(write: () => Promise<T>, orTimedOut = false, patienceMs = PUBLISH_PATIENCE_MS): Promise<T> {
+  const deadline = Date.now() + Math.min(patienceMs, PUBLISH_PATIENCE_MS);
   for (;;) {
     try {
       return await write();

@@ -201,6 +201,8 @@ describe('a cluster that survives losing any one host', () => {
         lastElectionMs: elected.length ? Math.max(...elected.map((e) => e.at)) - from : null,
         ...again,
       });
+      // Which groups elected when: a figure past its bound says whether nats-server's election or sentral was slow.
+      if (elected.length) console.log(`${fault}: elections after ${elected.map((e) => `${e.at - from} ms ${e.subject.replace(/^\$JS\.EVENT\.ADVISORY\./, '').replace(c.prefix, '')}`).join(', ')}`);
     };
     const victims: NatsNode[] = [];
     const natsFault = async (name: string, pick: () => Promise<NatsNode>) => {

@@ -162,7 +162,7 @@ describe('the media watcher', () => {
     await clock.advance(MEDIA_NODE_TTL_MS - 1_000);
     await heartbeat('node_alive');
     expect(await sweepLostMedia(deps, calls.picker, 'media_lost')).toEqual([]);
-    // The sweep after that (20 s after the last heartbeat, in the call's fourth minute): told, at the loss.
+    // The sweep after that (5 s past the TTL, in the call's fourth minute): told, at the loss.
     await clock.advance(6_000);
     await heartbeat('node_alive');
     expect(await sweepLostMedia(deps, calls.picker, 'media_lost')).toEqual([{ callId: victim.callId, nodeId: 'node_dies', reason: 'media_lost', lostAt: lastHeartbeat }]);

@@ -23,8 +23,8 @@ import type { Sql } from '../../../shared/db/database.js';
 import type { Logger } from '../../../shared/log/log.js';
 import { MediaNodePicker } from '../requests/media-node-picker.js';
 
-/** How often a worker looks for calls whose media is gone: with the registry's TTL, a call ends ≤ 20 s after its node's last heartbeat. */
-export const MEDIA_WATCH_INTERVAL_MS = 5_000;
+/** How often a worker looks for calls whose media is gone: with the registry's TTL, a call ends ≤ 22 s after its node's last heartbeat. */
+export const MEDIA_WATCH_INTERVAL_MS = 2_000;
 
 /** What the watcher needs. */
 export interface MediaWatcherDeps {
