@@ -5,7 +5,7 @@ import { BusError } from '../../shared/bus/bus-error.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
 import { dependencyOutage } from '../../shared/errors/dependency-outage.js';
 import { createLogger } from '../../shared/log/log.js';
-import { FAILURE_LOG_INTERVAL_MS, FailureLog } from '../../control/calls/host/failure-log.js';
+import { FAILURE_LOG_INTERVAL_MS, FailureLog } from '../../control/calls/host/failed-messages.js';
 import { StaleEpochError } from '../../control/calls/host/fence.js';
 import { TRANSIENT_RETRY_MAX_MS, classifyFailure, errorText, transientRetryDelay } from '../../control/calls/host/message-failure.js';
 

@@ -4,7 +4,9 @@
  * answered with a catalogue error, recorded in actor_failed_messages with its outcome (a retry gets the same
  * answer), the actor told (`actor.message.failed`, so a command becomes a failed command) and acked; a
  * message that is no mailbox entry of the partition is answered when it names a sender, recorded and
- * terminated. The partition worker only decides, commits and acts.
+ * terminated. The partition worker only decides, commits and acts. A message that keeps failing is logged
+ * with its stack the first time, then at most one line a minute (FailureLog), so a long outage does not
+ * flood the log.
  */
 import { Value } from 'typebox/value';
 import type { BusMessage } from '../../../shared/bus/bus.js';
@@ -14,7 +16,6 @@ import type { Logger } from '../../../shared/log/log.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
 import { ACTOR_MESSAGE_FAILED, MessageId, ReplySubject, type ActorReply } from '../../../protocol/calls/mailbox.js';
 import { recordFailure, recordOutcome, type MessageOutcome } from './actor-store.js';
-import { FailureLog } from './failure-log.js';
 import { isStaleEpochError, withFence, type FenceTimeouts } from './fence.js';
 import { MAX_MAILBOX_MESSAGE_BYTES, type MailboxEntry } from '../mailbox/call-mailbox.js';
 import { classifyFailure, errorText, storableText, transientRetryDelay } from './message-failure.js';
@@ -210,4 +211,48 @@ function salvageSender(data: Uint8Array): { id: string; callId: string; type: st
   const { id, callId, type, replyTo } = parsed as Record<string, unknown>;
   if (!Value.Check(MessageId, id) || !Value.Check(MessageId, callId)) return null;
   return { id, callId, type: typeof type === 'string' ? storableText(type, 100) : 'unknown', ...(Value.Check(ReplySubject, replyTo) ? { replyTo } : {}) };
+}
+
+/** At most one line per failing message within this long (after its first warning). */
+export const FAILURE_LOG_INTERVAL_MS = 60_000;
+
+interface Seen {
+  lastLineAt: number;
+  tries: number;
+  suppressed: number;
+}
+
+/** Throttled warnings for messages failing again and again. */
+export class FailureLog {
+  private readonly seen = new Map<string, Seen>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly log: Logger,
+  ) {}
+
+  /** Notes one failed try of message `key`; logs if this is its first or a minute has passed. */
+  failed(key: string, err: unknown, fields: Record<string, unknown>, message: string): void {
+    const now = this.clock.now();
+    const seen = this.seen.get(key);
+    if (!seen) {
+      this.seen.set(key, { lastLineAt: now, tries: 1, suppressed: 0 });
+      this.log.warn({ ...fields, err }, message);
+      return;
+    }
+    seen.tries++;
+    if (now - seen.lastLineAt < FAILURE_LOG_INTERVAL_MS) {
+      seen.suppressed++;
+      return;
+    }
+    const suppressed = seen.suppressed;
+    seen.lastLineAt = now;
+    seen.suppressed = 0;
+    this.log.warn({ ...fields, tries: seen.tries, suppressed, error: err instanceof Error ? err.message : String(err) }, `${message} (still failing)`);
+  }
+
+  /** The message is done with (handled, failed for good, or handed on): forget it. */
+  settled(key: string): void {
+    this.seen.delete(key);
+  }
 }
