@@ -34,7 +34,6 @@ import { dependencyOutage } from '../../../shared/errors/dependency-outage.js';
 import { MAILBOX_STREAM, mailboxSubject, partitionConsumer, partitionFilterSubject, partitionOf } from '../../../protocol/bus/bus-names.js';
 import { ACTOR_REPLAY, ActorReplayPayload, type ActorMessage, type ActorReply } from '../../../protocol/calls/mailbox.js';
 import { actorStatuses, loadActor, loadLiveActors, loadTimers, messageOutcome, messageOutcomes, type MessageOutcome } from './actor-store.js';
-import { BatchView } from './batch-view.js';
 import type { Decision, Step } from './decision.js';
 import { DurableTimers } from './durable-timers.js';
 import { LiveActors, type MachineRegistry } from './live-actors.js';
@@ -46,7 +45,7 @@ import { MessageTraces } from '../../../shared/tracing/trace-context.js';
 import type { DurationObserver } from '../../../shared/metrics/latency-metrics.js';
 import { readMailboxEntry, type MailboxEntry } from '../mailbox/call-mailbox.js';
 import { MailboxQueue, type QueuedMessage } from './mailbox-queue.js';
-import { MessageDecider } from './message-decider.js';
+import { BatchView, MessageDecider } from './message-decider.js';
 
 // Compiled once: the check runs for every actor.replay (Value.Check walks the schema each time).
 const isActorReplayPayload = Compile(ActorReplayPayload);
