@@ -16,7 +16,7 @@ import { insertCompany } from '../../control/accounts/companies.js';
 import { createProfile } from '../../control/accounts/profiles.js';
 import type { KeyPrincipal } from '../../control/accounts/principal.js';
 import type { Services } from '../../shared/services/services.js';
-import { askActor } from '../../control/calls/requests/actor-requests.js';
+import { askActor } from '../../control/calls/mailbox/call-mailbox.js';
 import { callEffectHooks } from '../../control/calls/host/call-effects.js';
 import { createCall } from '../../control/calls/requests/call-launcher.js';
 import { reserveCharges } from '../../control/calls/requests/call-pricing.js';

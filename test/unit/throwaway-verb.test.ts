@@ -17,7 +17,7 @@ import { knock } from './throwaway-verb/knock-op.js';
 
 // The route half asks the call's actor over the bus; here the actor is the call under test, in process.
 const actor = vi.hoisted(() => ({ call: undefined as unknown as { send(event: Record<string, unknown>): CallEffect[] } }));
-vi.mock('../../control/calls/requests/actor-requests.js', async (original) => ({
+vi.mock('../../control/calls/mailbox/call-mailbox.js', async (original) => ({
   ...(await original<object>()),
   askActor: async (_client: unknown, _callId: string, message: { type: string; payload?: Record<string, unknown> }) => {
     const reply = actor.call.send({ type: message.type, ...message.payload }).find((e) => e.type === 'reply');

@@ -4,7 +4,7 @@ import { IdParam } from '../../../protocol/api/common.js';
 import type { ParticipantReply } from '../../../protocol/calls/call-actor.js';
 import { AddParticipantRequest, Participant, RemoveParticipantResult, UpdateParticipantRequest, type RemoveParticipantResult as Removed } from '../../../protocol/calls/participant.js';
 import type { Services } from '../../../shared/services/services.js';
-import { askActor, messageIdFor } from '../../calls/requests/actor-requests.js';
+import { askActor, messageIdFor } from '../../calls/mailbox/call-mailbox.js';
 import { addParticipant } from '../../calls/requests/call-additions.js';
 import { findCall } from '../../calls/store/call-records.js';
 import { callsService } from '../../calls/requests/calls-service.js';

@@ -10,7 +10,7 @@ import { Transcript } from '../../../protocol/calls/transcript.js';
 import { callTranscript } from '../../calls/store/call-transcripts.js';
 import { SentralError, isSentralError } from '../../../shared/errors/sentral-error.js';
 import type { Services } from '../../../shared/services/services.js';
-import { askActor, messageIdFor } from '../../calls/requests/actor-requests.js';
+import { askActor, messageIdFor } from '../../calls/mailbox/call-mailbox.js';
 import { createCall } from '../../calls/requests/call-launcher.js';
 import { readCall, readCommand } from '../../calls/requests/call-reads.js';
 import { findCall, setMetadataAfterEnd } from '../../calls/store/call-records.js';

@@ -15,7 +15,7 @@ import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import { release } from '../../billing/ledger.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { checkLiveDial } from '../../numbers/phone-validity.js';
-import { askActor, messageIdFor } from './actor-requests.js';
+import { askActor, messageIdFor } from '../mailbox/call-mailbox.js';
 import { DEFAULT_CALL_MAX_MINUTES, minutesLeft, reserveOnce, type ChargeRequest } from './call-pricing.js';
 import { viewOf } from './call-reads.js';
 import type { CallRow } from '../store/call-records.js';

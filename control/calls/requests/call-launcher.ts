@@ -16,7 +16,7 @@ import { priceListFor } from '../../billing/price-list.js';
 import { getClip } from '../../clips/audio-clips.js';
 import { findActiveNumber } from '../../numbers/numbers.js';
 import { checkLiveDial } from '../../numbers/phone-validity.js';
-import { askActor } from './actor-requests.js';
+import { askActor } from '../mailbox/call-mailbox.js';
 import { callRow, insertCall } from '../store/call-records.js';
 import { DEFAULT_CALL_MAX_MINUTES, reserveCharges, testCharges, type ChargeRequest } from './call-pricing.js';
 import { readCall } from './call-reads.js';

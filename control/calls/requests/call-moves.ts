@@ -10,7 +10,7 @@ import type { Call } from '../../../protocol/calls/call.js';
 import { SentralError, isSentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
 import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
-import { askActor, messageIdFor } from './actor-requests.js';
+import { askActor, messageIdFor } from '../mailbox/call-mailbox.js';
 import { giveBack, liveView, reserveAnswer } from './call-additions.js';
 import { findCall, type CallRow } from '../store/call-records.js';
 import type { CallsService } from './calls-service.js';

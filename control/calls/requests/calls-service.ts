@@ -2,7 +2,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { Services } from '../../../shared/services/services.js';
 import { ensureRoomKeys } from '../room-keys.js';
-import type { ActorClient } from './actor-requests.js';
+import type { ActorClient } from '../mailbox/call-mailbox.js';
 import { ConnectionSigner } from './connection-signer.js';
 import { MediaNodePicker } from './media-node-picker.js';
 import { SetupAdmission } from './setup-admission.js';

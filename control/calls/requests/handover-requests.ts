@@ -15,7 +15,7 @@ import { newId, type IdPrefix } from '../../../shared/ids/ids.js';
 import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { checkLiveDial } from '../../numbers/phone-validity.js';
-import { askActor, messageIdFor } from './actor-requests.js';
+import { askActor, messageIdFor } from '../mailbox/call-mailbox.js';
 import { giveBack, liveView, reserveAnswer, reserveFor, type Reserved } from './call-additions.js';
 import { minutesLeft } from './call-pricing.js';
 import type { CallRow } from '../store/call-records.js';

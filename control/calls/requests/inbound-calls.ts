@@ -18,7 +18,7 @@ import type { Logger } from '../../../shared/log/log.js';
 import type { Services } from '../../../shared/services/services.js';
 import { priceListFor } from '../../billing/price-list.js';
 import { findActiveNumber } from '../../numbers/numbers.js';
-import { askActor, type ActorClient } from './actor-requests.js';
+import { askActor, type ActorClient } from '../mailbox/call-mailbox.js';
 import { callRow, insertCall } from '../store/call-records.js';
 import { DEFAULT_CALL_MAX_MINUTES, reserveOnce, type ChargeRequest } from './call-pricing.js';
 import { derivedId } from '../../../shared/ids/derived-id.js';

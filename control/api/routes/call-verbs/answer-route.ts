@@ -1,7 +1,7 @@
 import type { CallReply } from '../../../../protocol/calls/call-actor.js';
 import { Call } from '../../../../protocol/calls/call.js';
 import { SentralError } from '../../../../shared/errors/sentral-error.js';
-import { askActor, messageIdFor } from '../../../calls/requests/actor-requests.js';
+import { askActor, messageIdFor } from '../../../calls/mailbox/call-mailbox.js';
 import { giveBack, liveView, reserveAnswer } from '../../../calls/requests/call-additions.js';
 import { defineVerbRoute } from './verb-route.js';
 

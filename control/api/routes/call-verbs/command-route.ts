@@ -3,7 +3,7 @@ import type { Command } from '../../../../protocol/calls/command.js';
 import { SentralError } from '../../../../shared/errors/sentral-error.js';
 import { newId } from '../../../../shared/ids/ids.js';
 import { getClip } from '../../../clips/audio-clips.js';
-import { askActor, messageIdFor } from '../../../calls/requests/actor-requests.js';
+import { askActor, messageIdFor } from '../../../calls/mailbox/call-mailbox.js';
 import type { VerbRequest } from './verb-route.js';
 import { idempotentId } from '../../../accounts/principal.js';
 

@@ -1,6 +1,6 @@
 /** What the transfer/complete and transfer/cancel routes share: asking the call and signing the target's connection. */
 import type { TransferReply } from '../../../../protocol/calls/call-actor.js';
-import { askActor, messageIdFor } from '../../../calls/requests/actor-requests.js';
+import { askActor, messageIdFor } from '../../../calls/mailbox/call-mailbox.js';
 import type { VerbRequest } from './verb-route.js';
 
 /** Asks the call to complete or cancel its transfer; answers the transfer with the target's connection signed. */

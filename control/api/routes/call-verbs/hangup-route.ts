@@ -1,6 +1,6 @@
 import type { CallReply } from '../../../../protocol/calls/call-actor.js';
 import { Call } from '../../../../protocol/calls/call.js';
-import { askActor, messageIdFor } from '../../../calls/requests/actor-requests.js';
+import { askActor, messageIdFor } from '../../../calls/mailbox/call-mailbox.js';
 import { isSentralError } from '../../../../shared/errors/sentral-error.js';
 import { readCall } from '../../../calls/requests/call-reads.js';
 import { defineVerbRoute } from './verb-route.js';

@@ -1,7 +1,7 @@
 import { IdParam } from '../../../../protocol/api/common.js';
 import { Stream } from '../../../../protocol/calls/stream.js';
 import { Type } from 'typebox';
-import { askActor, messageIdFor } from '../../../calls/requests/actor-requests.js';
+import { askActor, messageIdFor } from '../../../calls/mailbox/call-mailbox.js';
 import { defineVerbRoute } from './verb-route.js';
 
 /** streams/stop: POST /v1/calls/:id/streams/:streamId/stop: what the API checks and reserves before it asks the call (the decision: control/calls/verbs/stream-stop.ts). */

@@ -1,5 +1,5 @@
 import { Command } from '../../../../protocol/calls/command.js';
-import { askActor, messageIdFor } from '../../../calls/requests/actor-requests.js';
+import { askActor, messageIdFor } from '../../../calls/mailbox/call-mailbox.js';
 import { defineVerbRoute } from './verb-route.js';
 
 /** transcription/stop: POST /v1/calls/:id/transcription/stop: what the API checks and reserves before it asks the call (the decision: control/calls/verbs/transcription-stop.ts). */
