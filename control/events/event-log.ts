@@ -75,10 +75,13 @@ export async function recordEvents(tx: Tx, clock: Clock, inputs: readonly NewEve
       trace_context: input.trace ? traceContext(tx, input.trace) : active,
     };
   });
-  await tx`insert into events ${tx(rows)}`;
   const companies = [...new Set(inputs.map((i) => i.companyId))];
-  const endpoints = await tx<{ id: string; events: string[]; company_id: string; mode: string; profile_id: string | null }[]>`
-    select id, events, company_id, mode, profile_id from webhook_endpoints where company_id = any(${tx.array(companies)}::text[])`;
+  // The endpoints do not depend on the insert: both are sent at once (one round trip on the transaction's connection).
+  const [, endpoints] = await Promise.all([
+    tx`insert into events ${tx(rows)}`,
+    tx<{ id: string; events: string[]; company_id: string; mode: string; profile_id: string | null }[]>`
+      select id, events, company_id, mode, profile_id from webhook_endpoints where company_id = any(${tx.array(companies)}::text[])`,
+  ]);
   if (endpoints.length === 0) return;
   const now = clock.now();
   const deliveries = inputs.flatMap((input, i) =>

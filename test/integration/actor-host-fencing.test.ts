@@ -62,6 +62,22 @@ describe('fencing', () => {
     await expect(sql.begin((tx) => withFence(tx, 7, 1))).rejects.toBeInstanceOf(StaleEpochError);
   });
 
+  it('writes sent behind a stale fence, before its answer, are not executed at all', async () => {
+    const clock = new ManualClock();
+    const old = await claimEpoch(sql, clock, 5, 1, 'old-owner');
+    await claimEpoch(sql, clock, 5, 2, 'new-owner');
+    await sql`insert into toy_effects (effect_id, call_id, type) values ('taken', 'call_x', 'note')`;
+    let behind: unknown;
+    const stale = sql.begin(async (tx) => {
+      const fence = withFence(tx, 5, old, FENCE_TIMEOUTS);
+      // Pipelined behind the fence: executed, this insert would fail on the existing key (23505).
+      const write = tx`insert into toy_effects (effect_id, call_id, type) values ('taken', 'call_x', 'note')`.catch((err: unknown) => (behind = err));
+      await Promise.all([fence, write]);
+    });
+    await expect(stale).rejects.toBeInstanceOf(StaleEpochError);
+    expect((behind as { code?: string }).code).toBe('25P02');
+  });
+
   it('a host whose partition was claimed by a newer owner cannot write, gives the partition up, and the message is applied once later', async () => {
     const clock = new ManualClock();
     const bus = createMemoryBus({ prefix: uniquePrefix('fence'), clock });

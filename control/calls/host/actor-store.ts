@@ -149,23 +149,26 @@ export async function insertSnapshot(
   return inserted.length > 0;
 }
 
+// The timer statements are sent when called (execute), not a microtask later when awaited: a batch sends
+// a call's timer changes without waiting between them, and they must reach the database in that order.
+
 /** Arms (or re-arms) a durable timer. */
 export async function upsertTimer(tx: Tx, partition: number, timer: StoredTimer): Promise<void> {
   await tx`
     insert into actor_timers (call_id, timer_id, partition, fire_at, event)
     values (${timer.callId}, ${timer.timerId}, ${partition}, ${timer.fireAt}, ${tx.json(timer.event as Json)})
-    on conflict (call_id, timer_id) do update set fire_at = excluded.fire_at, event = excluded.event`;
+    on conflict (call_id, timer_id) do update set fire_at = excluded.fire_at, event = excluded.event`.execute();
 }
 
 /** Removes a durable timer; with `fireAt`, only if it is still set for that deadline. */
 export async function deleteTimer(tx: Tx, callId: string, timerId: string, fireAt?: number): Promise<void> {
-  if (fireAt === undefined) await tx`delete from actor_timers where call_id = ${callId} and timer_id = ${timerId}`;
-  else await tx`delete from actor_timers where call_id = ${callId} and timer_id = ${timerId} and fire_at = ${fireAt}`;
+  if (fireAt === undefined) await tx`delete from actor_timers where call_id = ${callId} and timer_id = ${timerId}`.execute();
+  else await tx`delete from actor_timers where call_id = ${callId} and timer_id = ${timerId} and fire_at = ${fireAt}`.execute();
 }
 
 /** Removes every durable timer of a call (it ended). */
 export async function deleteCallTimers(tx: Tx, callId: string): Promise<void> {
-  await tx`delete from actor_timers where call_id = ${callId}`;
+  await tx`delete from actor_timers where call_id = ${callId}`.execute();
 }
 
 /** Records a message as processed, with its outcome. */

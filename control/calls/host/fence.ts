@@ -72,27 +72,45 @@ export async function claimEpoch(sql: Sql, clock: Clock, partition: number, leas
   });
 }
 
+// What the fence statement fails with when the epoch is stale (see withFence).
+const DIVISION_BY_ZERO = '22012';
+
 /**
  * The guard every write transaction of the actor host runs first: it takes the partition row's lock
  * (so a concurrent claim waits for this transaction to end) and throws StaleEpochError, aborting the
  * transaction, when the partition's epoch is no longer `epoch`. Epochs only grow, and only claims issue
  * them, so "not equal" means "a newer one was issued". With `limits` (see FenceTimeouts) the transaction
  * cannot hold that lock while it sits idle.
+ *
+ * A stale epoch is an error of the statement itself (a division by the zero rows it updated), not only of
+ * its caller's check: statements sent behind it on the same connection, pipelined before its answer came
+ * back, then meet an aborted transaction and change nothing (group-commit.ts sends the batch's writes so).
  */
 export async function withFence(tx: Tx, partition: number, epoch: number, limits?: FenceTimeouts): Promise<void> {
-  // One statement with the limits: the join makes them set before the update takes the row's lock (and
-  // an epoch that is not ours anyway aborts the transaction).
-  const rows = limits
-    ? await tx`
+  // One statement with the limits: the join makes them set before the update takes the row's lock. Sent
+  // now (execute), not when awaited: an await reaches a query a microtask later, so a statement created
+  // after it but awaited directly would go out first.
+  const fenced = limits
+    ? tx`
         with limits as (
           select set_config('idle_in_transaction_session_timeout', ${`${limits.idleMs}ms`}, true),
-                 set_config('lock_timeout', ${`${limits.lockMs}ms`}, true))
-        update partition_epochs set epoch = epoch from limits
-        where partition = ${partition} and epoch = ${epoch}
-        returning 1`
-    : await tx`
-        update partition_epochs set epoch = epoch
-        where partition = ${partition} and epoch = ${epoch}
-        returning 1`;
-  if (rows.length === 0) throw new StaleEpochError(partition, epoch);
+                 set_config('lock_timeout', ${`${limits.lockMs}ms`}, true)),
+        fenced as (
+          update partition_epochs set epoch = epoch from limits
+          where partition = ${partition} and epoch = ${epoch}
+          returning 1)
+        select 1 / count(*)::int as ok from fenced`.execute()
+    : tx`
+        with fenced as (
+          update partition_epochs set epoch = epoch
+          where partition = ${partition} and epoch = ${epoch}
+          returning 1)
+        select 1 / count(*)::int as ok from fenced`.execute();
+  try {
+    await fenced;
+  } catch (err) {
+    // 22012 (division_by_zero) can only be the zero rows above: nothing else in the statement divides.
+    if ((err as { code?: unknown }).code === DIVISION_BY_ZERO) throw new StaleEpochError(partition, epoch);
+    throw err;
+  }
 }

@@ -52,21 +52,35 @@ export async function commitDecisions(deps: GroupCommitDeps, decisions: readonly
 async function commitBatch(deps: GroupCommitDeps, decisions: readonly Decision[], at: Date, contexts: DecisionContexts): Promise<void> {
   const { sql, partition, epoch, onCommit } = deps;
   await sql.begin(async (tx) => {
-    await withFence(tx, partition, epoch, deps.fenceTimeouts);
-    // Under the fence's lock, the batch's writes go out together (pipelined on the transaction's connection:
-    // one round trip, not one per statement); the first that fails aborts the transaction before its commit.
+    // The fence and the batch's writes go out together, pipelined on the transaction's connection (one
+    // round trip, not one per statement): a stale fence fails its own statement, so the writes behind it
+    // meet an aborted transaction and change nothing; the first write that fails aborts it before its commit.
+    const fence = withFence(tx, partition, epoch, deps.fenceTimeouts);
     const transitions = decisions.flatMap((d) => (d.change ? [{ effects: d.change.effects.others, context: contexts.contextOf(d), trace: contexts.traceOf?.(d) }] : []));
-    await Promise.all([
+    const writes = [
       writeSnapshots(tx, decisions, partition, epoch, at),
-      (async () => {
-        // In mailbox order: a later message's timer change of a call wins.
-        for (const decision of decisions) await writeTimers(tx, decision, partition);
-      })(),
+      // Sent in mailbox order (a connection runs its statements in the order sent): a later message's timer change of a call wins.
+      ...decisions.flatMap((d) => timerWrites(tx, d, partition)),
       recordOutcomes(tx, decisions.map((d) => ({ callId: d.callId, messageId: d.entry.id, outcome: d.outcome, at }))),
       transitions.length > 0 ? onCommit(tx, transitions) : undefined,
-    ]);
+    ];
+    await firstFailure(fence, writes);
     if (deps.commitFault) for (const d of decisions) await deps.commitFault(tx, { id: d.entry.id, callId: d.callId, type: d.entry.type });
   });
+}
+
+// What a statement sent behind a failed one in the same transaction fails with (in_failed_sql_transaction).
+const ABORTED_TRANSACTION = '25P02';
+
+/**
+ * Waits for the fence and the writes sent behind it; throws the fence's failure first (a stale epoch
+ * makes every write behind it fail too), else the first failure that is not just the aborted transaction.
+ */
+async function firstFailure(fence: Promise<void>, writes: readonly (Promise<unknown> | undefined)[]): Promise<void> {
+  const [fenced, ...written] = await Promise.allSettled([fence, ...writes]);
+  if (fenced!.status === 'rejected') throw fenced!.reason;
+  const failures = written.flatMap((w) => (w.status === 'rejected' ? [w.reason as unknown] : []));
+  if (failures.length > 0) throw failures.find((e) => (e as { code?: unknown }).code !== ABORTED_TRANSACTION) ?? failures[0];
 }
 
 /** The last snapshot of each call the batch changed: inserted when the batch created the actor, else replaced. */
@@ -78,23 +92,17 @@ async function writeSnapshots(tx: Tx, decisions: readonly Decision[], partition:
     last.set(callId, { callId, kind: change.live.kind, partition, epoch, status: change.status, snapshot: change.snapshot, at, created });
   }
   const rows = [...last.values()];
-  // The call got a snapshot since its actor was decided into being (e.g. marked as never started): the
-  // batch fails, and the message, decided again alone, meets it and is answered as for an existing actor.
-  const taken = await insertSnapshots(tx, rows.filter((r) => r.created));
+  // Both sent at once (they touch different calls). The call got a snapshot since its actor was decided
+  // into being (e.g. marked as never started): the batch fails, and the message, decided again alone,
+  // meets it and is answered as for an existing actor.
+  const [taken] = await Promise.all([insertSnapshots(tx, rows.filter((r) => r.created)), saveSnapshots(tx, rows.filter((r) => !r.created))]);
   if (taken.length > 0) throw new CreationRaceError(taken[0]!);
-  await saveSnapshots(tx, rows.filter((r) => !r.created));
 }
 
-/** The durable timer changes of one transition, as the host applies them after the commit. */
-async function writeTimers(tx: Tx, { entry, callId, change }: Decision, partition: number): Promise<void> {
-  if (!change) return;
-  if (entry.timer) await deleteTimer(tx, callId, entry.timer.timerId, entry.timer.fireAt);
-  if (change.status !== 'active') {
-    await deleteCallTimers(tx, callId);
-    return;
-  }
-  for (const op of change.effects.timerOps) {
-    if (op.op === 'set') await upsertTimer(tx, partition, { callId, ...op.timer });
-    else await deleteTimer(tx, callId, op.timerId);
-  }
+/** The durable timer changes of one transition, as the host applies them after the commit, each sent at once. */
+function timerWrites(tx: Tx, { entry, callId, change }: Decision, partition: number): Promise<void>[] {
+  if (!change) return [];
+  const fired = entry.timer ? [deleteTimer(tx, callId, entry.timer.timerId, entry.timer.fireAt)] : [];
+  if (change.status !== 'active') return [...fired, deleteCallTimers(tx, callId)];
+  return [...fired, ...change.effects.timerOps.map((op) => (op.op === 'set' ? upsertTimer(tx, partition, { callId, ...op.timer }) : deleteTimer(tx, callId, op.timerId)))];
 }
