@@ -8,7 +8,6 @@ import { DISPATCHER_WAKE_SUBJECT } from '../../protocol/bus/bus-names.js';
 import { EVENT_API_VERSION, type EventEnvelope, type EventList } from '../../protocol/events/event-envelope.js';
 import type { EventType } from '../../protocol/events/event-catalogue.js';
 import type { KeyPrincipal } from '../accounts/principal.js';
-import { eventTypeMatches } from './event-filter.js';
 import { ownProfileRows } from '../accounts/profile-scope.js';
 import { outgoingTrace, type TraceCarrier } from '../../shared/tracing/trace-context.js';
 
@@ -34,6 +33,19 @@ interface EventRow {
   id: string;
   seq: number;
   body: string;
+}
+
+/**
+ * True when an endpoint's event filter wants `type`: an entry matches its exact name, `prefix.*` matches
+ * every type under `prefix.` (any depth: `call.*` takes call.ended and call.participant.joined), and `*`
+ * matches all.
+ */
+export function eventTypeMatches(filter: readonly string[], type: string): boolean {
+  return filter.some((entry) => {
+    if (entry === '*') return true;
+    if (entry.endsWith('.*')) return type.startsWith(entry.slice(0, -1));
+    return entry === type;
+  });
 }
 
 /**

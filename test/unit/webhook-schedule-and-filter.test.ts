@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eventTypeMatches } from '../../control/events/event-filter.js';
+import { eventTypeMatches } from '../../control/events/event-log.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, nextRetryDelay } from '../../control/events/retry-schedule.js';
 
 describe('retry schedule', () => {
