@@ -15,23 +15,26 @@ export interface LoadJob {
   concurrency: number;
   idempotent: boolean;
   body: Record<string, unknown>;
+  /** Keys and bodies to cycle through, request by request, instead of `key` and `body`. */
+  targets?: { key: string; body: Record<string, unknown> }[];
 }
 
 /** What it answers: requests per second, or the first failure. */
 export type LoadResult = { ok: true; perSecond: number } | { ok: false; error: string };
 
 process.on('message', async (job: LoadJob) => {
-  const template = JSON.stringify(job.body);
+  const targets = (job.targets ?? [{ key: job.key, body: job.body }]).map((t) => ({ auth: `Bearer ${t.key}`, template: JSON.stringify(t.body) }));
   let next = 0;
   const t0 = performance.now();
   try {
     await Promise.all(Array.from({ length: job.concurrency }, async () => {
       while (next < job.count) {
         const i = next++;
+        const target = targets[i % targets.length]!;
         const res = await fetch(job.url, {
           method: 'POST',
-          headers: { authorization: `Bearer ${job.key}`, 'content-type': 'application/json', ...(job.idempotent ? { 'idempotency-key': randomUUID() } : {}) },
-          body: template.replaceAll('{i}', String(i)),
+          headers: { authorization: target.auth, 'content-type': 'application/json', ...(job.idempotent ? { 'idempotency-key': randomUUID() } : {}) },
+          body: target.template.replaceAll('{i}', String(i)),
         });
         const text = await res.text();
         if (res.status >= 300) throw new Error(`request failed: ${res.status} ${text}`);
