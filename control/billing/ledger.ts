@@ -114,11 +114,18 @@ export async function reserveMany(tx: Tx, clock: Clock, inputs: readonly Omit<Re
     }
     totals.set(input.companyId, (totals.get(input.companyId) ?? 0) + input.amountOre);
   });
-  for (const companyId of [...totals.keys()].sort()) {
-    const [taken] = await tx`
-      update companies set balance_ore = balance_ore - ${totals.get(companyId)!}
-      where id = ${companyId} and balance_ore >= ${totals.get(companyId)!} returning id`;
-    if (taken) continue;
+  // One guarded update for every company of the batch, their rows locked in id order first.
+  const companyIds = [...totals.keys()].sort();
+  const taken = companyIds.length === 0 ? [] : await tx<{ id: string }[]>`
+    update companies c set balance_ore = c.balance_ore - v.total
+    from (select co.id, t.total from companies co
+          join unnest(${tx.array(companyIds)}::text[], ${tx.array(companyIds.map((id) => totals.get(id)!))}::bigint[]) as t(id, total) on t.id = co.id
+          order by co.id for no key update of co) v
+    where c.id = v.id and c.balance_ore >= v.total
+    returning c.id`;
+  const fitted = new Set(taken.map((row) => row.id));
+  for (const companyId of companyIds) {
+    if (fitted.has(companyId)) continue;
     // The batch does not fit: each takes its turn against the balance, as one reservation at a time would.
     const [company] = await tx<{ balance_ore: number }[]>`select balance_ore from companies where id = ${companyId} for no key update`;
     let balance = company === undefined ? 0 : Number(company.balance_ore);

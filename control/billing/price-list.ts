@@ -30,6 +30,16 @@ export async function priceListFor(db: Sql | Tx, companyId: string): Promise<Pri
   return { ...defaultPriceList, ...pick(row.price_overrides) };
 }
 
+/** The price lists of several companies in one query, by company id; a company that does not exist is not_found. */
+export async function priceListsFor(db: Sql | Tx, companyIds: Iterable<string>): Promise<Map<string, PriceList>> {
+  const ids = [...new Set(companyIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db<{ id: string; price_overrides: Partial<PriceList> }[]>`
+    select id, price_overrides from companies where id = any(${db.array(ids)}::text[])`;
+  if (rows.length !== ids.length) throw new SentralError('not_found', { message: 'No such company.' });
+  return new Map(rows.map((row) => [row.id, { ...defaultPriceList, ...pick(row.price_overrides) }]));
+}
+
 /** Applies overrides to a company's price list (a null value returns that price to the default). */
 export async function updatePriceList(db: Sql | Tx, companyId: string, changes: Record<string, number | null>): Promise<PriceList> {
   for (const name of Object.keys(changes)) {

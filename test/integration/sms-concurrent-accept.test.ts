@@ -78,3 +78,27 @@ it('gives each refused request of a burst its own error and the others their mes
   for (const a of twice) expect(a.statusCode === 201 ? a.data.id : a.data.error.code).toBeOneOf([twice.find((x) => x.statusCode === 201)!.data.id, 'idempotency_in_flight']);
   expect(await balance()).toBe(74 + 10_000 - 2 * 75);
 });
+
+it('a burst from several companies at once: each pays its own price from its own balance, and one short of money refuses only its own', async () => {
+  // Three companies: the default price with room for all; a cheaper price with room for three; the default with room for none.
+  const priced = [{ balance: 10_000, unitOre: 75 }, { balance: 3 * 50 + 10, unitOre: 50 }, { balance: 74, unitOre: 75 }];
+  const tenants = await Promise.all(priced.map(async ({ balance: ore, unitOre }, n) => {
+    const c = await createTestCompany(api.app, ore);
+    if (unitOre !== 75) await call(api.app, { method: 'PUT', url: `/admin/v1/companies/${c.id}/prices`, headers: admin(), payload: { smsUnitOre: unitOre } });
+    const p = (await call(api.app, { method: 'POST', url: '/v1/profiles', headers: bearer(c.liveKey), payload: { name: 'Many', slug: `many-${n}-${randomUUID().slice(0, 6)}`, services: { sms: true } } })).data;
+    const from = `+479000062${n}`;
+    await call(api.app, { method: 'POST', url: '/admin/v1/numbers', headers: admin(), payload: { number: from, companyId: c.id, profileId: p.id } });
+    return { company: c, profileId: p.id as string, from };
+  }));
+  const answers = await Promise.all(Array.from({ length: 15 }, (_, i) => {
+    const t = tenants[i % 3]!;
+    return call(api.app, { method: 'POST', url: '/v1/sms', headers: bearer(t.company.liveKey, { 'idempotency-key': randomUUID() }), payload: { profileId: t.profileId, from: t.from, to: '+4791000001', text: `many ${i}` } });
+  }));
+  const outcome = (n: number) => answers.filter((_, i) => i % 3 === n).map((a) => (a.statusCode === 201 ? a.data.priceOre : a.data.error.code));
+  expect(outcome(0)).toEqual([75, 75, 75, 75, 75]);
+  expect(outcome(1).filter((o) => o === 50)).toHaveLength(3);
+  expect(outcome(1).filter((o) => o === 'insufficient_balance')).toHaveLength(2);
+  expect(outcome(2)).toEqual(Array(5).fill('insufficient_balance'));
+  const balances = await api.sql<{ id: string; b: number }[]>`select id, balance_ore::int as b from companies where id = any(${tenants.map((t) => t.company.id)})`;
+  expect(tenants.map((t) => balances.find((b) => b.id === t.company.id)!.b)).toEqual([10_000 - 5 * 75, 10, 74]);
+});

@@ -4,7 +4,7 @@ import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { EMAIL_ATTACHMENTS_MAX_BYTES, EMAIL_MAX_RECIPIENTS, EMAIL_SEND_AT_MAX_MS, type EmailCreate } from '../../../protocol/messaging/email.js';
 import type { Profile } from '../../../protocol/api/profiles.js';
 import type { PriceList } from '../../../protocol/api/admin.js';
-import { priceListFor } from '../../billing/price-list.js';
+import { priceListsFor } from '../../billing/price-list.js';
 import { messageOf } from '../message-accept.js';
 import type { Admitted, MessageSend } from '../message-channel.js';
 import { suppressedPairs } from '../suppressions.js';
@@ -47,8 +47,7 @@ export async function admitEmail(tx: Tx, clock: Clock, sends: readonly { send: M
   const recipients = sends.flatMap(({ send, profile }) => recipientsOf(send.body).map((address) => ({ profileId: profile.id, address })));
   const held = await suppressedPairs(tx, recipients);
   const suppressed = new Set(recipients.flatMap((r, k) => (held[k] ? [`${r.profileId} ${r.address}`] : [])));
-  const prices = new Map<string, PriceList>();
-  for (const companyId of new Set(sends.map((s) => s.send.caller.companyId))) prices.set(companyId, await priceListFor(tx, companyId));
+  const prices = await priceListsFor(tx, sends.map((s) => s.send.caller.companyId));
   const now = clock.now();
   return sends.map(({ send, profile }) => {
     const facts: EmailFacts = {

@@ -9,9 +9,8 @@ import {
   type SmsQuote,
   type SmsQuoteRequest,
 } from '../../../protocol/messaging/sms.js';
-import type { PriceList } from '../../../protocol/api/admin.js';
 import type { Profile } from '../../../protocol/api/profiles.js';
-import { priceListFor } from '../../billing/price-list.js';
+import { priceListFor, priceListsFor } from '../../billing/price-list.js';
 import { messageOf } from '../message-accept.js';
 import type { Admitted, MessageSend } from '../message-channel.js';
 import { suppressedPairs } from '../suppressions.js';
@@ -35,8 +34,7 @@ export async function quoteSms(db: Db, companyId: string, body: SmsQuoteRequest)
 export async function admitSms(tx: Tx, clock: Clock, sends: readonly { send: MessageSend<SmsCreate>; profile: Profile }[]): Promise<(Admitted | SentralError)[]> {
   const senders = await allowedSenders(tx, sends.map(({ send, profile }) => ({ profileId: profile.id, from: send.body.from })));
   const suppressed = await suppressedPairs(tx, sends.map(({ send, profile }) => ({ profileId: profile.id, address: send.body.to })));
-  const prices = new Map<string, PriceList>();
-  for (const companyId of new Set(sends.map((s) => s.send.caller.companyId))) prices.set(companyId, await priceListFor(tx, companyId));
+  const prices = await priceListsFor(tx, sends.map((s) => s.send.caller.companyId));
   const now = clock.now();
   return sends.map(({ send, profile }, i): Admitted | SentralError => {
     const { caller, body } = send;
