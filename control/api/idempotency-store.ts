@@ -15,7 +15,8 @@ export interface StoredResponse {
 
 /** What claiming a key found. */
 export type ClaimResult =
-  | { kind: 'claimed' }
+  /** `lockedUntilMs` names this claim: a release removes the key only while it is still this claim. */
+  | { kind: 'claimed'; lockedUntilMs: number }
   | { kind: 'replay'; response: StoredResponse; madeBy: string | null }
   | { kind: 'in_flight'; retryAfterSeconds: number }
   | { kind: 'reuse' };
@@ -44,7 +45,7 @@ export async function claimIdempotencyKey(sql: Sql, claim: KeyClaim, nowMs: numb
       insert into idempotency_records (scope, key, fingerprint, made_by, state, locked_until_ms, expires_at_ms)
       values (${scope}, ${key}, ${fingerprint}, ${madeBy}, 'running', ${nowMs + IDEMPOTENCY_LEASE_MS}, ${nowMs + IDEMPOTENCY_TTL_MS})
       on conflict (scope, key) do nothing returning key`;
-    if (inserted.length === 1) return { kind: 'claimed' };
+    if (inserted.length === 1) return { kind: 'claimed', lockedUntilMs: nowMs + IDEMPOTENCY_LEASE_MS };
     const [row] = await sql<RecordRow[]>`
       select fingerprint, state, locked_until_ms, status, headers, body, expires_at_ms, made_by
       from idempotency_records where scope = ${scope} and key = ${key}`;
@@ -60,7 +61,7 @@ export async function claimIdempotencyKey(sql: Sql, claim: KeyClaim, nowMs: numb
         update idempotency_records set locked_until_ms = ${nowMs + IDEMPOTENCY_LEASE_MS}, made_by = ${madeBy}
         where scope = ${scope} and key = ${key} and state = 'running' and locked_until_ms = ${row.locked_until_ms}
         returning key`;
-      if (taken.length === 1) return { kind: 'claimed' };
+      if (taken.length === 1) return { kind: 'claimed', lockedUntilMs: nowMs + IDEMPOTENCY_LEASE_MS };
       continue;
     }
     return { kind: 'in_flight', retryAfterSeconds: 1 };
@@ -93,7 +94,7 @@ export async function claimIdempotencyKeys(sql: Sql, claims: readonly KeyClaim[]
   const results: ClaimResult[] = [];
   for (const claim of claims) {
     const id = `${claim.scope}\n${claim.key}`;
-    if (fresh.delete(id)) results.push({ kind: 'claimed' });
+    if (fresh.delete(id)) results.push({ kind: 'claimed', lockedUntilMs: nowMs + IDEMPOTENCY_LEASE_MS });
     else results.push(await claimIdempotencyKey(sql, claim, nowMs));
   }
   return results;
@@ -116,9 +117,12 @@ export async function completeIdempotencyKeys(sql: Sql, completions: readonly Ke
     where r.scope = c.scope and r.key = c.key and r.state = 'running'`;
 }
 
-/** Releases a claimed key (the request failed with a 5xx), so a retry runs again. */
-export async function releaseIdempotencyKey(sql: Sql, scope: string, key: string): Promise<void> {
-  await sql`delete from idempotency_records where scope = ${scope} and key = ${key} and state = 'running'`;
+/**
+ * Releases a claimed key (the request failed with a 5xx), so a retry runs again: only while the key is still
+ * held by the claim that `lockedUntilMs` names (a release tried again late never removes a later claim).
+ */
+export async function releaseIdempotencyKey(sql: Sql, scope: string, key: string, lockedUntilMs: number): Promise<void> {
+  await sql`delete from idempotency_records where scope = ${scope} and key = ${key} and state = 'running' and locked_until_ms = ${lockedUntilMs}`;
 }
 
 /** Deletes records whose time is up; returns how many. */

@@ -1,5 +1,7 @@
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
+import { realClock } from '../../shared/clock/real-clock.js';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { ownDatabase } from '../support/services.js';
 
@@ -41,3 +43,105 @@ describe('an idempotent request whose database goes away', () => {
     expect(res.data).toEqual({ error: { code: 'service_unavailable', message: 'A backing service (database) is unavailable; retry later.', requestId: expect.any(String) } });
   });
 });
+
+// The same when the database comes back (a restart, a standby promoted): the key's claim was committed
+// before the outage and its release refused during it. The release is tried again until the database takes
+// it, so the client's retry with the same key runs again within about a second of the database's return
+// instead of hearing 409 idempotency_in_flight until the claim's 60 s lease lapses. The database is reached
+// through a proxy that can refuse connections and drop the open ones, as a dead server does.
+describe('an idempotent request cut short by a database outage', () => {
+  let api: ApiHarness;
+  let company: TestCompany;
+  let database: Awaited<ReturnType<typeof ownDatabase>>;
+  let proxy: DatabaseProxy;
+  let proxied: Sql;
+  let runs = 0;
+
+  beforeAll(async () => {
+    database = await ownDatabase('idem_return');
+    proxy = await startDatabaseProxy(Number(new URL(database.url).port));
+    const url = new URL(database.url);
+    url.port = String(proxy.port);
+    proxied = openDatabase({ url: url.toString(), max: 4 });
+    api = await startApi({
+      sql: proxied,
+      clock: realClock,
+      checkEvents: false,
+      beforeReady: async (app) => {
+        // The first run meets the outage; a run after it succeeds.
+        app.post('/test/outage-then-fine', { config: { idempotency: 'required' } }, async () => {
+          if (++runs === 1) {
+            proxy.down();
+            await proxied`select 1`;
+          }
+          return { runs };
+        });
+      },
+    });
+    company = await createTestCompany(api.app);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('a retry with the same key runs again soon after the database is back, not after the claim lapses', async () => {
+    const send = () => call(api.app, { method: 'POST', url: '/test/outage-then-fine', headers: bearer(company.liveKey, { 'idempotency-key': 'cut-short-1' }), payload: {} });
+    const first = await send();
+    expect(first.statusCode).toBe(503);
+    // While it is away, a retry cannot even be claimed.
+    expect((await send()).statusCode).toBe(503);
+    await proxy.up();
+    const backAt = Date.now();
+    const answers: number[] = [];
+    let answer = await send();
+    while (answer.statusCode !== 200 && Date.now() - backAt < 10_000) {
+      answers.push(answer.statusCode);
+      expect(answer.statusCode === 409 ? answer.data.error.code : answer.statusCode).toBe('idempotency_in_flight');
+      await new Promise((resolve) => setTimeout(resolve, Number(answer.headers['retry-after'] ?? 1) * 1000));
+      answer = await send();
+    }
+    expect(answer.statusCode, JSON.stringify(answer.data)).toBe(200);
+    expect(answer.data).toEqual({ runs: 2 });
+    expect(Date.now() - backAt).toBeLessThan(5_000);
+  });
+});
+
+/** A TCP proxy to PostgreSQL that can go down (open connections dropped, new ones refused) and come up on its port again. */
+interface DatabaseProxy {
+  readonly port: number;
+  down(): void;
+  up(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startDatabaseProxy(targetPort: number): Promise<DatabaseProxy> {
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = connect(targetPort, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('close', () => sockets.delete(s)).on('error', () => s.destroy());
+    }
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const port = (server.address() as AddressInfo).port;
+  const down = (): Promise<void> => {
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const s of sockets) s.destroy();
+    return closed;
+  };
+  return {
+    port,
+    down: () => void down(),
+    up: () => listen(port),
+    close: down,
+  };
+}

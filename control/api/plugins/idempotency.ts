@@ -15,6 +15,8 @@ import {
 import type { Timer } from '../../../shared/clock/clock.js';
 import { createBatcher } from '../../../shared/work/batcher.js';
 import { principalScope } from '../../accounts/principal.js';
+import { dependencyOutage } from '../../../shared/errors/dependency-outage.js';
+import { retryThroughOutage } from '../../../shared/work/outage-retry.js';
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 // Headers that belong to one transmission, not to the stored response.
@@ -28,6 +30,7 @@ const SECRET_REPLAY = 'The Idempotency-Key was used by another API key, and its 
 interface Claim {
   scope: string;
   key: string;
+  lockedUntilMs: number;
 }
 
 /**
@@ -69,7 +72,7 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
     const result = await claimer.submit({ scope, key, fingerprint, madeBy });
     switch (result.kind) {
       case 'claimed':
-        claims.set(request, { scope, key });
+        claims.set(request, { scope, key, lockedUntilMs: result.lockedUntilMs });
         request.idempotencyKey = key;
         return;
       case 'reuse':
@@ -85,15 +88,28 @@ export function registerIdempotency(app: FastifyInstance, services: Services): v
     }
   });
 
+  // A release that fails because the database is away (the 503 being sent) must not replace the answer: an
+  // error thrown while an error is sent goes out in Fastify's own shape, with the raw SQLSTATE as its code.
+  // It is tried again until the database takes it (a restart, a standby promoted), within the claim's lease:
+  // meanwhile a retry hears idempotency_in_flight, then runs again, instead of waiting out the 60 s lease.
+  const release = async (claim: Claim, request: FastifyRequest): Promise<void> => {
+    const attempt = () => releaseIdempotencyKey(services.sql, claim.scope, claim.key, claim.lockedUntilMs);
+    try {
+      await attempt();
+    } catch (err) {
+      if (dependencyOutage(err) !== 'database') return void request.log.warn({ err }, 'idempotency key not released');
+      void retryThroughOutage(services.clock, claim.lockedUntilMs, attempt).catch((late: unknown) =>
+        request.log.warn({ err: late }, 'idempotency key not released; its claim runs out'),
+      );
+    }
+  };
+
   app.addHook('onSend', async (request, reply, payload) => {
     const claim = claims.get(request);
     if (!claim) return payload;
     claims.delete(request);
     if (reply.statusCode >= 500 || reply.statusCode === 400) {
-      // A release that fails (the database is away: the 503 being sent) must not replace the answer: an
-      // error thrown while an error is sent goes out in Fastify's own shape, with the raw SQLSTATE as its
-      // code. The key stays claimed until its claim runs out; a retry meanwhile hears idempotency_in_flight.
-      await releaseIdempotencyKey(services.sql, claim.scope, claim.key).catch((err: unknown) => request.log.warn({ err }, 'idempotency key not released'));
+      await release(claim, request);
       return payload;
     }
     const headers: Record<string, string> = {};
