@@ -1,12 +1,14 @@
 /**
  * Regenerates the client's generated files from the API's OpenAPI document: `npm run client:generate`.
  * src/schema.ts holds the types (openapi-typescript); src/operations.ts what the helpers need at run time;
- * src/events.ts the event types of the document's `webhooks`.
+ * src/events.ts the event types of the document's `webhooks`; src/room-messages.ts the media room's wire
+ * messages and constants, from the server's room protocol (room-messages-module.ts).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { openApiDocument } from './openapi-document.js';
+import { roomMessagesModule } from './room-messages-module.js';
 
 /** The generated files, by path relative to the package, as they should be now. */
 export async function generatedFiles(): Promise<Record<string, string>> {
@@ -16,6 +18,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     'src/schema.ts': `${GENERATED}\n${schema}`,
     'src/operations.ts': operationsModule(doc),
     'src/events.ts': eventsModule(doc),
+    'src/room-messages.ts': roomMessagesModule(),
   };
 }
 

@@ -11,7 +11,8 @@ export { operations, idempotency, listCursors } from './operations.js';
 export type { paths, components } from './schema.js';
 // App and bot participants join a call's media room with the `{url, token}` of their `connection`.
 export { RoomClient, RoomError, type RoomClientEvents, type RoomClientOptions, type RoomConnectionInfo, type RoomSocket, type RoomSocketFactory } from './room-client.js';
+export { ROOM_FRAME_SAMPLES, ROOM_SAMPLE_RATE } from './room-frames.js';
 export {
-  ROOM_CLOSE, ROOM_FRAME_BYTES, ROOM_FRAME_SAMPLES, ROOM_SAMPLE_RATE,
+  ROOM_CLOSE, ROOM_FRAME_BYTES, ROOM_MAX_TEXT_BYTES,
   type RoomClientMessage, type RoomData, type RoomErrorMessage, type RoomJoined, type RoomParticipant, type RoomParticipantKind, type RoomServerMessage,
 } from './room-messages.js';

@@ -5,10 +5,8 @@
  * connection with the same token (the room keeps it for 60 s; a bot leaves the call when its connection drops). It runs in browsers (their WebSocket) and in Node (its
  * global WebSocket where present, else the `ws` package).
  */
-import {
-  ROOM_CLOSE, ROOM_FRAME_BYTES, ROOM_FRAME_SAMPLES, parseRoomMessage,
-  type RoomClientMessage, type RoomData, type RoomJoined, type RoomParticipant,
-} from './room-messages.js';
+import { ROOM_CLOSE, ROOM_FRAME_BYTES, type RoomClientMessage, type RoomData, type RoomJoined, type RoomParticipant } from './room-messages.js';
+import { ROOM_FRAME_SAMPLES, parseRoomMessage } from './room-frames.js';
 
 /** Where and as whom to join: a participant's `connection` as the API returns it. */
 export interface RoomConnectionInfo {

@@ -60,7 +60,7 @@ function customerServer(): Promise<{ url: string; server: Server; firstHook: Pro
 }
 
 describe('the generated client', () => {
-  it('is up to date with the OpenAPI document (if not: npm run client:generate, and commit the result)', async () => {
+  it('is up to date with the OpenAPI document and the room protocol (if not: npm run client:generate, and commit the result)', async () => {
     const files = await generatedFiles();
     for (const [name, text] of Object.entries(files)) {
       const onDisk = readFileSync(new URL(`../${name}`, import.meta.url), 'utf8');
