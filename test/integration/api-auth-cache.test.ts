@@ -1,7 +1,8 @@
 /**
  * The API-key cache in the hot store: two server instances share one Redis and one database, as two
- * API processes of a cluster do. Revoking a key or archiving a profile on one is seen at once on the
- * other; a Redis that is away never fails authentication.
+ * API processes of a cluster do. Revoking a key or archiving a profile on one is seen at once there and
+ * within KEY_LOCAL_TTL_MS on the other (each keeps its own copy that long); a Redis that is away never
+ * fails authentication.
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { openDatabase } from '../../shared/db/database.js';
 import { SentralError } from '../../shared/errors/sentral-error.js';
 import type { HotStore } from '../../shared/kv/hot-store.js';
 import { createRedisStore } from '../../shared/kv/redis-store.js';
-import { KEY_CACHE_TTL_MS } from '../../control/accounts/api-key-cache.js';
+import { KEY_CACHE_TTL_MS, KEY_LOCAL_TTL_MS } from '../../control/accounts/api-key-cache.js';
 import { runDatabaseUrl, serviceUrls, uniquePrefix } from '../support/services.js';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 
@@ -90,12 +91,15 @@ describe('API-key cache in the hot store', () => {
     expect((await listProfiles(a.app, key)).statusCode).toBe(200);
   });
 
-  it('a key revoked through one instance is refused at once by the other, which had it cached', async () => {
+  it('a key revoked through one instance is refused there at once, and by the other, which had it cached, within its own copy\'s time', async () => {
     const { id, key } = await makeKey();
     expect((await listProfiles(a.app, key)).statusCode).toBe(200);
     expect((await listProfiles(b.app, key)).statusCode).toBe(200);
     const revoked = await call(a.app, { method: 'DELETE', url: `/v1/api-keys/${id}`, headers: bearer(co.liveKey) });
     expect(revoked.statusCode).toBe(200);
+    const here = await listProfiles(a.app, key);
+    expect([here.statusCode, here.data.error.code]).toEqual([401, 'unauthenticated']);
+    await clock.advance(KEY_LOCAL_TTL_MS);
     for (const app of [b.app, a.app]) {
       const refused = await listProfiles(app, key);
       expect([refused.statusCode, refused.data.error.code]).toEqual([401, 'unauthenticated']);
@@ -110,7 +114,7 @@ describe('API-key cache in the hot store', () => {
     expect((await listProfiles(a.app, key)).statusCode).toBe(401);
   });
 
-  it('every key of a profile archived through one instance is refused at once by the other', async () => {
+  it('every key of a profile archived through one instance is refused there at once and by the other within its own copy\'s time', async () => {
     const profile = await makeProfile();
     const keys = [await makeKey(profile.id), await makeKey(profile.id)];
     for (const { key } of keys) {
@@ -119,6 +123,8 @@ describe('API-key cache in the hot store', () => {
     }
     const archived = await call(b.app, { method: 'POST', url: `/v1/profiles/${profile.slug}/archive`, headers: bearer(co.liveKey) });
     expect(archived.data.state).toBe('archived');
+    for (const { key } of keys) expect((await listProfiles(b.app, key)).statusCode).toBe(401);
+    await clock.advance(KEY_LOCAL_TTL_MS);
     for (const { key } of keys) {
       for (const app of [a.app, b.app]) {
         const refused = await listProfiles(app, key);

@@ -40,7 +40,7 @@ export function registerAuth(app: FastifyInstance, services: Services): void {
       request.principal = { kind: 'admin' };
       return;
     }
-    const principal = await authenticateApiKey(services.sql, presented, { hot: services.hot, log: request.log });
+    const principal = await authenticateApiKey(services.sql, presented, { hot: services.hot, clock: services.clock, log: request.log });
     if (!principal) throw new SentralError('unauthenticated', { message: 'The API key is not valid, or it was revoked.' });
     request.principal = principal;
     requireScope(principal, config);
