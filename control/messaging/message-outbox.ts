@@ -1,5 +1,6 @@
 import type { Clock } from '../../shared/clock/clock.js';
 import type { Sql, Tx } from '../../shared/db/database.js';
+import { transaction } from '../../shared/db/commit-unknown.js';
 import type { MessageChannel } from './message-channel.js';
 import type { ChannelName, MessageRow } from './message-row.js';
 import { settleMessagesMoney } from './message-money.js';
@@ -12,7 +13,8 @@ import { applyMessageEvent, recordStatuses } from './message-moves.js';
  * their time come) with FOR UPDATE SKIP LOCKED and moves each to `sending` under a lease, committed
  * before any is handed over. In the same pass, a message whose validity ran out before it was sent
  * expires, and a message found `sending` after its lease ran out (its sender died with it) fails with
- * outcome_unknown: it is never handed over again.
+ * outcome_unknown: it is never handed over again. A claim whose COMMIT went unanswered rejects with
+ * CommitUnknownError holding the messages it moved (ownClaimed tells which of them it did).
  */
 export async function claimDueMessages(
   sql: Sql,
@@ -22,7 +24,7 @@ export async function claimDueMessages(
 ): Promise<MessageRow[]> {
   const names = [...channels.keys()];
   const now = clock.now();
-  return sql.begin(async (tx) => {
+  return transaction(sql, async (tx) => {
     const due = await tx<MessageRow[]>`
       select * from messages
       where state in ('scheduled', 'accepted') and next_attempt_at_ms <= ${now} and channel = any(${tx.array(names)}::text[])
@@ -82,6 +84,24 @@ export async function claimMessages(tx: Tx, clock: Clock, channels: ReadonlyMap<
   await settleMessagesMoney(tx, clock, moves.flatMap(({ row, move }) => (byId.has(row.id) ? [{ row: byId.get(row.id)!, effect: move.money }] : [])));
   await recordStatuses(tx, clock, channels, claimed);
   return claimed;
+}
+
+/**
+ * Of the messages a claim whose COMMIT went unanswered moved, those the claim holds: still `sending` with the
+ * lease, attempt count and time that claim wrote (a claim that did not land left them to be claimed again,
+ * and any later claim writes its own lease and time). Read once the database answers again.
+ */
+export async function ownClaimed(sql: Sql, claimed: readonly MessageRow[]): Promise<MessageRow[]> {
+  if (claimed.length === 0) return [];
+  const held = await sql<{ id: string }[]>`
+    select m.id from messages m
+    join unnest(${sql.array(claimed.map((r) => r.id))}::text[], ${sql.array(claimed.map((r) => Number(r.lease_until_ms)))}::bigint[],
+                ${sql.array(claimed.map((r) => r.attempts))}::int[], ${sql.array(claimed.map((r) => Number(r.updated_at_ms)))}::bigint[])
+      as c(id, lease_until_ms, attempts, updated_at_ms)
+      on m.id = c.id and m.lease_until_ms = c.lease_until_ms and m.attempts = c.attempts and m.updated_at_ms = c.updated_at_ms
+    where m.state = 'sending'`;
+  const ids = new Set(held.map((r) => r.id));
+  return claimed.filter((r) => ids.has(r.id));
 }
 
 /** The earliest time an outbound message of these channels becomes due (or its lease ends); null when none. */

@@ -9,7 +9,8 @@ import type { ChannelRegistry } from '../channels/channel-registry.js';
 import type { MessageRow } from '../message-row.js';
 import type { MessageEvent } from '../message-machine.js';
 import { applyMessageEvents, type MessageEventFor } from '../message-moves.js';
-import { claimDueMessages, nextMessageDueAt } from '../message-outbox.js';
+import { claimDueMessages, nextMessageDueAt, ownClaimed } from '../message-outbox.js';
+import { CommitUnknownError } from '../../../shared/db/commit-unknown.js';
 
 // Most answers recorded in one transaction.
 const ANSWER_BATCH_MAX = 128;
@@ -95,7 +96,18 @@ export async function startOutboxSender(
     minClaim: Math.ceil(concurrency / 4),
     pollIntervalMs: options.pollIntervalMs ?? 5_000,
     async claim(room, _now, held) {
-      const claimed = await claimDueMessages(sql, clock, registry.channels, { room, held, leaseMs });
+      let claimed: MessageRow[];
+      try {
+        claimed = await claimDueMessages(sql, clock, registry.channels, { room, held, leaseMs });
+      } catch (err) {
+        if (!(err instanceof CommitUnknownError)) throw err;
+        // The claim's answer was lost with the database (a primary's crash), not necessarily the claim: landed,
+        // it holds its messages in `sending` until their lease ends them as outcome_unknown though no carrier
+        // ever saw them. Read once the database is back (within half the lease), those it holds are sent.
+        const moved = (err as CommitUnknownError<MessageRow[]>).value;
+        claimed = await retryThroughOutage(clock, clock.now() + leaseMs / 2, () => ownClaimed(sql, moved));
+        log.warn({ messages: moved.length, held: claimed.length }, 'an outbox claim\'s commit went unanswered: the messages it holds are sent');
+      }
       if (claimed.length > 0) await wakeDispatcher(bus).catch(() => undefined);
       return claimed;
     },
