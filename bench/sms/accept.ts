@@ -10,7 +10,10 @@
  * Phases, each `requests` requests with `concurrency` in flight: POST /v1/sms/quote (the same route stack
  * with one read and no write: the request's own cost), POST /v1/sms, POST /v1/email. Each reports requests
  * per second, this process's CPU ms per request, PostgreSQL's (its backends, from /proc), the client's,
- * and the statements and transactions per request. With SENTRAL_BENCH_PROFILE=<dir> each phase is
+ * and the statements and transactions per request. Counting statements costs the API a stack trace per
+ * statement (postgres.js's debug hook), so the rates and CPU come from a server on an uncounted pool, and
+ * the statements from a second server on a counted one, given a quarter as many requests after it.
+ * With SENTRAL_BENCH_PROFILE=<dir> each phase is
  * CPU-profiled (node:inspector) into <dir>/<phase>.cpuprofile (summarise with bench/calls/profile-summary.ts).
  *
  *   node --import tsx bench/sms/accept.ts [requests=4000] [concurrency=32] [companies=40]
@@ -56,13 +59,19 @@ async function main(): Promise<void> {
   const sql = openDatabase({ url: db.url, max: 4 });
   await migrate(sql);
   const counter = statementCounter();
-  const served = openDatabase({ url: db.url, max: 20, applicationName: 'bench-api', onQuery: counter.onQuery });
   const config = loadConfig({ SENTRAL_ADMIN_TOKEN: ADMIN_TOKEN, SENTRAL_ALLOW_INSECURE_TARGETS: '1', SENTRAL_LOG_LEVEL: 'warn' });
   const hot = REDIS_URL ? createRedisStore({ url: REDIS_URL, prefix: `benchaccept${randomBytes(4).toString('hex')}`, clock: realClock }) : createMemoryStore({ clock: realClock });
-  const services: Services = { config, clock: realClock, log: createLogger({ level: 'warn' }), sql: served, bus: createMemoryBus({ clock: realClock }), hot, metrics: new Registry() };
-  // The per-key and per-company limits stay at their defaults: the load is spread over companies instead.
-  const app = await buildApiServer(services, { reaperIntervalMs: 0 });
-  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  // Two API servers on the same database and hot store: `measured` on a plain pool, `counted` on a pool
+  // whose statements are counted. The per-key and per-company limits stay at their defaults: the load is
+  // spread over companies instead.
+  const server = async (pool: typeof sql) => {
+    const services: Services = { config, clock: realClock, log: createLogger({ level: 'warn' }), sql: pool, bus: createMemoryBus({ clock: realClock }), hot, metrics: new Registry() };
+    const app = await buildApiServer(services, { reaperIntervalMs: 0 });
+    return { app, pool, base: await app.listen({ host: '127.0.0.1', port: 0 }) };
+  };
+  const measured = await server(openDatabase({ url: db.url, max: 20, applicationName: 'bench-api' }));
+  const counted = await server(openDatabase({ url: db.url, max: 20, applicationName: 'bench-api-counted', onQuery: counter.onQuery }));
+  const base = measured.base;
 
   const call = async (path: string, key: string, body: unknown): Promise<any> => {
     const res = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...(path.startsWith('/v1/') ? { 'idempotency-key': randomUUID() } : {}) }, body: JSON.stringify(body) });
@@ -88,44 +97,48 @@ async function main(): Promise<void> {
   process.once('exit', () => client.kill());
   const session = new Session();
   session.connect();
+  const run = (url: string, targets: LoadJob['targets'], count: number, idempotent: boolean) => new Promise<number>((resolve, reject) => {
+    client.once('message', (r: LoadResult) => (r.ok ? resolve(r.perSecond) : reject(new Error(r.error))));
+    client.send({ url, key: '', targets, count, concurrency, idempotent, body: {} } satisfies LoadJob);
+  });
   const phase = async (name: string, path: string, body: (t: (typeof tenants)[number]) => Record<string, unknown>, count = requests) => {
     const targets = tenants.map((t) => ({ key: t.key, body: body(t) }));
+    const idempotent = path !== '/v1/sms/quote';
     const pg = await backendsCpuMs(sql);
-    const before = counter.snapshot();
     const clientCpu = procCpuMs(client.pid!);
     if (PROFILE_DIR) {
       await session.post('Profiler.enable');
       await session.post('Profiler.start');
     }
     const cpu = process.cpuUsage();
-    const perSecond = await new Promise<number>((resolve, reject) => {
-      client.once('message', (r: LoadResult) => (r.ok ? resolve(r.perSecond) : reject(new Error(r.error))));
-      client.send({ url: `${base}${path}`, key: '', targets, count, concurrency, idempotent: path !== '/v1/sms/quote', body: {} } satisfies LoadJob);
-    });
+    const perSecond = await run(`${measured.base}${path}`, targets, count, idempotent);
     const used = process.cpuUsage(cpu);
     if (PROFILE_DIR) {
       const { profile } = await session.post('Profiler.stop');
       mkdirSync(PROFILE_DIR, { recursive: true });
       writeFileSync(join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
     }
-    return {
-      perSecond: Math.round(perSecond),
-      serverCpuMs: round2((used.user + used.system) / 1000 / count),
-      postgresCpuMs: round2(backendsCpuSince(pg, await backendsCpuMs(sql)) / count),
-      clientCpuMs: round2((procCpuMs(client.pid!) - clientCpu) / count),
-      statements: counter.since(before, count),
-    };
+    const postgresCpuMs = round2(backendsCpuSince(pg, await backendsCpuMs(sql)) / count);
+    const clientCpuMs = round2((procCpuMs(client.pid!) - clientCpu) / count);
+    const countedRequests = Math.ceil(count / 4);
+    const before = counter.snapshot();
+    await run(`${counted.base}${path}`, targets, countedRequests, idempotent);
+    return { perSecond: Math.round(perSecond), serverCpuMs: round2((used.user + used.system) / 1000 / count), postgresCpuMs, clientCpuMs, statements: counter.since(before, countedRequests) };
   };
   // A short warm-up so the first phase does not pay for compiling the route stack.
   await phase('warmup', '/v1/sms/quote', () => ({ text: 'warm up' }), Math.min(requests, 1_000));
   const quote = await phase('quote', '/v1/sms/quote', () => ({ text: 'quote {i}' }));
+  // The first send of each channel compiles its response serializer's validators: not part of a phase.
+  await phase('warmup-sms', '/v1/sms', (t) => ({ profileId: t.profileId, from: t.from, to: '+4791000003', text: 'warm {i}' }), 40);
+  await phase('warmup-email', '/v1/email', (t) => ({ profileId: t.profileId, from: `Butikken <post@${t.domain}>`, to: 'w{i}@mottaker.example.no', subject: 'Varm', text: 'Opp.' }), 40);
   const sms = await phase('sms', '/v1/sms', (t) => ({ profileId: t.profileId, from: t.from, to: '+4791000003', text: 'live {i}' }));
   const email = await phase('email', '/v1/email', (t) => ({ profileId: t.profileId, from: `Butikken <post@${t.domain}>`, to: 'r{i}@mottaker.example.no', subject: 'Kvittering', text: 'Takk for handelen.' }));
   client.kill();
   session.disconnect();
 
   const [stored] = await sql<{ n: number }[]>`select count(*)::int as n from messages`;
-  if (stored!.n !== 2 * requests) throw new Error(`expected ${2 * requests} messages stored, found ${stored!.n}`);
+  const sent = 2 * (40 + 10 + requests + Math.ceil(requests / 4));
+  if (stored!.n !== sent) throw new Error(`expected ${sent} messages stored, found ${stored!.n}`);
   const report = {
     machine: { cores: cpus().length, cpu: cpus()[0]?.model, node: process.version, loadStart, loadEnd: loadavg() },
     requests, concurrency, companies, hotStore: REDIS_URL ? 'redis' : 'memory',
@@ -134,9 +147,12 @@ async function main(): Promise<void> {
   console.log(JSON.stringify(report, null, 2));
   mkdirSync(fileURLToPath(new URL('./results', import.meta.url)), { recursive: true });
   writeFileSync(fileURLToPath(new URL(`./results/accept-${requests}-${concurrency}${process.env.SENTRAL_BENCH_TAG ? `-${process.env.SENTRAL_BENCH_TAG}` : ''}.json`, import.meta.url)), `${JSON.stringify(report, null, 2)}\n`);
-  await app.close();
+  for (const { app, pool } of [measured, counted]) {
+    await app.close();
+    await pool.end();
+  }
   await hot.close();
-  await Promise.all([sql.end(), served.end()]);
+  await sql.end();
   await db.drop();
 }
 
