@@ -157,11 +157,14 @@ async function recordReservations(tx: Tx, clock: Clock, inputs: readonly Omit<Re
     reference: input.reference ?? null,
     created_at_ms: now,
   }));
-  await tx`insert into reservations ${tx(reservations)}`;
-  await tx`insert into ledger_entries ${tx(reservations.map((r) => ({
-    id: newId('led', clock), company_id: r.company_id, profile_id: r.profile_id, kind: 'reserve', service: r.service,
-    amount_ore: r.reserved_ore, reservation_id: r.id, reference: r.reference, created_at_ms: now,
-  })))}`;
+  // Sent at once and run in this order (one round trip on the transaction's connection).
+  await Promise.all([
+    tx`insert into reservations ${tx(reservations)}`,
+    tx`insert into ledger_entries ${tx(reservations.map((r) => ({
+      id: newId('led', clock), company_id: r.company_id, profile_id: r.profile_id, kind: 'reserve', service: r.service,
+      amount_ore: r.reserved_ore, reservation_id: r.id, reference: r.reference, created_at_ms: now,
+    })))}`,
+  ]);
   return reservations.map((r) => ({ reservationId: r.id, amountOre: r.reserved_ore }));
 }
 

@@ -55,19 +55,20 @@ export async function acceptMessage(tx: Tx, clock: Clock, channel: MessageChanne
 }
 
 /**
- * acceptMessage for a batch, set-based: one read of the ids already stored, one reservation pass (one lock
- * per profile, one balance update per company), one insert of the messages and one of their events. Each
- * input gets its outcome or its own error (a money refusal); an id given twice is stored once.
+ * acceptMessage for a batch, set-based: one read of the ids already stored (none when the caller read them
+ * in this transaction and gives them as `stored`), one reservation pass (one lock per profile, one balance
+ * update per company), one insert of the messages and one of their events. Each input gets its outcome or
+ * its own error (a money refusal); an id given twice is stored once.
  */
 export async function acceptMessages(
   tx: Tx,
   clock: Clock,
   channel: MessageChannel,
   inputs: readonly NewMessage[],
+  stored?: ReadonlyMap<string, MessageRow>,
 ): Promise<({ row: MessageRow; created: boolean } | SentralError)[]> {
   if (inputs.length === 0) return [];
-  const stored = await tx<MessageRow[]>`select * from messages where id = any(${tx.array(inputs.map((i) => i.id))}::text[])`;
-  const existing = new Map(stored.map((row) => [row.id, row]));
+  const existing = stored ?? new Map((await tx<MessageRow[]>`select * from messages where id = any(${tx.array(inputs.map((i) => i.id))}::text[])`).map((row) => [row.id, row]));
   const seen = new Set<string>();
   const fresh = inputs.filter((input) => !existing.has(input.id) && !seen.has(input.id) && seen.add(input.id));
   const money = await reserveMessages(tx, clock, channel.names.ledgerService, fresh.filter((input) => input.campaign === undefined));
@@ -126,10 +127,15 @@ export async function storeInbound(
  */
 export async function acceptSends<B>(tx: Tx, clock: Clock, channel: MessageChannel<B>, sends: readonly MessageSend<B>[]): Promise<(MessageRow | SentralError)[]> {
   if (sends.length === 0) return [];
-  const stored = await tx<MessageRow[]>`select * from messages where id = any(${tx.array(sends.map((s) => s.id))}::text[])`;
+  // Both lookups go at once (one round trip on the transaction's connection); a send already stored had its
+  // profile looked up for nothing.
+  const [stored, allProfiles] = await Promise.all([
+    tx<MessageRow[]>`select * from messages where id = any(${tx.array(sends.map((s) => s.id))}::text[])`,
+    findProfiles(tx, sends.map((s) => ({ viewer: viewerOf(s.caller), ref: (s.body as { profileId: string }).profileId }))),
+  ]);
   const existing = new Map(stored.map((row) => [row.id, row]));
   const asked = sends.filter((s) => !existing.has(s.id));
-  const profiles = await findProfiles(tx, asked.map((s) => ({ viewer: viewerOf(s.caller), ref: (s.body as { profileId: string }).profileId })));
+  const profiles = sends.flatMap((s, i) => (existing.has(s.id) ? [] : [allProfiles[i]]));
   const { profileService, serviceNoun } = channel.names;
   const refusals = new Map<MessageSend<B>, SentralError>();
   const open = asked.flatMap((send, i) => {
@@ -150,7 +156,7 @@ export async function acceptSends<B>(tx: Tx, clock: Clock, channel: MessageChann
     const a = admitted[k]!;
     return a instanceof SentralError ? [] : [{ send, ...a }];
   });
-  const outcomes = await acceptMessages(tx, clock, channel, fresh.map((f) => f.message));
+  const outcomes = await acceptMessages(tx, clock, channel, fresh.map((f) => f.message), existing);
   const blobs = fresh.flatMap((f, k) => {
     const outcome = outcomes[k]!;
     if (outcome instanceof SentralError || !outcome.created) return [];

@@ -43,11 +43,15 @@ export async function admitEmail(tx: Tx, clock: Clock, sends: readonly { send: M
     const address = fromAddressOrNull(send.body.from);
     return address !== null ? [{ send, profileId: profile.id, address }] : [];
   });
-  const domains = new Map((await signingDomains(tx, senders)).map((domain, k) => [senders[k]!.send, domain]));
   const recipients = sends.flatMap(({ send, profile }) => recipientsOf(send.body).map((address) => ({ profileId: profile.id, address })));
-  const held = await suppressedPairs(tx, recipients);
+  // Three independent lookups, sent at once (one round trip on the transaction's connection).
+  const [signing, held, prices] = await Promise.all([
+    signingDomains(tx, senders),
+    suppressedPairs(tx, recipients),
+    priceListsFor(tx, sends.map((s) => s.send.caller.companyId)),
+  ]);
+  const domains = new Map(signing.map((domain, k) => [senders[k]!.send, domain]));
   const suppressed = new Set(recipients.flatMap((r, k) => (held[k] ? [`${r.profileId} ${r.address}`] : [])));
-  const prices = await priceListsFor(tx, sends.map((s) => s.send.caller.companyId));
   const now = clock.now();
   return sends.map(({ send, profile }) => {
     const facts: EmailFacts = {

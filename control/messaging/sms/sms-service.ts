@@ -32,9 +32,12 @@ export async function quoteSms(db: Db, companyId: string, body: SmsQuoteRequest)
  * the units (at most 10), the schedule and validity. One query of each kind for the whole batch.
  */
 export async function admitSms(tx: Tx, clock: Clock, sends: readonly { send: MessageSend<SmsCreate>; profile: Profile }[]): Promise<(Admitted | SentralError)[]> {
-  const senders = await allowedSenders(tx, sends.map(({ send, profile }) => ({ profileId: profile.id, from: send.body.from })));
-  const suppressed = await suppressedPairs(tx, sends.map(({ send, profile }) => ({ profileId: profile.id, address: send.body.to })));
-  const prices = await priceListsFor(tx, sends.map((s) => s.send.caller.companyId));
+  // Three independent lookups, sent at once (one round trip on the transaction's connection).
+  const [senders, suppressed, prices] = await Promise.all([
+    allowedSenders(tx, sends.map(({ send, profile }) => ({ profileId: profile.id, from: send.body.from }))),
+    suppressedPairs(tx, sends.map(({ send, profile }) => ({ profileId: profile.id, address: send.body.to }))),
+    priceListsFor(tx, sends.map((s) => s.send.caller.companyId)),
+  ]);
   const now = clock.now();
   return sends.map(({ send, profile }, i): Admitted | SentralError => {
     const { caller, body } = send;
