@@ -74,9 +74,11 @@ describe('a cluster that survives losing any one host', () => {
         SENTRAL_SMPP_PASSWORD: SMPP.password,
         SENTRAL_ALLOW_INSECURE_TARGETS: '1',
       },
+      // The workers log their partitions' leases and starts (debug), which a failed run's output then shows.
       roleEnv: (role, nth): Record<string, string> | undefined => {
         if (role === 'media') return { NATS_URL: mediaPath.url };
-        return role === 'worker' && nth === 1 ? { NATS_URL: workerPath.url, SENTRAL_NODE_ID: 'cut-worker' } : undefined;
+        if (role !== 'worker') return undefined;
+        return { SENTRAL_LOG_LEVEL: 'debug', ...(nth === 1 ? { NATS_URL: workerPath.url, SENTRAL_NODE_ID: 'cut-worker' } : {}) };
       },
     });
     admin = await connect({ servers: nats.url.split(','), maxReconnectAttempts: -1, reconnectTimeWait: 250 });
