@@ -19,6 +19,8 @@ export function toBusError(err: unknown, what: string, conflict?: BusErrorCode):
     const wrongSeq = err.code === JetStreamApiCodes.StreamWrongLastSequence || err.code === JetStreamApiCodes.StreamWrongLastSequenceUnknown;
     if (wrongSeq && conflict) return wrap(conflict);
     if (err.code === JetStreamApiCodes.StreamNotFound || err.code === JetStreamApiCodes.ConsumerNotFound) return wrap('not_found');
+    // Status 503, "JetStream system temporarily unavailable": a group the request needs is electing its leader.
+    if (err.status === 503) return wrap('unavailable');
     return err;
   }
   if (err instanceof errors.ClosedConnectionError || err instanceof errors.DrainingConnectionError) return wrap('closed');
