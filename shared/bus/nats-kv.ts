@@ -12,6 +12,9 @@ export interface NatsKvHost {
   track(sub: Subscription): Subscription;
 }
 
+/** How long a listing of a bucket's keys may take (a few keys take milliseconds). */
+const KEYS_TIMEOUT_MS = 5_000;
+
 /** A JetStream KV bucket as a bus KvBucket. */
 export class NatsKvBucket implements KvBucket {
   constructor(
@@ -74,13 +77,36 @@ export class NatsKvBucket implements KvBucket {
     }
   }
 
+  /**
+   * The bucket's keys. The listing is a push consumer that ends at its last key or an idle heartbeat; one
+   * whose connection was cut mid-way (a black-holed path, healed later) got neither and never ended, and a
+   * worker whose lease round awaited it stopped renewing, announcing and claiming for good. It is given
+   * KEYS_TIMEOUT_MS, then stopped (BusError `unavailable`).
+   */
   async keys(): Promise<string[]> {
-    try {
+    let listing: { stop(): void } | undefined;
+    let late = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const list = (async () => {
+      const keys = await this.kv.keys();
+      listing = keys;
+      if (late) keys.stop();
       const out: string[] = [];
-      for await (const key of await this.kv.keys()) out.push(key);
+      for await (const key of keys) out.push(key);
       return out;
+    })();
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new BusError('unavailable', `list KV keys: no end within ${KEYS_TIMEOUT_MS} ms`)), KEYS_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([list, expired]);
     } catch (err) {
+      late = true;
+      listing?.stop();
+      list.catch(() => undefined);
       throw toBusError(err, 'list KV keys');
+    } finally {
+      clearTimeout(timer);
     }
   }
 
