@@ -1,9 +1,9 @@
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Sql } from '../../shared/db/database.js';
 import { realClock } from '../../shared/clock/real-clock.js';
 import { bearer, call, createTestCompany, startApi, type ApiHarness, type TestCompany } from './api-harness.js';
 import { ownDatabase } from '../support/services.js';
+import { startDatabaseProxy, throughProxy, type DatabaseProxy } from '../support/database-proxy.js';
 
 // A request with an Idempotency-Key whose database goes away while it runs: the 503 it gets must keep the
 // one error shape. Releasing its key fails too (the database is still away); thrown, that second failure
@@ -60,9 +60,7 @@ describe('an idempotent request cut short by a database outage', () => {
   beforeAll(async () => {
     database = await ownDatabase('idem_return');
     proxy = await startDatabaseProxy(Number(new URL(database.url).port));
-    const url = new URL(database.url);
-    url.port = String(proxy.port);
-    proxied = openDatabase({ url: url.toString(), max: 4 });
+    proxied = openDatabase({ url: throughProxy(database.url, proxy), max: 4 });
     api = await startApi({
       sql: proxied,
       clock: realClock,
@@ -71,7 +69,7 @@ describe('an idempotent request cut short by a database outage', () => {
         // The first run meets the outage; a run after it succeeds.
         app.post('/test/outage-then-fine', { config: { idempotency: 'required' } }, async () => {
           if (++runs === 1) {
-            proxy.down();
+            await proxy.down();
             await proxied`select 1`;
           }
           return { runs };
@@ -108,40 +106,3 @@ describe('an idempotent request cut short by a database outage', () => {
     expect(Date.now() - backAt).toBeLessThan(5_000);
   });
 });
-
-/** A TCP proxy to PostgreSQL that can go down (open connections dropped, new ones refused) and come up on its port again. */
-interface DatabaseProxy {
-  readonly port: number;
-  down(): void;
-  up(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function startDatabaseProxy(targetPort: number): Promise<DatabaseProxy> {
-  const sockets = new Set<Socket>();
-  const server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s)).on('error', () => s.destroy());
-    }
-    client.pipe(upstream);
-    upstream.pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  await listen(0);
-  const port = (server.address() as AddressInfo).port;
-  const down = (): Promise<void> => {
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    for (const s of sockets) s.destroy();
-    return closed;
-  };
-  return {
-    port,
-    down: () => void down(),
-    up: () => listen(port),
-    close: down,
-  };
-}
