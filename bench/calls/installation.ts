@@ -13,7 +13,8 @@
  *   (forked) node --import tsx bench/calls/installation.ts standalone|cluster
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from '@nats-io/transport-node';
@@ -25,6 +26,7 @@ import { openServices } from '../../control/app/open-services.js';
 import { startParts, type Part } from '../../control/app/parts.js';
 import { buildApiServer } from '../../control/api/server/server.js';
 import { procCpuMs } from '../support/proc-cpu.js';
+import { countStatementsOnTheWire } from '../support/pg-wire-counter.js';
 import { startClipServer } from '../../control/clips/clip-server.js';
 
 /** CPU and statements of the installation so far (the parent takes the difference over a phase). */
@@ -38,9 +40,9 @@ export interface InstallationStats {
   byStatement: Record<string, number>;
 }
 /** What the installation tells its parent. */
-export type FromInstallation = { type: 'ready'; api: string; adminToken: string } | { type: 'stats'; stats: InstallationStats } | { type: 'stopped' };
-/** What the parent tells the installation. */
-export type ToInstallation = { type: 'stop' } | { type: 'stats' };
+export type FromInstallation = { type: 'ready'; api: string; adminToken: string } | { type: 'stats'; stats: InstallationStats } | { type: 'profiled' } | { type: 'stopped' };
+/** What the parent tells the installation: `profile` starts a CPU profile of its main thread, or stops it into `file`. */
+export type ToInstallation = { type: 'stop' } | { type: 'stats' } | { type: 'profile'; file?: string };
 
 const mode = process.argv[2] === 'cluster' ? 'cluster' : 'standalone';
 const ADMIN_URL = process.env.SENTRAL_BENCH_ADMIN_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -65,7 +67,9 @@ const onQuery = (text: string): void => {
   const shape = text.replace(/\s+/g, ' ').trim().slice(0, 70);
   byStatement[shape] = (byStatement[shape] ?? 0) + 1;
 };
-const services = await openServices(config, { log, migrate: true, applicationName: 'sentral-bench', onQuery });
+// Counted on the wire, not with postgres.js's hook, whose stack trace per query would be CPU of the bench's own.
+countStatementsOnTheWire(onQuery);
+const services = await openServices(config, { log, migrate: true, applicationName: 'sentral-bench' });
 const ready = async () => ({ ok: true, failing: [] });
 // Started as `sentral start` starts them: the worker first (it publishes the room key for the media node).
 const byRole: Record<string, Part[]> = {};
@@ -109,8 +113,24 @@ async function backendsCpuMs(): Promise<number> {
   const rows = await services.sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`;
   return rows.reduce((sum, { pid }) => sum + procCpuMs(pid), 0);
 }
+// The main thread's CPU profile over one phase (setups.ts, SENTRAL_BENCH_SETUPS_PROF): started and stopped on the
+// parent's word, so the start and the other phases stay out of it.
+const profiler = new Session();
+async function profile(file: string | undefined): Promise<void> {
+  if (file === undefined) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  } else {
+    const { profile: taken } = await profiler.post('Profiler.stop');
+    writeFileSync(file, JSON.stringify(taken));
+    profiler.disconnect();
+  }
+  process.send?.({ type: 'profiled' } satisfies FromInstallation);
+}
 process.on('message', (m: ToInstallation) => {
   if (m.type === 'stop') finish();
+  else if (m.type === 'profile') void profile(m.file);
   else if (m.type === 'stats') {
     void backendsCpuMs().then((pgCpuMs) => {
       const { user, system } = process.cpuUsage();

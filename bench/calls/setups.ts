@@ -11,11 +11,13 @@
  *    answer) to a WebSocket server here; measured from the POST to the stream's `start` and to its first
  *    `media` frame (the simulated phone answers after 1 s). Then hang up.
  *
- * CPU per setup (created and hung up) is read over phase 1: the installation's own (process.cpuUsage),
+ * CPU per setup (created and hung up) is read over phase 1, after a warm-up of WARMUP_SETUPS setups: the installation's own (process.cpuUsage),
  * its PostgreSQL backends' and the NATS server's (port 4222) from /proc, with the statements it sent and
  * its write system calls (syscw of /proc/<pid>/io: socket writes to PostgreSQL, NATS and the customer).
  * SENTRAL_BENCH_CPU_PROF=<dir> runs the installation under `--cpu-prof` into <dir>/<mode> (one file per
- * thread; the main thread's is the largest; summarise it with profile-summary.ts).
+ * thread; the main thread's is the largest; summarise it with profile-summary.ts);
+ * SENTRAL_BENCH_SETUPS_PROF=<dir> takes one of the installation's main thread over the setups phase alone
+ * (<dir>/<mode>-setups.cpuprofile), without the start, module loading and the first-media phase.
  *
  *   node --import tsx bench/calls/setups.ts [modes=standalone,cluster] [requests=400] [connections=20] [streamCalls=100] [lanes=5]
  */
@@ -41,6 +43,8 @@ const CALL_LIMIT_MS = 30_000;
 // The start of an installation (migrations, embedded database) may take this long before the run gives up.
 const START_LIMIT_MS = 120_000;
 const TO = '+442079460001';
+// Setups sent (and hung up) before the measured ones.
+const WARMUP_SETUPS = 60;
 
 const machine = (): string => `nproc ${availableParallelism()} (${cpus()[0]?.model ?? 'unknown CPU'}), load ${loadavg().map((l) => l.toFixed(2)).join(' ')}, node ${process.version}`;
 
@@ -51,10 +55,13 @@ interface Installation {
   /** The installation's process (every role, media workers as its threads). */
   pid: number;
   stats(): Promise<InstallationStats>;
+  /** Starts a CPU profile of the installation's main thread, or stops it into `file`. */
+  profile(file?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 const cpuProfDir = process.env.SENTRAL_BENCH_CPU_PROF;
+const setupsProfDir = process.env.SENTRAL_BENCH_SETUPS_PROF;
 const natsPids = pidsOf('nats-server', '-p 4222 ');
 const natsCpuMs = (): number => natsPids.reduce((sum, pid) => sum + procCpuMs(pid), 0);
 /** Write system calls (write, writev) process `pid` has made, all its threads together. */
@@ -89,6 +96,16 @@ function startInstallation(mode: string): Promise<Installation> {
             };
             child.on('message', onStats);
             child.send({ type: 'stats' } satisfies ToInstallation);
+          }),
+        profile: (file) =>
+          new Promise((resolveProfile) => {
+            const onProfiled = (reply: FromInstallation): void => {
+              if (reply.type !== 'profiled') return;
+              child.off('message', onProfiled);
+              resolveProfile();
+            };
+            child.on('message', onProfiled);
+            child.send({ type: 'profile', ...(file === undefined ? {} : { file }) } satisfies ToInstallation);
           }),
         async stop() {
           child.send({ type: 'stop' } satisfies ToInstallation);
@@ -145,33 +162,46 @@ interface SetupsResult {
   topStatements: Array<[string, number]>;
 }
 
-async function measureSetups(inst: Installation, mode: string): Promise<SetupsResult> {
-  const c = await customer(inst);
+/** Sends `amount` setups over `connections` connections; the ids of the calls created, and autocannon's result. */
+async function sendSetups(inst: Installation, c: { key: string; profileId: string; from: string }, tag: string, amount: number) {
   const body = JSON.stringify({ profileId: c.profileId, to: TO, from: c.from, maxMinutes: 1 });
   const ids: string[] = [];
   let seq = 0;
-  const before = await inst.stats();
-  const natsBefore = natsCpuMs();
-  const writesBefore = writeCalls(inst.pid);
   const result = await autocannon({
     url: inst.api,
     connections,
-    amount: requests,
+    amount,
     timeout: 30,
     requests: [{
       method: 'POST',
       path: '/v1/calls',
       headers: { authorization: `Bearer ${c.key}`, 'content-type': 'application/json' },
       body,
-      setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': `setup-${mode}-${++seq}` } }),
+      setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': `${tag}-${++seq}` } }),
       onResponse: (status, text) => {
         if (status === 201) ids.push((JSON.parse(text) as { id: string }).id);
       },
     }],
   });
+  return { ids, result };
+}
+
+async function measureSetups(inst: Installation, mode: string): Promise<SetupsResult> {
+  const c = await customer(inst);
+  // A warm-up through the same path first, so what is measured is the steady state: the API's response
+  // serializers are compiled on first use, each statement is prepared once per connection, the JIT warms.
+  const warm = await sendSetups(inst, c, `warmup-${mode}`, WARMUP_SETUPS);
+  await hangUpAll(inst, c.key, warm.ids);
+  const before = await inst.stats();
+  const natsBefore = natsCpuMs();
+  const writesBefore = writeCalls(inst.pid);
+  if (setupsProfDir) await inst.profile();
+  const { ids, result } = await sendSetups(inst, c, `setup-${mode}`, requests);
   await hangUpAll(inst, c.key, ids);
   const after = await inst.stats();
   const writes = writeCalls(inst.pid) - writesBefore;
+  // Stopped after the readings: writing the profile out is not the phase's work.
+  if (setupsProfDir) await inst.profile(`${setupsProfDir}/${mode}-setups.cpuprofile`);
   const n = Math.max(1, ids.length);
   const perCall = {
     sentral: (after.cpuMs - before.cpuMs) / n,
