@@ -38,9 +38,9 @@ export function partitionConsumer(partition: number): string {
   return `mbox-${partition}`;
 }
 
-/** The core subject an actor's reply to message `messageId` is published on (see ReplySubject). */
-export function replySubject(messageId: string): string {
-  return `reply.${messageId}`;
+/** The core subject an actor's reply to message `messageId` is published on, in a sender's `inbox` (see ReplySubject). */
+export function replySubject(messageId: string, inbox: string): string {
+  return `reply.${inbox}.${messageId}`;
 }
 
 // --- Media nodes.

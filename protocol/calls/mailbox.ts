@@ -8,8 +8,8 @@ import { Type, type Static } from 'typebox';
 /** Ids that also form a bus subject token (`reply.<id>`): letters, digits, `_` and `-`. */
 export const MessageId = Type.String({ pattern: '^[A-Za-z0-9_-]{1,128}$' });
 
-/** Reply subjects are `reply.<message id>`. */
-export const ReplySubject = Type.String({ pattern: '^reply\\.[A-Za-z0-9_-]{1,128}$' });
+/** Reply subjects are `reply.<sender's inbox>.<message id>` (`reply.<message id>` from senders before the inboxes). */
+export const ReplySubject = Type.String({ pattern: '^reply\\.(?:[A-Za-z0-9_-]{1,64}\\.)?[A-Za-z0-9_-]{1,128}$' });
 
 /** A durable timer's firing, as the host mails it to the actor that asked for the timer. */
 export const TimerFiring = Type.Object({

@@ -7,8 +7,10 @@ const bytes = (value: unknown): Uint8Array => new TextEncoder().encode(typeof va
 
 describe('reading mailbox messages', () => {
   it('reads an actor message into the event the machine gets', () => {
-    const entry = readMailboxEntry(bytes({ id: 'm1', callId: 'call_1', type: 'inc', payload: { by: 2 }, replyTo: 'reply.m1', at: 5 }));
-    expect(entry).toEqual({ id: 'm1', callId: 'call_1', type: 'inc', payload: { by: 2 }, replyTo: 'reply.m1', at: 5 });
+    const entry = readMailboxEntry(bytes({ id: 'm1', callId: 'call_1', type: 'inc', payload: { by: 2 }, replyTo: 'reply.inbox_1.m1', at: 5 }));
+    expect(entry).toEqual({ id: 'm1', callId: 'call_1', type: 'inc', payload: { by: 2 }, replyTo: 'reply.inbox_1.m1', at: 5 });
+    // A sender without an inbox (before the inboxes) still gets its answer.
+    expect(readMailboxEntry(bytes({ id: 'm1', callId: 'call_1', type: 'inc', replyTo: 'reply.m1' }))).toMatchObject({ replyTo: 'reply.m1' });
   });
 
   it('reads a media event: envelope fields out, the rest as payload', () => {
@@ -23,6 +25,8 @@ describe('reading mailbox messages', () => {
     ['a message without an id', bytes({ callId: 'call_1', type: 'inc' })],
     ['a call id that is no subject token', bytes({ id: 'm', callId: 'call.1', type: 'inc' })],
     ['a reply subject outside reply.*', bytes({ id: 'm', callId: 'c', type: 'inc', replyTo: 'cmd.0.c' })],
+    ['a reply subject of more than an inbox and an id', bytes({ id: 'm', callId: 'c', type: 'inc', replyTo: 'reply.a.b.m' })],
+    ['a reply subject with a wildcard', bytes({ id: 'm', callId: 'c', type: 'inc', replyTo: 'reply.*.m' })],
     ['a payload that overrides type', bytes({ id: 'm', callId: 'c', type: 'inc', payload: { type: 'finish' } })],
     ['a payload that overrides at', bytes({ id: 'm', callId: 'c', type: 'inc', payload: { at: 1 } })],
     ['a fractional at', bytes({ id: 'm', callId: 'c', type: 'inc', at: 1.5 })],

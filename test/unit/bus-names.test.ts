@@ -8,7 +8,7 @@ const streams = [names.MAILBOX_STREAM, names.INBOUND_STREAM];
 const buckets = [names.PARTITION_LEASES_BUCKET, names.WORKERS_BUCKET, names.MEDIA_NODES_BUCKET, names.SIM_PHONES_BUCKET, names.ROOM_KEYS_BUCKET];
 /** Subjects published without JetStream (request/reply, wake-ups): one example of each. */
 const coreSubjects = [
-  names.replySubject('msg_1'),
+  names.replySubject('msg_1', 'inbox_1'),
   names.mediaControlSubject('node_1'),
   names.CLIP_GET_SUBJECT,
   names.DISPATCHER_WAKE_SUBJECT,

@@ -7,7 +7,8 @@
  * retry never acts twice), and the actor's answer becomes a body or a catalogued error.
  *
  * Sending: the message goes into the call's mailbox with msgId = message id, and the answer comes back on
- * the core bus subject `reply.<id>`, published by the owner after the transition committed. A retry with
+ * the core bus subject `reply.<inbox>.<id>` (the sending process's inbox, reply-inbox.ts), published by the
+ * owner after the transition committed. A retry with
  * the same id is safe: within the mailbox's duplicate window the bus drops the second publish, and the
  * sender then asks the actor (`actor.replay`, behind the original in the same queue) for the stored reply;
  * after the window the owner finds the id among the processed messages and answers from there.
@@ -24,7 +25,8 @@ import { realClock } from '../../../shared/clock/real-clock.js';
 import { errorCatalogue, type ErrorCode } from '../../../shared/errors/catalogue.js';
 import { SentralError } from '../../../shared/errors/sentral-error.js';
 import { newId } from '../../../shared/ids/ids.js';
-import { mailboxSubject, replySubject } from '../../../protocol/bus/bus-names.js';
+import { mailboxSubject } from '../../../protocol/bus/bus-names.js';
+import { replyInbox } from './reply-inbox.js';
 import type { ReplyBody } from '../../../protocol/calls/call-actor.js';
 import { ACTOR_REPLAY, ActorMessage, ActorReply, MessageId, type TimerFiring } from '../../../protocol/calls/mailbox.js';
 import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
@@ -32,7 +34,6 @@ import { idempotentId, type KeyPrincipal } from '../../accounts/principal.js';
 // Compiled once: the checks run for every mailbox message (Value.Check walks the schema each time).
 const isActorMessage = Compile(ActorMessage);
 const isMessageId = Compile(MessageId);
-const isActorReply = Compile(ActorReply);
 
 /** One mailbox message, whatever its origin. */
 export interface MailboxEntry {
@@ -107,7 +108,6 @@ export interface SendOptions {
 }
 
 const encoder = new TextEncoder();
-const replyDecoder = new TextDecoder();
 
 /**
  * Mails `message` to the actor of `callId` and resolves with its reply; rejects with SentralError
@@ -116,7 +116,8 @@ const replyDecoder = new TextDecoder();
  */
 export async function sendToActor(bus: Bus, callId: string, message: OutgoingMessage, options: SendOptions): Promise<ActorReply> {
   if (!isMessageId.Check(message.id)) throw new Error(`message id ${JSON.stringify(message.id)} is not [A-Za-z0-9_-]{1,128}`);
-  const replyTo = replySubject(message.id);
+  const inbox = replyInbox(bus);
+  const replyTo = inbox.subjectFor(message.id);
   const envelope: ActorMessage = { id: message.id, callId, type: message.type, payload: message.payload ?? {}, replyTo };
   const encoded = encoder.encode(JSON.stringify(envelope));
   if (encoded.byteLength > MAX_MAILBOX_MESSAGE_BYTES) {
@@ -128,14 +129,7 @@ export async function sendToActor(bus: Bus, callId: string, message: OutgoingMes
   const subject = mailboxSubject(callId, options.partitions);
   let settle: (reply: ActorReply) => void = () => {};
   const answered = new Promise<ActorReply>((resolve) => (settle = resolve));
-  const subscription = await bus.subscribe(replyTo, (_subject, data) => {
-    try {
-      const reply: unknown = JSON.parse(replyDecoder.decode(data));
-      if (isActorReply.Check(reply) && reply.id === message.id) settle(reply);
-    } catch {
-      // Not an answer of ours: ignore it.
-    }
-  });
+  const stopWaiting = await inbox.await(message.id, settle);
   let timer: { cancel(): void } | undefined;
   try {
     const timedOut = new Promise<never>((_, reject) => {
@@ -157,7 +151,7 @@ export async function sendToActor(bus: Bus, callId: string, message: OutgoingMes
     return await Promise.race([answered, timedOut]);
   } finally {
     timer?.cancel();
-    await subscription.stop();
+    stopWaiting();
   }
 }
 
