@@ -25,7 +25,39 @@ interface Connection {
   idleSince: number;
   idleLimitMs: number;
   /** The request under way (one at a time: no pipelining). */
-  request: { reader: ResponseReader; settle(err: unknown, response?: ReadResponse): void } | null;
+  request: Exchange | null;
+}
+
+/** One POST: what to send where, the connection carrying it, and how it ends. */
+interface Exchange {
+  url: string;
+  check: TargetCheckOptions;
+  /** Header lines, the blank line and the body: the request after its connection's prefix. */
+  text: string;
+  keep: number;
+  connection: Connection | null;
+  reader: ResponseReader | null;
+  reused: boolean;
+  done: boolean;
+  timer: NodeJS.Timeout | undefined;
+  resolve(response: PostResponse): void;
+  reject(err: unknown): void;
+}
+
+// Plain functions rather than closures per request (each closure costs an allocation and, under tsx, a
+// naming call).
+function expire(exchange: Exchange): void {
+  finish(exchange, TIMED_OUT, null);
+}
+
+function finish(exchange: Exchange, err: unknown, response: ReadResponse | null): void {
+  if (exchange.done) return;
+  exchange.done = true;
+  clearTimeout(exchange.timer);
+  if (err !== null) {
+    exchange.connection?.socket.destroy();
+    exchange.reject(err);
+  } else exchange.resolve({ statusCode: response!.statusCode, body: response!.body });
 }
 
 /**
@@ -50,41 +82,11 @@ export class WebhookConnections {
    */
   post(url: string, check: TargetCheckOptions, headers: string, body: string, keep: number, timeoutMs: number): Promise<PostResponse> {
     return new Promise((resolve, reject) => {
-      let current: Connection | null = null;
-      let done = false;
-      const finish = (err: unknown, response?: ReadResponse): void => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        if (err !== null) {
-          current?.socket.destroy();
-          reject(err);
-        } else resolve({ statusCode: response!.statusCode, body: response!.body });
-      };
-      const timer = setTimeout(() => finish(TIMED_OUT), timeoutMs);
-      const send = (connection: Connection, reused: boolean): void => {
-        current = connection;
-        const reader = new ResponseReader(keep);
-        connection.request = {
-          reader,
-          settle: (err, response) => {
-            connection.request = null;
-            if (err === null && response!.reusable) this.release(connection, response!.keepAliveMs);
-            else connection.socket.destroy();
-            if (err !== null && reused && !reader.started && !done) {
-              current = null;
-              open();
-            } else finish(err, response);
-          },
-        };
-        connection.socket.write(`${connection.prefix}${headers}\r\n${body}`);
-      };
-      const open = (): void => {
-        this.open(url, check).then((connection) => (done ? connection.socket.destroy() : send(connection, false)), (err: unknown) => finish(err));
-      };
-      const reused = this.takeIdle(url);
-      if (reused) send(reused, true);
-      else open();
+      const exchange: Exchange = { url, check, text: `${headers}\r\n${body}`, keep, connection: null, reader: null, reused: false, done: false, timer: undefined, resolve, reject };
+      exchange.timer = setTimeout(expire, timeoutMs, exchange);
+      const idle = this.takeIdle(url);
+      if (idle) this.send(exchange, idle, true);
+      else this.connect(exchange);
     });
   }
 
@@ -94,6 +96,33 @@ export class WebhookConnections {
     this.idle.clear();
     if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = null;
+  }
+
+  private send(exchange: Exchange, connection: Connection, reused: boolean): void {
+    exchange.connection = connection;
+    exchange.reader = new ResponseReader(exchange.keep);
+    exchange.reused = reused;
+    connection.request = exchange;
+    connection.socket.write(connection.prefix + exchange.text);
+  }
+
+  private connect(exchange: Exchange): void {
+    exchange.connection = null;
+    this.open(exchange.url, exchange.check).then(
+      (connection) => (exchange.done ? connection.socket.destroy() : this.send(exchange, connection, false)),
+      (err: unknown) => finish(exchange, err, null),
+    );
+  }
+
+  // The request on `connection` ended: answered, or failed (then sent again once on a new connection when a
+  // reused one failed before any byte of answer).
+  private settle(connection: Connection, err: unknown, response: ReadResponse | null): void {
+    const exchange = connection.request!;
+    connection.request = null;
+    if (err === null && response!.reusable) this.release(connection, response!.keepAliveMs);
+    else connection.socket.destroy();
+    if (err !== null && exchange.reused && !exchange.reader!.started && !exchange.done) this.connect(exchange);
+    else finish(exchange, err, response);
   }
 
   private takeIdle(url: string): Connection | null {
@@ -149,10 +178,9 @@ export class WebhookConnections {
     socket.setNoDelay(true);
     const connection: Connection = { socket, url, prefix: `POST ${pathname}${search} HTTP/1.1\r\nhost: ${host}\r\n`, idleSince: 0, idleLimitMs: 0, request: null };
     const fail = (err: unknown): void => {
-      const request = connection.request;
       socket.destroy();
       this.forget(connection);
-      request?.settle(err);
+      if (connection.request) this.settle(connection, err, null);
     };
     socket.on('data', (chunk: Buffer) => {
       const request = connection.request;
@@ -160,15 +188,15 @@ export class WebhookConnections {
       if (!request) return fail(null);
       let response: ReadResponse | null;
       try {
-        response = request.reader.feed(chunk);
+        response = request.reader!.feed(chunk);
       } catch (err) {
         return fail(err);
       }
-      if (response) request.settle(null, response);
+      if (response) this.settle(connection, null, response);
     });
     socket.on('end', () => {
-      const response = connection.request?.reader.end();
-      if (response) connection.request!.settle(null, response);
+      const response = connection.request?.reader!.end();
+      if (response) this.settle(connection, null, response);
       else fail(hangUp());
     });
     socket.on('error', fail);
