@@ -10,8 +10,9 @@
  * (one producer; rate and latency under load), "paced" records events/4 at `rate` events/s (latency below
  * capacity).
  *
- * Each phase also reports, per delivery, the dispatchers' CPU ms and the CPU ms of the database's PostgreSQL
- * backends (from /proc; the producer's backend included, idle in the drain) and the transactions committed
+ * Each phase also reports, per delivery, the dispatchers' CPU ms, the CPU ms of the database's PostgreSQL
+ * backends (from /proc; the producer's backend included, idle in the drain), the receiver's CPU ms (from
+ * /proc: whether it could be the ceiling) and the transactions committed
  * in the database (pg_stat_database: a statement outside a transaction counts as one; the producer's
  * included, none in the drain).
  *
@@ -139,13 +140,14 @@ interface PhaseResult {
   latency: { p50: number; p90: number; p99: number; max: number } | null;
   duplicates: number;
   dispatcherCpuPercent: number;
-  /** Per delivery: the dispatchers' CPU ms, the database backends' CPU ms, transactions committed. */
-  perDelivery: { dispatcherCpuMs: number; postgresCpuMs: number; transactions: number };
+  /** Per delivery: the dispatchers' CPU ms, the database backends' CPU ms, the receiver's CPU ms, transactions committed. */
+  perDelivery: { dispatcherCpuMs: number; postgresCpuMs: number; receiverCpuMs: number; transactions: number };
 }
 
 /** Readings taken at a phase's start: the dispatchers' CPU, the backends' CPU, the commits so far. */
 interface Readings {
   cpuBefore: number;
+  receiverCpu: number;
   backends: Map<number, number>;
   commits: number;
 }
@@ -155,10 +157,10 @@ async function commitsOf(sql: Sql): Promise<number> {
   return Number(row!.n);
 }
 
-async function readings(sql: Sql, dispatchers: ChildProcess[]): Promise<Readings> {
+async function readings(sql: Sql, dispatchers: ChildProcess[], r: Receiver): Promise<Readings> {
   // pg_stat_database is a snapshot per transaction: cleared so this reading is current.
   await sql`select pg_stat_clear_snapshot()`;
-  return { cpuBefore: cpuMsOfAll(dispatchers), backends: await backendsCpuMs(sql), commits: await commitsOf(sql) };
+  return { cpuBefore: cpuMsOfAll(dispatchers), receiverCpu: procCpuMs(r.child.pid!), backends: await backendsCpuMs(sql), commits: await commitsOf(sql) };
 }
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -208,6 +210,7 @@ async function measure(
   await waitForDistinct(r, committed.size);
   const d = await dump(r);
   const cpuMs = cpuMsOfAll(timing.dispatchers) - timing.before.cpuBefore;
+  const receiverCpuMs = procCpuMs(r.child.pid!) - timing.before.receiverCpu;
   const postgresCpuMs = backendsCpuSince(timing.before.backends, await backendsCpuMs(sql));
   await sql`select pg_stat_clear_snapshot()`;
   const transactions = (await commitsOf(sql)) - timing.before.commits;
@@ -237,7 +240,7 @@ async function measure(
     latency: timing.drain ? null : { p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), max: latencies.at(-1)! },
     duplicates: d.requests - d.first.length,
     dispatcherCpuPercent: (100 * cpuMs) / cpuWindow,
-    perDelivery: { dispatcherCpuMs: round2(cpuMs / n), postgresCpuMs: round2(postgresCpuMs / n), transactions: round2(transactions / n) },
+    perDelivery: { dispatcherCpuMs: round2(cpuMs / n), postgresCpuMs: round2(postgresCpuMs / n), receiverCpuMs: round2(receiverCpuMs / n), transactions: round2(transactions / n) },
   };
 }
 
@@ -268,7 +271,7 @@ async function runWith(r: Receiver, count: number): Promise<RunResult> {
     r.distinct = 0;
     const backlog = await produce(sql, bus, companyId, events, burst, 0);
     const recorded = wallMs();
-    const beforeDrain = await readings(sql, []);
+    const beforeDrain = await readings(sql, [], r);
     dispatchers.push(...(await Promise.all(Array.from({ length: count }, () => startDispatcher(env)))));
     // The dispatchers' start-up is not the drain's: their CPU counts from here.
     const ready = { started: wallMs(), recorded, before: { ...beforeDrain, cpuBefore: cpuMsOfAll(dispatchers) }, dispatchers };
@@ -294,7 +297,7 @@ async function phaseWhileRunning(
 ): Promise<PhaseResult> {
   tell(r, { type: 'reset' });
   r.distinct = 0;
-  const before = await readings(sql, dispatchers);
+  const before = await readings(sql, dispatchers, r);
   const started = wallMs();
   const committed = await produce(sql, bus, companyId, count, size, intervalMs);
   return measure(r, committed, sql, { started, recorded: wallMs(), before, dispatchers, drain: false });
@@ -326,6 +329,7 @@ function table(title: string, results: PhaseResult[]): string {
     row('duplicate requests', (p) => String(p.duplicates)),
     row('dispatcher CPU (% of one core, all processes)', (p) => Math.round(p.dispatcherCpuPercent).toString()),
     row('per delivery: dispatcher CPU ms / PostgreSQL CPU ms / transactions', (p) => `${p.perDelivery.dispatcherCpuMs} / ${p.perDelivery.postgresCpuMs} / ${p.perDelivery.transactions}`),
+    row('per delivery: the receiver\'s CPU ms', (p) => String(p.perDelivery.receiverCpuMs)),
   );
   return lines.join('\n');
 }
