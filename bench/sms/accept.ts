@@ -69,8 +69,8 @@ async function main(): Promise<void> {
     const app = await buildApiServer(services, { reaperIntervalMs: 0 });
     return { app, pool, base: await app.listen({ host: '127.0.0.1', port: 0 }) };
   };
-  const measured = await server(openDatabase({ url: db.url, max: 20, applicationName: 'bench-api' }));
-  const counted = await server(openDatabase({ url: db.url, max: 20, applicationName: 'bench-api-counted', onQuery: counter.onQuery }));
+  const measured = await server(openDatabase({ url: db.url, applicationName: 'bench-api', max: 10 }));
+  const counted = await server(openDatabase({ url: db.url, max: 10, applicationName: 'bench-api-counted', onQuery: counter.onQuery }));
   const base = measured.base;
 
   const call = async (path: string, key: string, body: unknown): Promise<any> => {
