@@ -6,12 +6,13 @@ import { createServer as createNetServer, type AddressInfo, type Socket } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TIMED_OUT, WebhookConnections } from '../../control/events/webhook-connections.js';
+import { TIMED_OUT, WebhookConnections } from '../../control/events/webhook-sender.js';
 
-// The dispatcher's HTTP client against real servers on loopback: node:http's, and raw sockets answering
-// what node:http would not (HTTP/1.0, interim responses, resets, malformed answers).
+// The dispatcher's HTTP client (undici's pools behind the target check) against real servers on loopback:
+// node:http's, and raw sockets answering what node:http would not (HTTP/1.0, interim responses, resets,
+// malformed answers).
 const check = { allowInsecure: true, kind: 'webhook' as const, lookup: async () => ['127.0.0.1'] };
-const HEADERS = 'content-type: application/json\r\ncontent-length: 2\r\nwebhook-id: msg_1\r\n';
+const HEADERS = ['content-type', 'application/json', 'webhook-id', 'msg_1'];
 let pool: WebhookConnections;
 const closers: (() => void)[] = [];
 
@@ -66,17 +67,18 @@ const post = (url: string, keep = 1024, timeoutMs = 2000, connections = pool) =>
 const text = (r: { body: Buffer }) => r.body.toString('utf8');
 
 describe('webhook connections', () => {
-  it('sends requests one after another on one kept-alive connection, with the host, path and headers given', async () => {
+  it('sends requests one after another on kept-alive connections, with the host, path and headers given', async () => {
     const seen: string[] = [];
     const s = await httpServer((req, res) => {
       seen.push(`${req.method} ${req.url} ${req.headers.host} ${req.headers['webhook-id']}`);
       req.resume().on('end', () => res.end(`ok ${seen.length}`));
     });
-    expect(text(await post(`${s.url}?a=1`))).toBe('ok 1');
-    expect(text(await post(`${s.url}?a=1`))).toBe('ok 2');
+    for (let i = 1; i <= 10; i++) expect(text(await post(`${s.url}?a=1`))).toBe(`ok ${i}`);
     const port = new URL(s.url).port;
-    expect(seen).toEqual([`POST /hook?a=1 127.0.0.1:${port} msg_1`, `POST /hook?a=1 127.0.0.1:${port} msg_1`]);
-    expect(s.connections()).toBe(1);
+    expect(seen).toEqual(Array.from({ length: 10 }, () => `POST /hook?a=1 127.0.0.1:${port} msg_1`));
+    // undici frees a connection a tick after its answer, so the second request opens a second one; every
+    // later request reuses them.
+    expect(s.connections()).toBeLessThanOrEqual(2);
   });
 
   it('reads a chunked body with extensions and trailers, and keeps only its first bytes', async () => {
@@ -84,13 +86,11 @@ describe('webhook connections', () => {
     const whole = await post(s.url);
     expect({ status: whole.statusCode, body: text(whole) }).toEqual({ status: 500, body: 'abcdefg' });
     expect(text(await post(s.url, 5))).toBe('abcde');
-    // The whole first answer was read: its connection carried the second request.
-    expect(s.connections()).toBe(1);
   });
 
-  it('skips interim responses, and reads an HTTP/1.0 body up to the close on a connection not reused', async () => {
+  it('skips an interim response, and reads an HTTP/1.0 body up to the close on a connection not reused', async () => {
     const s = await rawServer((socket) => {
-      socket.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </a>\r\n\r\n');
+      socket.write('HTTP/1.1 103 Early Hints\r\nlink: </a>\r\n\r\n');
       socket.end('HTTP/1.0 202 Accepted\r\n\r\nqueued');
     });
     expect(text(await post(s.url))).toBe('queued');
@@ -98,27 +98,18 @@ describe('webhook connections', () => {
     expect(s.connections()).toBe(2);
   });
 
-  it('sends again once on a new connection when a reused one is closed without an answer', async () => {
-    const s = await rawServer((socket, request) => {
-      if (request === 2) socket.destroy();
-      else socket.write('HTTP/1.1 204 No Content\r\n\r\n');
-    });
-    expect((await post(s.url)).statusCode).toBe(204);
-    expect((await post(s.url)).statusCode).toBe(204);
-    expect(s.connections()).toBe(2);
-  });
-
-  it('does not send again when a new connection is closed without an answer, nor after part of one', async () => {
+  it('fails the attempt, sending nothing again, when a connection is closed without an answer or after part of one', async () => {
+    // The dispatcher's schedule sends it again later, with the same webhook-id.
     const cut = await rawServer((socket) => socket.destroy());
-    await expect(post(cut.url)).rejects.toMatchObject({ code: 'ECONNRESET' });
+    await expect(post(cut.url)).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
     const half = await rawServer((socket) => socket.end('HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nabc'));
-    await expect(post(half.url)).rejects.toMatchObject({ code: 'ECONNRESET' });
+    await expect(post(half.url)).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
     expect([cut.connections(), half.connections()]).toEqual([1, 1]);
   });
 
   it('rejects a malformed answer, and times out a silent one', async () => {
     const bad = await rawServer((socket) => socket.write('SMTP ready\r\n\r\n'));
-    await expect(post(bad.url)).rejects.toThrow('malformed response status line');
+    await expect(post(bad.url)).rejects.toMatchObject({ name: 'HTTPParserError' });
     const silent = await rawServer(() => undefined);
     await expect(post(silent.url, 1024, 100)).rejects.toBe(TIMED_OUT);
   });
