@@ -232,4 +232,18 @@ describe('the media watcher', () => {
     expect(await readCall(calls, callId)).toMatchObject({ state: 'ended', endReason: 'service_restarted', endedAt: new Date(stoppedAt).toISOString() });
     await run2.stop();
   });
+
+  it('a registry read that lists a node twice (its entry rewritten during the listing) is swept and noted once', async () => {
+    await heartbeat('node_twice');
+    const twice = Object.create(calls.picker) as MediaNodePicker;
+    twice.registered = async () => {
+      const listed = await calls.picker.registered();
+      return [...listed, ...listed];
+    };
+    // Before, the heartbeats' upsert met its own row twice and failed the sweep (SQLSTATE 21000).
+    await expect(sweepLostMedia(deps, twice, 'media_lost')).resolves.toBeInstanceOf(Array);
+    const [seen] = await sql<{ heartbeat_at_ms: number }[]>`select heartbeat_at_ms from media_nodes_seen where node_id = 'node_twice'`;
+    expect(Number(seen?.heartbeat_at_ms)).toBe(clock.now());
+    await nodes.delete('node_twice');
+  });
 });

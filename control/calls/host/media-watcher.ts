@@ -62,7 +62,15 @@ function alive(records: readonly MediaNodeRecord[], now: number): MediaNodeRecor
 }
 
 /** Keeps the nodes' last heartbeats and runs (never moving one back; a run not given is kept). */
-async function noteHeartbeats(sql: Sql, nodes: { nodeId: string; heartbeatAt: number; startedAt?: number }[]): Promise<void> {
+async function noteHeartbeats(sql: Sql, listed: { nodeId: string; heartbeatAt: number; startedAt?: number }[]): Promise<void> {
+  // One row per node: a registry read can list a node twice (its entry rewritten during the listing), and
+  // an upsert that meets its own row twice fails the statement (and the sweep).
+  const byNode = new Map<string, { nodeId: string; heartbeatAt: number; startedAt?: number }>();
+  for (const n of listed) {
+    const seen = byNode.get(n.nodeId);
+    byNode.set(n.nodeId, seen ? { nodeId: n.nodeId, heartbeatAt: Math.max(seen.heartbeatAt, n.heartbeatAt), startedAt: Math.max(seen.startedAt ?? 0, n.startedAt ?? 0) } : n);
+  }
+  const nodes = [...byNode.values()];
   if (nodes.length === 0) return;
   await sql`
     insert into media_nodes_seen (node_id, heartbeat_at_ms, started_at_ms)
