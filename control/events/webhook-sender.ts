@@ -102,35 +102,50 @@ export class WebhookConnections {
    * is opened; resolves with the status and up to `keep` bytes of the body, or rejects with the connection's
    * error, the target check's SentralError, or TIMED_OUT after `timeoutMs`.
    */
-  async post(url: string, check: TargetCheckOptions, headers: string[], body: string, keep: number, timeoutMs: number): Promise<PostResponse> {
+  post(url: string, check: TargetCheckOptions, headers: string[], body: string, keep: number, timeoutMs: number): Promise<PostResponse> {
     const target = new URL(url);
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(TIMED_OUT), timeoutMs);
-    try {
-      const response = await this.agent(check).request({
-        origin: target.origin,
-        path: `${target.pathname}${target.search}`,
-        method: 'POST',
-        headers,
-        body,
-        signal: abort.signal,
-        headersTimeout: 0,
-        bodyTimeout: 0,
-      });
+    return new Promise((resolve, reject) => {
       const kept: Buffer[] = [];
       let size = 0;
+      let statusCode = 0;
+      let settled = false;
+      let abort: ((reason: Error) => void) | null = null;
+      const settle = (err: Error | null): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (err) reject(err);
+        else resolve({ statusCode, body: Buffer.concat(kept) });
+      };
+      const timer = setTimeout(() => {
+        abort?.(TIMED_OUT);
+        settle(TIMED_OUT);
+      }, timeoutMs);
+      // undici's handler interface, not its streams: a webhook's answer is a status and a few bytes kept.
       // The whole body is read (not only what is kept), so the connection can carry the next request.
-      for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        if (size < keep) kept.push(chunk.subarray(0, keep - size));
-        size += chunk.length;
-      }
-      return { statusCode: response.statusCode, body: Buffer.concat(kept) };
-    } catch (err) {
-      throw abort.signal.aborted ? TIMED_OUT : err;
-    } finally {
-      clearTimeout(timer);
-    }
+      this.agent(check).dispatch(
+        { origin: target.origin, path: `${target.pathname}${target.search}`, method: 'POST', headers, body, headersTimeout: 0, bodyTimeout: 0 },
+        {
+          onConnect: (abortRequest) => {
+            if (settled) abortRequest(TIMED_OUT);
+            else abort = abortRequest;
+          },
+          onHeaders: (status) => {
+            statusCode = status;
+            return true;
+          },
+          onData: (chunk) => {
+            if (size < keep) kept.push(chunk.subarray(0, keep - size));
+            size += chunk.length;
+            return true;
+          },
+          onComplete: () => settle(null),
+          onError: (err) => settle(err),
+        },
+      );
+    });
   }
+
 
   /** Closes every connection. */
   async close(): Promise<void> {
