@@ -14,6 +14,7 @@ import { smsChannel } from '../../control/messaging/sms/sms-channel.js';
 import { addSuppression } from '../../control/messaging/suppressions.js';
 import { startCampaignRunner, type CampaignRunner } from '../../control/messaging/campaigns/campaign-runner.js';
 import { ManualClock } from '../../shared/clock/manual-clock.js';
+import { OUTAGE_RETRY_MAX_MS } from '../../shared/work/outage-retry.js';
 import { emailChannel } from '../../control/messaging/email/email-channel.js';
 import { LETTER_EVENTS_POLL_MS, letterChannel } from '../../control/messaging/letters/letter-channel.js';
 import { nationalIds } from '../support/national-ids.js';
@@ -70,8 +71,19 @@ beforeAll(async () => {
   runner = await startCampaignRunner(api.services, { pollIntervalMs: 1_000, outbox: messaging.outbox });
 });
 afterAll(async () => {
-  await runner?.stop();
-  await messaging?.stop();
+  // Stopping waits for the sends in flight, and a write retried through a transient database refusal (too
+  // many connections or a deadlock on a loaded machine: retryThroughOutage) waits on this clock, which no
+  // test moves any more: it keeps moving, one retry step at a time, until both have stopped.
+  let stopped = false;
+  const stopping = (async () => {
+    await runner?.stop();
+    await messaging?.stop();
+  })().finally(() => (stopped = true));
+  while (!stopped) {
+    await clock.advance(OUTAGE_RETRY_MAX_MS);
+    await Promise.race([stopping, new Promise((resolve) => setImmediate(resolve))]);
+  }
+  await stopping;
   await api?.close();
   await sql?.end({ timeout: 5 });
   await db?.drop();
